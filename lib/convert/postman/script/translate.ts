@@ -24,6 +24,7 @@ import { requestEffect } from "./request_effect.ts";
 import { destructured } from "./destructure.ts";
 import { onValue, variableCondition } from "./var_condition.ts";
 import type { Translation } from "./translation.ts";
+import { calledAtOnce, promisedSend, wrappedSend } from "./promised_send.ts";
 
 export type { CheckItem } from "./each.ts";
 export type { Translation } from "./translation.ts";
@@ -51,6 +52,8 @@ class Translator {
 
   /** Variables this script set, as later statements of it read them. */
   readonly #local = new Map<string, Sym>();
+  /** The script's functions that make `pm.sendRequest` awaitable (promised_send.ts). */
+  readonly #wrappers = new Set<string>();
 
   /** The lines of statements not translated (`out.untranslated`). */
   readonly comments: Untranslated;
@@ -100,6 +103,10 @@ class Translator {
         return this.ifStatement(node, name, depth);
       case "ExpressionStatement":
         return this.expression(node, name, depth);
+      case "FunctionDeclaration": {
+        const wrapper = promisedSend(node);
+        if (wrapper) return void this.#wrappers.add(wrapper);
+      }
     }
     this.skip(node);
   }
@@ -116,6 +123,10 @@ class Translator {
         continue;
       }
       if (d.id.type !== "Identifier") return this.skip(node);
+      const sent = wrappedSend(d.init, this.#wrappers);
+      // `const res = await send(…)`: the request is sent; what it answers is not known here.
+      if (sent && this.#send(node, sent)) this.ctx.scope.set(d.id.name, undefined);
+      if (sent) continue;
       this.comments.declare(d.id.name, node);
       if (node.kind === "const" && d.init?.type === "ObjectExpression") {
         (this.ctx.objects ??= new Map()).set(d.id.name, d.init);
@@ -209,7 +220,9 @@ class Translator {
   }
 
   expression(node: Node, name: string | undefined, depth: number): void {
-    const e = node.expression;
+    const e = wrappedSend(node.expression, this.#wrappers) ?? node.expression;
+    const inline = calledAtOnce(e);
+    if (inline) return this.block(inline, name, depth);
     if (e.type === "AssignmentExpression") return this.assignment(node, e);
     if (e.type !== "CallExpression" && e.type !== "MemberExpression") return this.skip(node);
     const callee = e.type === "CallExpression" ? dotted(e.callee) : undefined;
@@ -218,11 +231,16 @@ class Translator {
     const scope = scopeCall(e, this.ctx, to);
     if (scope) return scope === "comment" ? this.skip(node) : undefined;
     if (isNextRequest(e)) return this.next(node, e);
+    if (!this.#send(node, e)) this.expectation(node, e, name);
+  }
+
+  /** A request sent or a header added by `e` (request_effect.ts); false when `e` is neither. */
+  #send(node: Node, e: Node): boolean {
     // A test script's pm.sendRequest is sent after the response it reads: a step just after.
     const conditional = this.#when.length > 0 || this.#folded > 0;
     const effect = requestEffect(e, this.ctx, this.out, this.source, conditional);
-    if (effect === "comment") return this.skip(node);
-    if (!effect) this.expectation(node, e, name);
+    if (effect === "comment") this.skip(node);
+    return effect !== false;
   }
 
   /** A schema check inside an `if`: flowrun checks a step's schema unconditionally. */
