@@ -12,6 +12,7 @@
 import { snake } from "../names.ts";
 import { toYaml, ymap } from "../yaml_out.ts";
 import { credentialVariables } from "./credentials.ts";
+import { sessionGroups } from "./cookie_session.ts";
 import { readEnvironment } from "./environment.ts";
 import { FlowBuilder, type RequestReport, type Shared } from "./flow.ts";
 import { readCollection } from "./input.ts";
@@ -195,7 +196,7 @@ export function convertPostman(
     for (const name of setByScripts) v.scriptSet.add(name);
     return v;
   };
-  let groups = c.units.map((u) => [u]);
+  let groups = sessionGroups(c.units);
   let built = build(c, groups, undefined, newVars);
   // Each pass joins at least two groups, so this ends within as many passes as there are groups.
   for (let pass = 0; pass < c.units.length; pass++) {

@@ -90,3 +90,21 @@ export function credentialVariables(c: PmCollection): Set<string> {
   for (const unit of c.units) for (const r of unit.requests) requestCredentials(r, out);
   return out;
 }
+
+/** A password field's whole name, as a login form or JSON body names it. */
+const PASSWORD_FIELD = /^(password|passwd|pwd|pass)$/i;
+
+/**
+ * Whether `r` sends a password in its body or query (a login or a sign-up), not empty.
+ *
+ * @example
+ * ```ts
+ * import { sendsPassword } from "./credentials.ts";
+ * const r = { name: "r", folders: [], method: "POST", url: "{{host}}/login", headers: [], scripts: [] };
+ * if (!sendsPassword({ ...r, body: { mode: "raw", raw: '{"email": "a@b.c", "password": "pw"}' } })) throw new Error();
+ * if (sendsPassword({ ...r, body: { mode: "raw", raw: '{"password": ""}' } })) throw new Error();
+ * ```
+ */
+export function sendsPassword(r: PmRequest): boolean {
+  return fieldsSent(r).some(([key, value]) => PASSWORD_FIELD.test(key) && value !== "");
+}
