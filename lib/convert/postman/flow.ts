@@ -11,13 +11,14 @@ import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut } from "./body.ts";
 import type { PmRequest } from "./model.ts";
-import { assertOf, headersOf, splitSchema, unsendable } from "./step_parts.ts";
+import { assertOf, headersOf, NO_BODY, splitSchema, unsendable } from "./step_parts.ts";
 import { negate, type Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
 import { guardedJump, NEXT_STATUS, repeatLoop } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
+import { withQuery } from "./script/request_query.ts";
 import { capturesOf, neededCaptures } from "./step_captures.ts";
 import { asWritten, notLookedUp } from "./nested_vars.ts";
 import { requestReport } from "./request_report.ts";
@@ -26,8 +27,6 @@ import type { RequestReport, Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
 
 export type { Broken, RequestReport, Shared } from "./flow_state.ts";
-
-const NO_BODY = new Set(["GET", "HEAD"]);
 
 /**
  * Builds one flow's steps.
@@ -117,13 +116,13 @@ export class FlowBuilder {
     }
     const comments = [...this.#pending.splice(0), where];
     const guard = this.#guard;
-    const { headers: added, sides } = this.preRequest(r, comments, where);
+    const { request: sent, sides } = this.preRequest(r, comments, where);
     // What a pre-request script's pm.sendRequest asks Postman sends first, then the request.
     for (const side of sides) this.add(sideItem(r, side));
     this.#where = where;
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
     const as = eachStart(each, (s, w) => this.set(s, w), where);
-    const { request, auth } = this.request({ ...r, headers: [...r.headers, ...added] }, comments);
+    const { request, auth } = this.request(sent, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
       .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
     for (const t of tests) t.captures = neededCaptures(t.captures, this.shared.read, comments);
@@ -162,13 +161,13 @@ export class FlowBuilder {
     eachEnd(each, (s, w) => this.set(s, w), where);
   }
 
-  /** What the pre-request scripts set before the request is written; the headers they add. */
+  /** What the pre-request scripts set first; the request as they change it. */
   preRequest(r: PmRequest, comments: string[], where: string) {
     const headers: PmRequest["headers"] = [];
-    const sides: SideRequest[] = [];
+    const [sides, query]: [SideRequest[], string[]] = [[], []];
     for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
       const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`, r);
-      headers.push(...t.headers ?? []);
+      headers.push(...t.headers ?? []), query.push(...t.query ?? []);
       sides.push(...t.sides ?? []);
       // A set not translated, or of text joined with a response part not yet got, breaks the chain.
       if (t.cleared) this.dropAll(where);
@@ -180,7 +179,8 @@ export class FlowBuilder {
         comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
       }
     }
-    return { headers, sides };
+    const request = { ...r, url: withQuery(r.url, query), headers: [...r.headers, ...headers] };
+    return { sides, request };
   }
 
   /** Later `{{x}}` read what this step's scripts set; `where` is the request, for the summary. */

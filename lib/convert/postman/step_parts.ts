@@ -18,6 +18,9 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Methods the HTTP client refuses to send. */
 const UNSENDABLE = new Set(["CONNECT", "TRACE", "TRACK"]);
 
+/** Methods flowrun sends no body with. */
+export const NO_BODY = new Set(["GET", "HEAD"]);
+
 /**
  * A request's headers: its own (a multipart body's stale `Content-Type`
  * left out, since the boundary is the runner's), then the auth's and the

@@ -1,7 +1,7 @@
 /**
  * What a script does to the request about to be sent: a request sent first
- * (`pm.sendRequest` in a pre-request script, side_request.ts) or a header
- * added (request_header.ts). Only one made on every run is kept: under a
+ * (`pm.sendRequest` in a pre-request script, side_request.ts), a header
+ * added (request_header.ts) or a query parameter (request_query.ts). Only one made on every run is kept: under a
  * condition, even one a variable's value decides now, it stays a comment
  * (`if (!pm.environment.get("token")) pm.sendRequest(…)` logs in once in
  * Postman, not before every request).
@@ -11,6 +11,7 @@
 import type { EvalContext } from "./eval.ts";
 import type { Node } from "./parse.ts";
 import { addedHeader } from "./request_header.ts";
+import { addedQuery } from "./request_query.ts";
 import { sideRequest } from "./side_request.ts";
 import type { Translation } from "./translation.ts";
 
@@ -38,10 +39,21 @@ export function requestEffect(
   conditional: boolean,
 ): "kept" | "comment" | false {
   const side = preRequestSource === undefined ? null : sideRequest(e, ctx, preRequestSource);
-  const header = side === null ? addedHeader(e, ctx) : null;
-  if (side === null && header === null) return false;
-  if (side && !conditional) (out.sides ??= []).push(side);
-  else if (header && !conditional) (out.headers ??= []).push(header);
-  else return "comment";
+  if (side !== null) return keep(side, conditional, (v) => (out.sides ??= []).push(v));
+  const header = addedHeader(e, ctx);
+  if (header !== null) return keep(header, conditional, (v) => (out.headers ??= []).push(v));
+  const query = addedQuery(e, ctx);
+  if (query !== null) return keep(query, conditional, (v) => (out.query ??= []).push(v));
+  return false;
+}
+
+/** What was found, added unless it cannot be said or a condition decides whether it is made. */
+function keep<T>(
+  found: T | undefined,
+  conditional: boolean,
+  add: (v: T) => void,
+): "kept" | "comment" {
+  if (found === undefined || conditional) return "comment";
+  add(found);
   return "kept";
 }

@@ -36,6 +36,8 @@ export interface Translation {
   sides?: SideRequest[];
   /** Headers a pre-request script adds to its request (`pm.request.headers.add`), as Postman text. */
   headers?: { key: string; value: string }[];
+  /** Query parameters a pre-request script adds (`pm.request.url.query.add`), as `key=value` Postman text. */
+  query?: string[];
   /** Source lines of statements not translated. */
   untranslated: string[];
   /** Variables a statement not translated sets (`x.toUpperCase()`): later reads do not get it. */
