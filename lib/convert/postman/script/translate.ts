@@ -25,6 +25,7 @@ import { destructured } from "./destructure.ts";
 import { onValue, variableCondition } from "./var_condition.ts";
 import type { Translation } from "./translation.ts";
 import { calledAtOnce, promisedSend, wrappedSend } from "./promised_send.ts";
+import { parsedAnswer } from "./parse_only.ts";
 
 export type { CheckItem } from "./each.ts";
 export type { Translation } from "./translation.ts";
@@ -314,14 +315,16 @@ class Translator {
     const isFn = fn && (fn.type === "FunctionExpression" || fn.type === "ArrowFunctionExpression");
     if (name?.k !== "lit" || !isFn) return this.skip(node);
     const { body } = fn;
-    const statement = {
-      type: "ExpressionStatement",
-      expression: body,
-      start: body.start,
-      end: body.end,
-    };
-    if (body.type !== "BlockStatement") return this.statement(statement, String(name.value), depth);
+    const statement = { type: "ExpressionStatement", expression: body, start: body.start };
+    if (body.type !== "BlockStatement") {
+      return this.statement({ ...statement, end: body.end }, String(name.value), depth);
+    }
+    const state = () => [this.#sink.length, this.out.untranslated.length, this.out.sides?.length];
+    const before = state().join();
     this.block(body.body, String(name.value), depth);
+    // No check of its own: Newman passes it when the body does not throw, as parsing it may.
+    const parsed = state().join() === before ? parsedAnswer(body.body) : undefined;
+    if (parsed) this.out.translated++, this.#sink.push({ cond: parsed, name: String(name.value) });
   }
 }
 
