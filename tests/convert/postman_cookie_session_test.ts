@@ -4,7 +4,8 @@
  * a flow of its own, with a jar of its own, so every request of the later folders went without
  * the session (a university project's own collection logs in in its first folder; 170 of its
  * 181 requests were answered 401 where Newman's got their 200s, 400s and 404s). The folders
- * from the login's on are now one flow; a collection that captures its token keeps a flow per
+ * from the login's on are now one flow; a collection that captures its token, or whose later
+ * requests send credentials of their own (a sign-up, then a token in a header), keeps a flow per
  * folder.
  */
 import assert from "node:assert/strict";
@@ -82,5 +83,12 @@ Deno.test("postman cookie session: a login whose token a script keeps leaves a f
   const { summary } = convertPostman(collection("http://127.0.0.1:9", [
     'pm.environment.set("token", pm.response.json().token);',
   ]));
+  assert.deepEqual(summary.flows.map((f) => f.steps), [1, 1, 1]);
+});
+
+Deno.test("postman cookie session: a sign-up before requests that send their own credentials leaves a flow per folder", () => {
+  const c = JSON.parse(collection("http://127.0.0.1:9", []));
+  c.item[2].item[0].request.header = [{ key: "Authorization", value: "Token {{token}}" }];
+  const { summary } = convertPostman(JSON.stringify(c));
   assert.deepEqual(summary.flows.map((f) => f.steps), [1, 1, 1]);
 });

@@ -1,13 +1,16 @@
 /**
  * Which folders one flow holds for the session a cookie keeps. Newman keeps
  * one cookie jar for the whole run, as it keeps one set of variables: a login
- * whose answer no script reads (no token kept) leaves its session in that jar,
- * and every request after it, in any folder, sends it. A flow's jar is its
- * own, so the folders from the one that logs in so are one flow; before it,
- * each folder stays a flow of its own (convert.ts joins more for variables).
+ * whose answer no script reads (no token kept), after which no request sends
+ * credentials of its own (no auth, no `Authorization` or `Cookie` header),
+ * leaves its session in that jar, and every request after it, in any folder,
+ * sends it. A flow's jar is its own, so the folders from the one that logs in
+ * so are one flow; before it, each folder stays a flow of its own (convert.ts
+ * joins more for variables).
  *
  * @module
  */
+import { isSecretHeader } from "../../secrets/names.ts";
 import { sendsPassword } from "./credentials.ts";
 import type { PmRequest, PmUnit } from "./model.ts";
 
@@ -18,6 +21,12 @@ const KEEPS = /\b(?:set|setEnvironmentVariable|setGlobalVariable)\s*\(/;
 function cookieLogin(r: PmRequest): boolean {
   if (r.method === "GET" || !sendsPassword(r)) return false;
   return !r.scripts.some((s) => s.listen === "test" && KEEPS.test(s.source));
+}
+
+/** Whether `r` sends credentials of its own: an auth, or a header that carries them. */
+function credentialed(r: PmRequest): boolean {
+  const auth = r.auth !== undefined && r.auth.type !== "noauth";
+  return auth || r.headers.some((h) => !h.disabled && isSecretHeader(h.key));
 }
 
 /**
@@ -35,6 +44,8 @@ function cookieLogin(r: PmRequest): boolean {
  */
 export function sessionGroups(units: PmUnit[]): PmUnit[][] {
   const from = units.findIndex((u) => u.requests.some(cookieLogin));
-  if (from < 0) return units.map((u) => [u]);
+  const after = from < 0 ? [] : units.slice(from).flatMap((u) => u.requests);
+  const login = after.findIndex(cookieLogin);
+  if (from < 0 || after.slice(login).some(credentialed)) return units.map((u) => [u]);
   return [...units.slice(0, from).map((u) => [u]), units.slice(from)];
 }
