@@ -5,8 +5,8 @@
  * The read was taken for a variable nothing sets, so the check became "`username` is not there":
  * the opposite of Newman's, failing on every answer that echoes the name (a NestJS project's own
  * collection creates a user so, and reads it back). A variable a script set in a way flowrun
- * cannot express is not known either: a check that reads it stays a comment, where it had
- * become the same wrong "not there".
+ * cannot express, with no value of its own, is not known either: a check that reads it stays a
+ * comment, where it had become the same wrong "not there".
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";

@@ -92,12 +92,12 @@ export class FlowBuilder {
     // An unset variable (sent as written) reads `undefined`, as Postman's `get` does.
     const unset = this.#bindings.get(name) === asWritten(`{{${name}}}`);
     if (unset) return { k: "lit", value: undefined };
-    if (this.shared.brokenOpen.has(name)) return undefined;
     const literal = this.shared.literals.get(name);
     if (!this.#bindings.has(name) && literal !== undefined) return { k: "lit", value: literal };
     const known = this.#bindings.has(name) || this.#made.has(name) ||
       this.shared.vars.values.has(name) || this.shared.capturedBy.has(name) ||
       this.shared.vars.isEnv(name, false);
+    if (!known && this.shared.brokenOpen.has(name)) return undefined; // a script set it: unknown
     return known ? { k: "var", name, expr: this.resolve(name) } : { k: "lit", value: undefined };
   }
 
