@@ -10,7 +10,7 @@
  */
 import { loadBodies } from "./har_bodies.ts";
 import type { HarRecord } from "./har_model.ts";
-import { type Correlator, passwordFields } from "./correlate/mod.ts";
+import { addChoiceFields, type Correlator, passwordFields } from "./correlate/mod.ts";
 
 /**
  * Adds to `c` the password inputs declared by the recorded HTML pages of
@@ -44,5 +44,6 @@ export function dropPagesPasswords(
   // The bodies of dropped records were never decoded; their limits are no note of the flow's.
   loadBodies(pages.filter((r) => r.responseText === undefined), []);
   for (const name of passwordFields(pages)) c.passwordFields.add(name);
+  addChoiceFields(c, pages);
   return c;
 }

@@ -23,6 +23,7 @@ import { type Correlator, emptyCorrelator, type Rules } from "./state.ts";
 import { addStep } from "./steps.ts";
 import { noteWrites } from "./writes.ts";
 import { passwordFields } from "./password_fields.ts";
+import { addChoiceFields } from "./choice_fields.ts";
 import { freshChosenPasswords } from "./chosen_passwords.ts";
 import { lookupFields } from "./lookup_fields.ts";
 
@@ -99,6 +100,7 @@ export function correlate(
   for (const r of ordered) c.apiOrigins.add(r.url.origin);
   for (const word of apiWords(ordered)) c.apiWords.add(word);
   for (const name of passwordFields(ordered)) c.passwordFields.add(name);
+  addChoiceFields(c, ordered);
   freshChosenPasswords(c, ordered);
   for (const name of lookupFields(ordered)) c.lookupFields.add(name);
   freshOauthValues(c, ordered);

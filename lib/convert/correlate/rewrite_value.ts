@@ -143,7 +143,7 @@ function secretField(
   if (value === "" || chosen || !(credentialField(key) || typed) || lookupKey(c, key, value)) {
     return undefined;
   }
-  if (!typed && heldHidden(c, key, value, step)) return undefined;
+  if (!typed && pageValue(c, key, value, step)) return undefined;
   const prefix = where.login ? "LOGIN" : envName(step.name);
   // A password input (`p`, `pwd`, `user_pass`) is asked for as what the page says it is.
   const field = typed ? "PASSWORD" : envName(key);
@@ -159,6 +159,14 @@ function secretField(
       `the "${key}" ${where.body ? "field" : "parameter"} sent by step "${step.name}"`,
     ),
   );
+}
+
+/**
+ * Whether the page put `value` in the form itself: a hidden input's, or the
+ * declared value of a checkbox or radio (choice_fields.ts), never one the user typed.
+ */
+function pageValue(c: Correlator, key: string, value: string, step: Step): boolean {
+  return heldHidden(c, key, value, step) || (c.choiceFields.get(key)?.has(value) ?? false);
 }
 
 /** The variable a field of the step named `prefix` already asks for holding `value`, if any. */

@@ -158,6 +158,8 @@ export interface Correlator {
   readonly apiWords: Set<string>;
   /** Names of the password inputs of the recorded pages (password_fields.ts): credentials by the page's word. */
   readonly passwordFields: Set<string>;
+  /** Checkbox and radio inputs of the recorded pages, with their declared values (choice_fields.ts). */
+  readonly choiceFields: Map<string, Set<string>>;
   /** Fields the session sends with several words (lookup_fields.ts): names, never credentials. */
   readonly lookupFields: Set<string>;
   /** Limits met while converting the steps, for the summary and the flow's header. */
@@ -224,6 +226,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     apiOrigins: new Set(),
     apiWords: new Set(),
     passwordFields: new Set(),
+    choiceFields: new Map(),
     lookupFields: new Set(),
     notes: [],
     deltas: new Map(),
