@@ -64,7 +64,11 @@ export function groupRequests(ordered: HarRecord[]): { groups: Group[]; repeats:
     repeats += group.length - 1;
     const field = pollField(group);
     if (!field) {
-      groups.push({ records: [group[0]] });
+      // When the answers differ, the last is what the requests after it were built from: a page
+      // that hands out a single-use token each time (Shaarli's list, read again after a save)
+      // links the last one.
+      const same = group.every((r) => r.responseText === group[0].responseText);
+      groups.push({ records: [same ? group[0] : group[group.length - 1]] });
       continue;
     }
     const gaps = group.slice(1).map((r, k) =>
