@@ -9,14 +9,25 @@
  * answer of that path handed out (`since=4` after an answer with event 4). Every read of that path is dropped (the first,
  * `?limit=1`, only finds where the feed stands).
  *
+ * One held answer is enough when it was held for half the runner's default
+ * timeout or more (NocoDB's `/api/v1/notifications/poll` answered
+ * `{"status":"refresh"}` after its own 30 s, and the next poll was cut off
+ * by the page closing): no request's own work is that slow for a small
+ * body, and replayed it meets the runner's timeout, skipping every later
+ * step.
+ *
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
+import { DEFAULT_TIMEOUT_MS } from "../run/options.ts";
 import { walk } from "./json.ts";
 
 /** An answer held this long, and this many times the typical wait, was waiting for something. */
 const HELD_MS = 1_000;
 const HELD_TIMES = 10;
+
+/** An answer held this long was a server's long-poll timeout, even seen once. */
+const TIMED_OUT_MS = DEFAULT_TIMEOUT_MS / 2;
 
 /** A held answer is small: one that took long to arrive for its size was a download. */
 const SMALL_BYTES = 64 * 1024;
@@ -97,8 +108,8 @@ export function dropLongPolls(ordered: HarRecord[]): { kept: HarRecord[]; droppe
     // Held twice, each time asking from where an earlier answer of the feed stopped: a slow
     // answer (a cold start) or a slow report's page 2 is no feed.
     const waited = series.filter((r, i) => heldOf(r, held) && resumes(r, series.slice(0, i)));
-    if (queries.size < 2 || waited.length < 2) continue;
-    polled.add(path);
+    const timedOut = series.some((r) => heldOf(r, Math.max(held, TIMED_OUT_MS)));
+    if (timedOut || (queries.size >= 2 && waited.length >= 2)) polled.add(path);
   }
   const kept = ordered.filter((r) =>
     r.method !== "GET" || !polled.has(`${r.url.origin}${r.url.pathname}`)
