@@ -18,6 +18,8 @@ import { STEP } from "./script/set_value.ts";
 import { guardedJump, NEXT_STATUS, repeatLoop } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
+import { SentOnce } from "./sent_once.ts";
+import { withOriginEnv } from "./origin_env.ts";
 import { withQuery } from "./script/request_query.ts";
 import { capturesOf, neededCaptures } from "./step_captures.ts";
 import { asWritten, notLookedUp } from "./nested_vars.ts";
@@ -62,6 +64,8 @@ export class FlowBuilder {
   #guard: YNode | undefined;
   /** Collection and folder scripts whose untranslated lines a step already shows. */
   readonly #commented = new Set<string>();
+  /** A login sent once (sent_once.ts) and what it set. */
+  readonly #once = new SentOnce();
   /** The request being converted, by folder path. */
   #where = "";
 
@@ -118,7 +122,7 @@ export class FlowBuilder {
     const guard = this.#guard;
     const { request: sent, sides } = this.preRequest(r, comments, where);
     // What a pre-request script's pm.sendRequest asks Postman sends first, then the request.
-    for (const side of sides) this.add(sideItem(r, side));
+    for (const s of sides) this.#once.send(s, this.#bindings, () => this.add(sideItem(r, s)));
     this.#where = where;
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
     const as = eachStart(each, (s, w) => this.set(s, w), where);
@@ -171,7 +175,8 @@ export class FlowBuilder {
       sides.push(...t.sides ?? []);
       // A set not translated, or of text joined with a response part not yet got, breaks the chain.
       if (t.cleared) this.dropAll(where);
-      for (const name of t.dropped) this.drop(name, where);
+      // What a login sent once set stays: Postman finds it cached and sends no other.
+      for (const name of t.dropped) if (!this.#once.keeps(name)) this.drop(name, where);
       for (const set of t.sets) {
         set.kind === "step" ? this.drop(set.name, where) : this.set(set, where);
       }
@@ -346,15 +351,7 @@ export class FlowBuilder {
       url = `http://${url}`;
     }
     if (!/^(https?:\/\/|\$\{)/i.test(url)) url = `http://${url}`;
-    const origin = url.match(/^https?:\/\/[^/?#$]+/i)?.[0];
-    if (!origin) return url;
-    let env = this.shared.origins.get(origin);
-    if (!env) {
-      const host = origin.replace(/^https?:\/\//i, "").replace(/:\d+$/, "");
-      env = `${snake(host).toUpperCase() || "API"}_URL`;
-      this.shared.origins.set(origin, env);
-    }
-    return `\${ENV.${env}:-${origin}}${url.slice(origin.length)}`;
+    return withOriginEnv(url, this.shared.origins);
   }
 
   /** The step's request, and its `auth:` block when the flow format has the kind. */

@@ -2,9 +2,10 @@
  * What a script does to the request about to be sent: a request sent first
  * (`pm.sendRequest` in a pre-request script, side_request.ts), a header
  * added (request_header.ts) or a query parameter (request_query.ts). Only one made on every run is kept: under a
- * condition, even one a variable's value decides now, it stays a comment
- * (`if (!pm.environment.get("token")) pm.sendRequest(…)` logs in once in
- * Postman, not before every request).
+ * condition it stays a comment, except a request sent under a condition whose
+ * value is known now (`if (!pm.environment.get("token")) pm.sendRequest(…)`,
+ * no token yet): it is sent, marked `once`, as Postman logs in once and
+ * then finds the token set (flow.ts sends it once per flow).
  *
  * @module
  */
@@ -37,8 +38,12 @@ export function requestEffect(
   out: Translation,
   preRequestSource: string | undefined,
   conditional: boolean,
+  once?: string,
 ): "kept" | "comment" | false {
   const side = preRequestSource === undefined ? null : sideRequest(e, ctx, preRequestSource);
+  if (side !== null && once !== undefined && side !== undefined) {
+    return keep(side, false, (v) => (out.sides ??= []).push({ ...v, once }));
+  }
   if (side !== null) return keep(side, conditional, (v) => (out.sides ??= []).push(v));
   const header = addedHeader(e, ctx);
   if (header !== null) return keep(header, conditional, (v) => (out.headers ??= []).push(v));

@@ -22,6 +22,11 @@ export interface SideRequest {
   raw?: string;
   /** The callback's body as a test script of the side request (empty without a callback). */
   callback: string;
+  /**
+   * Set when an `if` whose value is known here decides it (`if (!token) log in`, the token
+   * unset): the call's source, so that a flow sends it once, as Postman does once it is cached.
+   */
+  once?: string;
 }
 
 /** A field of an object literal, by name. */

@@ -239,7 +239,11 @@ class Translator {
   #send(node: Node, e: Node): boolean {
     // A test script's pm.sendRequest is sent after the response it reads: a step just after.
     const conditional = this.#when.length > 0 || this.#folded > 0;
-    const effect = requestEffect(e, this.ctx, this.out, this.source, conditional);
+    // Only under conditions known here (`if (!token)`, no token yet): sent, once per flow.
+    const once = this.#when.length === 0 && this.#folded > 0
+      ? this.source.slice(e.start, e.end)
+      : undefined;
+    const effect = requestEffect(e, this.ctx, this.out, this.source, conditional, once);
     if (effect === "comment") this.skip(node);
     return effect !== false;
   }
