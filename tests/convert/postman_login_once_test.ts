@@ -98,3 +98,27 @@ Deno.test("postman login once: a guarded login is sent once per flow, even when 
   // does set it, logs in once, not before every request.
   assert.equal(flow.match(/- name: \w+_pm_send_request/g)?.length, 1, flow);
 });
+
+Deno.test("postman login once: a request under a condition known now that sets nothing is sent before every request", () => {
+  const { files } = convertPostman(JSON.stringify({
+    info: { name: "Ping first", schema: V21 },
+    event: [{
+      listen: "prerequest",
+      script: {
+        exec: [
+          "if (!pm.collectionVariables.get('quiet')) {",
+          "  pm.sendRequest(pm.collectionVariables.get('baseUrl') + '/ping', () => {});",
+          "}",
+        ],
+      },
+    }],
+    variable: [{ key: "baseUrl", value: "http://127.0.0.1:9" }],
+    item: [1, 2].map((n) => ({
+      name: `r${n}`,
+      request: { method: "GET", url: "{{baseUrl}}/x", header: [] },
+    })),
+  }));
+  const flow = files.find((f) => f.path.endsWith(".yaml"))!.text;
+  // Nothing it sets can make the condition false: Postman pings before each request.
+  assert.equal(flow.match(/- name: \w+_pm_send_request/g)?.length, 2, flow);
+});

@@ -5,7 +5,7 @@
  * but once the login has set the token it finds it cached and sends no other;
  * so the flow sends it before its first request only, and what it set keeps
  * its value where later runs of the script, under a condition no longer known,
- * would drop it.
+ * would drop it. One that sets nothing changes no condition: it is sent every time.
  *
  * @module
  */
@@ -20,6 +20,8 @@ import type { SideRequest } from "./script/side_request.ts";
  * const once = new SentOnce();
  * const login = { method: "POST", url: "/login", headers: [], callback: "", once: "pm.sendRequest(…)" };
  * if (!once.first(login) || once.first(login)) throw new Error();
+ * once.record(login, new Map(), new Map());
+ * if (!once.first(login)) throw new Error("a request that set nothing is sent again");
  * once.record(login, new Map(), new Map([["token", "${steps.a.capture.token}"]]));
  * if (!once.keeps("token") || once.keeps("other")) throw new Error();
  * let sent = 0;
@@ -46,7 +48,10 @@ export class SentOnce {
     after: ReadonlyMap<string, string>,
   ): void {
     if (side.once === undefined) return;
-    for (const [name, v] of after) if (before.get(name) !== v) this.#cached.add(name);
+    const changed = [...after].filter(([name, v]) => before.get(name) !== v);
+    for (const [name] of changed) this.#cached.add(name);
+    // One that sets nothing leaves its condition as it was: Postman sends it every time.
+    if (changed.length === 0) this.#sent.delete(side.once);
   }
 
   /** Sends `side` by `send` unless it was sent once already; notes what that changed in `bindings`. */
