@@ -9,9 +9,21 @@
  * document that requires a scheme anywhere is read as it says (what it
  * leaves bare it meant bare).
  *
+ * The login that hands out a declared scheme's token, and its sign-up, are
+ * the exception: they are how a client gets the credential, so they need
+ * none. hapi-swagger's Swagger 2.0 of a Hapi API declares `Bearer` (the
+ * `Authorization` header, "Bearer <token>"), requires it nowhere, and its
+ * `POST /login` answers `{data: {accessToken}}`: read as requiring the
+ * scheme at the login too, the document had no login, and the summary
+ * asked for `API_KEY` for every flow. Such a document is read as requiring
+ * the scheme the login serves, with `security: []` on the login and its
+ * sign-up.
+ *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { findLogin } from "./login.ts";
+import { operationsOf } from "./operations.ts";
 
 /** Whether a `security` value requires a scheme: a requirement naming one. */
 function requires(security: unknown): boolean {
@@ -37,6 +49,13 @@ function saysSecurity(doc: Node): boolean {
  * if (JSON.stringify(withDeclaredSecurity(doc).security) !== '[{"key":[]}]') throw new Error();
  * const own = { ...doc, paths: { "/a": { get: { security: [{ jwt: [] }] } }, "/b": { get: {} } } };
  * if (withDeclaredSecurity(own) !== own) throw new Error();
+ * const json = (properties: object) => ({ content: { "application/json": { schema: { properties } } } });
+ * const login = { requestBody: json({ email: {}, password: { format: "password" } }),
+ *   responses: { "200": json({ accessToken: { type: "string" } }) } };
+ * const signIn = { paths: { "/login": { post: login } },
+ *   components: { securitySchemes: { Bearer: { type: "apiKey", in: "header", name: "Authorization" } } } };
+ * const read = withDeclaredSecurity(signIn) as { paths: { "/login": { post: { security?: unknown } } } };
+ * if (JSON.stringify(read.paths["/login"].post.security) !== "[]") throw new Error();
  * ```
  */
 export function withDeclaredSecurity(doc: Node): Node {
@@ -44,5 +63,15 @@ export function withDeclaredSecurity(doc: Node): Node {
     ? Object.keys(doc.components.securitySchemes)
     : [];
   if (doc.security !== undefined || schemes.length === 0 || saysSecurity(doc)) return doc;
-  return { ...doc, security: [{ [schemes[0]]: [] }] };
+  const login = findLogin(doc, operationsOf(doc));
+  const served = login ? [...login.schemes.keys()] : [];
+  if (!login || served.length === 0) return { ...doc, security: [{ [schemes[0]]: [] }] };
+  const paths: Node = { ...(doc.paths as Node) };
+  for (const op of [login.op, login.register]) {
+    if (!op) continue;
+    const item = { ...(paths[op.template] as Node) };
+    item[op.method.toLowerCase()] = { ...op.node, security: [] };
+    paths[op.template] = item;
+  }
+  return { ...doc, paths, security: [{ [served[0]]: [] }] };
 }
