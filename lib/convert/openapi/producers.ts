@@ -37,6 +37,7 @@ import { fromParentText } from "./parent_text.ts";
 import { soleHandle } from "./sole_handle.ts";
 import { hasLocation, searchedLink } from "./undescribed_answer.ts";
 import { handleEvidence } from "./described_id.ts";
+import { actionCreate } from "./action_create.ts";
 import { plainName } from "./required_props.ts";
 import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
 
@@ -290,7 +291,7 @@ function fromProperty(
   param: string,
   listed = true,
 ): ParamLink | undefined {
-  if (/id$/.test(plainName(param))) return undefined;
+  if (/id$/.test(plainName(param))) return actionCreate(creates.doc, creates.byName, op, param);
   const found = creates.byName.get(plainName(param))?.find(({ producer }) =>
     producer !== op && !producer.template.includes(`{${param}}`)
   );
