@@ -12,15 +12,23 @@
  * a read: a delete of that item would end the account the flow signs in
  * with, and an update may change its credentials.
  *
+ * An answer of another shape names the account by its noun instead:
+ * hapi-swagger's document of a Hapi API answers `POST /register` with
+ * `{data: {userId}}` and `GET /users/{id}` (the signed-in user's own only)
+ * with `{data: {id, username, …}}`. A member of the login's or sign-up's
+ * answer named for the item's collection (`userId` of `/users/{id}`), the
+ * parameter being `id` or that very name, is the account's id.
+ *
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
 import type { ParamLink } from "./document_links.ts";
+import { singular } from "../names.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { responseSchemas } from "./producers.ts";
 import { plainName } from "./required_props.ts";
-import { properties } from "./schema_properties.ts";
+import { findProperty, properties } from "./schema_properties.ts";
 
 /** The property names of an operation's 2xx answers, one set; none when it shows one or none. */
 function shape(doc: Node, op: OpenApiOperation): Set<string> | undefined {
@@ -48,6 +56,25 @@ function ownLink(
   for (const producer of givers) {
     const theirs = shape(doc, producer);
     if (theirs && same(own, theirs)) return { param, producer, path: [id], from: "property" };
+  }
+  return undefined;
+}
+
+/** The link of `op`'s item parameter to a giver answering an id named for its collection. */
+function nounLink(
+  doc: Node,
+  givers: OpenApiOperation[],
+  op: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  const collection = op.template.split("/").filter((s) => s !== "").at(-2) ?? "";
+  const noun = `${plainName(singular(collection))}id`;
+  if (collection.includes("{") || ![noun, "id"].includes(plainName(param))) return undefined;
+  for (const producer of givers) {
+    for (const schema of responseSchemas(doc, producer)) {
+      const path = findProperty(doc, schema, (n) => plainName(n) === noun);
+      if (path) return { param, producer, path, from: "property" };
+    }
   }
   return undefined;
 }
@@ -83,7 +110,8 @@ export function withOwnRead(doc: Node, ops: OpenApiOperation[], inferred: Inferr
     const param = /\{([^}]+)\}\/?$/.exec(op.template)?.[1];
     const given = (params.get(op) ?? []).some((l) => l.param === param);
     if (op.method !== "GET" || param === undefined || given) continue;
-    const link = ownLink(doc, givers.filter((g) => g !== op), op, param);
+    const others = givers.filter((g) => g !== op);
+    const link = ownLink(doc, others, op, param) ?? nounLink(doc, others, op, param);
     if (link) params.set(op, [...params.get(op) ?? [], link]);
   }
   return { ...inferred, params };
