@@ -13,7 +13,8 @@ import { runCli } from "../support/cli.ts";
 import { CHAT_STEP } from "../kinds/websocket/chat_step.ts";
 import { TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { startSseServer } from "../kinds/sse/server.ts";
-import { ATLAS_PROTO, officialServer, PLACE } from "../fixtures/grpc_reflection/servers.ts";
+import { ATLAS_PROTO, PLACE } from "../fixtures/grpc_reflection/servers.ts";
+import { servedOfficial } from "../kinds/grpc/served.ts";
 
 type Report = {
   flows: {
@@ -161,7 +162,7 @@ steps:
 `;
 
 Deno.test("run → HAR → convert har → run: a gRPC step comes back as one, described by the server's reflection", async () => {
-  const server = await officialServer();
+  const server = await servedOfficial();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-grpc-" });
   try {
     // The flow names its .proto file; the HAR cannot carry it, so the converted step reflects.
@@ -182,7 +183,7 @@ Deno.test("run → HAR → convert har → run: a gRPC step comes back as one, d
     assert.doesNotMatch(converted, /base_url/, "the target is the step's only origin");
     assertCameBack(first, second, 0, "GRPC");
   } finally {
-    server.close();
+    await server.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
@@ -209,7 +210,7 @@ steps:
 Deno.test("run → HAR → convert har → run: one flow with a WebSocket, an SSE and a gRPC step, each server's host named", async () => {
   const ws = await wsServer();
   const sse = startSseServer();
-  const grpc = await officialServer();
+  const grpc = await servedOfficial();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-three-" });
   try {
     const env = {
@@ -245,7 +246,7 @@ Deno.test("run → HAR → convert har → run: one flow with a WebSocket, an SS
   } finally {
     await ws.close();
     await sse.close();
-    grpc.close();
+    await grpc.close();
     await Deno.remove(dir, { recursive: true });
   }
 });

@@ -14,8 +14,8 @@ import assert from "node:assert/strict";
 import { exportAndRun as exportAndRunIn } from "./artillery_cli.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
-import { officialServer } from "../fixtures/grpc_reflection/servers.ts";
 import { withServer } from "../kinds/grpc/support.ts";
+import { servedOfficial } from "../kinds/grpc/served.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
@@ -36,7 +36,7 @@ Deno.test(
   `each Artillery virtual user calls the methods the server describes by reflection${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    await withServer(officialServer({ authorization: `Bearer ${TOKEN}` }), async (server) => {
+    await withServer(servedOfficial({ authorization: `Bearer ${TOKEN}` }), async (server) => {
       const env = envOf(server.target);
       const run = await runCli(["run", FLOW], { env });
       assert.equal(run.code, 0, run.stdout + run.stderr);
@@ -64,7 +64,7 @@ Deno.test(
   `a server without reflection fails each Artillery virtual user with flowrun run's sentence${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    await withServer(officialServer({ versions: [] }), async (server) => {
+    await withServer(servedOfficial({ versions: [] }), async (server) => {
       const env = envOf(server.target);
       const run = await runCli(["run", FLOW], { env });
       assert.equal(run.code, 1, run.stdout + run.stderr);

@@ -21,7 +21,7 @@ import assert from "node:assert/strict";
 import { exportAndRun as exportAndRunIn } from "./artillery_cli.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
-import { startAtlas } from "../fixtures/grpc/atlas_server.ts";
+import { servedAtlas } from "../kinds/grpc/served.ts";
 
 const ARTILLERY = { name: "artillery", version: "2.0.34" };
 const installed = await prepare([ARTILLERY]);
@@ -52,11 +52,11 @@ function startUse() {
 /** Starts both servers, runs `body`, stops them. */
 async function withServers(
   body: (
-    guide: Awaited<ReturnType<typeof startAtlas>>,
+    guide: Awaited<ReturnType<typeof servedAtlas>>,
     use: ReturnType<typeof startUse>,
   ) => Promise<void>,
 ): Promise<void> {
-  const guide = await startAtlas();
+  const guide = await servedAtlas();
   const use = startUse();
   try {
     await body(guide, use);

@@ -15,7 +15,7 @@ import { runCli } from "../support/cli.ts";
 import { hasOpenssl, makeCertificates } from "../support/tls.ts";
 import { prepare } from "../real/servers.ts";
 import { startKindsServer } from "./kinds_server.ts";
-import { startTlsGuide } from "./tls_guide.ts";
+import { served } from "../kinds/grpc/served.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 const FLOW = new URL("../fixtures/export/kinds_tls.yaml", import.meta.url).pathname;
@@ -30,7 +30,7 @@ Deno.test(
     const certs = await makeCertificates(dir);
     const tls = { cert: certs["server.pem"], key: certs["server.key"] };
     const kinds = startKindsServer("t", tls);
-    const guide = await startTlsGuide(tls, certs["ca.pem"], true);
+    const guide = await served("tls-guide", { tls: tls, ca: certs["ca.pem"], mutual: true });
     try {
       const env = {
         HTTP_URL: kinds.httpUrl,

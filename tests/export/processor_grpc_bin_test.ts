@@ -9,11 +9,11 @@
  * Artillery's install, beside `flowrun run` of the same flow.
  */
 import assert from "node:assert/strict";
-import { echoServer } from "../kinds/grpc/bin_echo_server.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { drive } from "./drive.ts";
 import { flowDir } from "../kinds/grpc/support.ts";
+import { served } from "../kinds/grpc/served.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 
@@ -35,7 +35,7 @@ Deno.test(
   `the exported processor sends -bin metadata as its bytes, as flowrun run does${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    const server = await echoServer();
+    const server = await served("echo");
     const dir = await flowDir(FLOW);
     try {
       // "héllo" in UTF-8: a byte above 127, which text metadata could not carry as itself.
@@ -50,7 +50,7 @@ Deno.test(
       assert.equal(got.counters["flowrun.checks.failed"] ?? 0, 0, stdout);
       assert.equal(got.counters["flowrun.checks.ok"], 3, stdout);
     } finally {
-      server.close();
+      await server.close();
       await Deno.remove(dir, { recursive: true });
     }
   },
@@ -60,7 +60,7 @@ Deno.test(
   `an expression's -bin value that is not base64 fails the processor's user in run's sentence, nothing sent${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    const server = await echoServer();
+    const server = await served("echo");
     const dir = await flowDir(FLOW);
     try {
       const env = { GRPC_TARGET: `127.0.0.1:${server.port}`, NAME_BIN: "#nope#" };
@@ -74,7 +74,7 @@ Deno.test(
       assert.match(got.error, sentence, stdout);
       assert.deepEqual(server.got, [], "nothing was sent");
     } finally {
-      server.close();
+      await server.close();
       await Deno.remove(dir, { recursive: true });
     }
   },

@@ -14,10 +14,10 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
-import { officialServer, specServer } from "../fixtures/grpc_reflection/servers.ts";
 import { hasOpenssl, makeCertificates } from "../support/tls.ts";
 import { drive } from "./drive.ts";
 import { withServer } from "../kinds/grpc/support.ts";
+import { servedOfficial, servedSpec } from "../kinds/grpc/served.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
@@ -31,9 +31,9 @@ Deno.test(
   { ignore: installed.ignoredBecause !== "" },
   async () => {
     const servers = [
-      officialServer({ authorization: `Bearer ${TOKEN}` }),
-      specServer(),
-      officialServer({ versions: ["v1alpha"] }),
+      servedOfficial({ authorization: `Bearer ${TOKEN}` }),
+      servedSpec(),
+      servedOfficial({ versions: ["v1alpha"] }),
     ];
     for (const started of servers) {
       await withServer(started, async (server) => {
@@ -63,7 +63,7 @@ Deno.test(
   `reflection the server does not give fails the processor's user with flowrun run's sentence${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    await withServer(officialServer({ versions: [] }), async (server) => {
+    await withServer(servedOfficial({ versions: [] }), async (server) => {
       const env = envOf(server.target);
       const run = await runCli(["run", `${FIXTURES}${FLOW}`], { env });
       assert.equal(run.code, 1, run.stdout + run.stderr);
@@ -75,7 +75,7 @@ Deno.test(
       assert.equal(got.counters["flowrun.grpc.lookup.errors"], 1, stdout);
       assert.equal(got.counters["flowrun.grpc.place.received"], undefined, "no step after it");
     });
-    await withServer(specServer(), async (server) => {
+    await withServer(servedSpec(), async (server) => {
       const env = envOf(server.target);
       const { got, stdout } = await drive(
         installed.install!.prefix,
@@ -102,7 +102,7 @@ Deno.test(
         key: certs["server.key"],
         clientCa: certs["ca.pem"],
       };
-      await withServer(officialServer({ tls }), async (server) => {
+      await withServer(servedOfficial({ tls }), async (server) => {
         // localhost: Deno's node:tls takes no IP address as the server's name (flowrun run).
         const env = envOf(`grpcs://localhost:${server.target.split(":")[1]}`);
         const ca = ["--cacert", `${dir}/ca.pem`];

@@ -17,8 +17,8 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
-import { startAtlas } from "../fixtures/grpc/atlas_server.ts";
 import { drive as driveIn } from "./drive.ts";
+import { servedAtlas } from "../kinds/grpc/served.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
@@ -27,7 +27,7 @@ Deno.test(
   `the processor's gRPC calls map messages and stop streams as flowrun run does${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    const server = await startAtlas();
+    const server = await servedAtlas();
     try {
       const env = { GRPC_TARGET: `127.0.0.1:${server.port}` };
       const run = await runCli(["run", `${FIXTURES}kinds_grpc_edges.yaml`], { env });
@@ -64,7 +64,7 @@ Deno.test(
   { ignore: installed.ignoredBecause !== "" },
   async () => {
     // The misbehaving atlas server's ListPlaces writes until the client goes away.
-    const server = await startAtlas({ bad: "unavailable-twice" });
+    const server = await servedAtlas({ bad: "unavailable-twice" });
     try {
       const env = { GRPC_TARGET: `127.0.0.1:${server.port}` };
       const run = await runCli(["run", `${FIXTURES}kinds_grpc_timeout.yaml`], { env });

@@ -15,10 +15,9 @@ import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { hasOpenssl, makeCertificates } from "../support/tls.ts";
 import { prepare } from "../real/servers.ts";
-import { startAtlas } from "../fixtures/grpc/atlas_server.ts";
 import { startKindsServer } from "./kinds_server.ts";
 import { drive } from "./drive.ts";
-import { startTlsGuide } from "./tls_guide.ts";
+import { served, servedAtlas } from "../kinds/grpc/served.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
 const FIXTURES = new URL("../fixtures/export/", import.meta.url).pathname;
@@ -36,7 +35,7 @@ async function withServers(
 ) {
   const tls = { cert: certs[`${name}.pem`], key: certs[`${name}.key`] };
   const kinds = startKindsServer("t", tls);
-  const guide = await startTlsGuide(tls, certs["ca.pem"], mutual);
+  const guide = await served("tls-guide", { tls: tls, ca: certs["ca.pem"], mutual: mutual });
   try {
     await body({
       HTTP_URL: kinds.httpUrl,
@@ -179,7 +178,7 @@ Deno.test(
   async () => {
     // The misbehaving atlas server: GetPlace answers 3 MiB, ListPlaces never ends; the
     // chat echoes a message of 1,500 bytes.
-    const guide = await startAtlas({ bad: "huge" });
+    const guide = await servedAtlas({ bad: "huge" });
     const kinds = startKindsServer("t");
     const env = {
       GRPC_TARGET: `127.0.0.1:${guide.port}`,

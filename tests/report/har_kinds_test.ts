@@ -14,9 +14,9 @@ import { runCli } from "../support/cli.ts";
 import { CHAT_STEP } from "../kinds/websocket/chat_step.ts";
 import { TICKET, TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { EVENT_TOKEN, startSseServer } from "../kinds/sse/server.ts";
-import { startAtlas } from "../fixtures/grpc/atlas_server.ts";
 import { flowDir } from "../kinds/grpc/support.ts";
 import { harProblems } from "./har_report_shape.ts";
+import { servedAtlas } from "../kinds/grpc/served.ts";
 
 const API_TOKEN = "grpc-key-7c1d9e3f5a2b";
 
@@ -68,7 +68,7 @@ const header = (list: Pair[], name: string) => list.find((h) => h.name === name)
 Deno.test("WebSocket, SSE and gRPC steps are written as they went on the wire, masked, HAR 1.2", async () => {
   const ws = await wsServer();
   const sse = startSseServer();
-  const grpc = await startAtlas();
+  const grpc = await servedAtlas();
   const dir = await flowDir(FLOW);
   let text: string;
   try {

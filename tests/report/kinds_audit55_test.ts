@@ -9,11 +9,11 @@
  * package's chat, and an event stream over Deno.serve.
  */
 import assert from "node:assert/strict";
-import { startAtlas } from "../fixtures/grpc/atlas_server.ts";
 import { TOKEN, wsServer } from "../kinds/websocket/servers.ts";
 import { startSseServer } from "../kinds/sse/server.ts";
 import { harProblems } from "./har_report_shape.ts";
 import { runReporting } from "../support/run_reports.ts";
+import { servedAtlas } from "../kinds/grpc/served.ts";
 
 const PROTOS = new URL("../fixtures/grpc/protos/", import.meta.url);
 const SECRET = "kind-s3cret-0d9e8f7a";
@@ -51,7 +51,7 @@ steps:
 }
 
 Deno.test("JUnit, HTML and HAR show each kind's step, its request line and failed check, its secrets masked", async () => {
-  const grpc = await startAtlas();
+  const grpc = await servedAtlas();
   const ws = await wsServer();
   const sse = startSseServer();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-kinds-report-" });

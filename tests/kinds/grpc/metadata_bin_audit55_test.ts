@@ -8,10 +8,10 @@
  * got in its trailers.
  */
 import assert from "node:assert/strict";
-import { echoServer } from "./bin_echo_server.ts";
 import { runCli } from "../../support/cli.ts";
 import { flowDir } from "./support.ts";
 import { runReporting } from "../../support/run_reports.ts";
+import { served } from "./served.ts";
 
 const SECRET = "c2VjcmV0LWJpbi10b2tlbi05OQ=="; // base64 of "secret-bin-token-99"
 
@@ -32,7 +32,7 @@ steps:
 }
 
 Deno.test("a -bin metadata value is written as base64 and sent as its bytes; the answer's -bin trailers checkable; a secret masked", async () => {
-  const server = await echoServer();
+  const server = await served("echo");
   const dir = await flowDir(
     flow(server.port, `{ x-trace-bin: "AAEC/w==", x-token-bin: "\${ENV.BIN_TOKEN}" }`),
   );
@@ -46,13 +46,13 @@ Deno.test("a -bin metadata value is written as base64 and sent as its bytes; the
       assert.ok(!text.includes(SECRET), `${name} shows the -bin secret`);
     }
   } finally {
-    server.close();
+    await server.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
 
 Deno.test("a -bin value that is not base64: a positioned problem at load, the step's error when an expression made it", async () => {
-  const server = await echoServer();
+  const server = await served("echo");
   const bad = await flowDir(flow(server.port, `{ x-trace-bin: "not base64!" }`));
   const late = await flowDir(flow(server.port, `{ x-trace-bin: "\${ENV.NOT_B64}" }`));
   try {
@@ -71,7 +71,7 @@ Deno.test("a -bin value that is not base64: a positioned problem at load, the st
     assert.match(step.message, /The value of "x-trace-bin" is not base64/);
     assert.deepEqual(server.got, [], "nothing was sent");
   } finally {
-    server.close();
+    await server.close();
     await Deno.remove(bad, { recursive: true });
     await Deno.remove(late, { recursive: true });
   }

@@ -7,8 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { runBounded, runCli } from "../../support/cli.ts";
-import { type BadMode, startAtlas } from "../../fixtures/grpc/atlas_server.ts";
+import type { BadMode } from "../../fixtures/grpc/atlas_server.ts";
 import { flowDir } from "./support.ts";
+import { servedAtlas } from "./served.ts";
 
 const flow = (method: string, rest = "") =>
   `name: bad\nvars: { port: "0" }\nsteps:\n  - name: call\n    grpc:\n` +
@@ -23,7 +24,7 @@ interface Step {
 }
 
 async function run(mode: BadMode, text: string, args: string[] = []) {
-  const server = await startAtlas({ bad: mode });
+  const server = await servedAtlas({ bad: mode });
   const dir = await flowDir(text);
   try {
     const cli = await runCli([
@@ -107,7 +108,7 @@ Deno.test("--max-body bounds one huge message and a stream's messages together",
 });
 
 Deno.test("SIGINT during a stream ends the run at once: exit 130, the reports written", async () => {
-  const server = await startAtlas({ bad: "unavailable-twice" });
+  const server = await servedAtlas({ bad: "unavailable-twice" });
   const dir = await flowDir(
     flow("ListPlaces", "      max_messages: 100000\n    options: { timeout: 60s }\n"),
   );

@@ -9,13 +9,10 @@
  * the HAR report, which keeps every step's response.
  */
 import assert from "node:assert/strict";
-import {
-  ATLAS_PROTO,
-  officialServer,
-  type Started,
-} from "../../fixtures/grpc_reflection/servers.ts";
+import { ATLAS_PROTO } from "../../fixtures/grpc_reflection/servers.ts";
 import { runCli } from "../../support/cli.ts";
 import { forwardProxy } from "../../support/tls.ts";
+import { type Served, servedOfficial } from "./served.ts";
 
 const FIXTURES = new URL("../../fixtures/grpc_reflection/", import.meta.url);
 
@@ -79,7 +76,7 @@ async function flowDir(steps: string): Promise<string> {
 }
 
 /** Runs the flow against `server` with `more` options; the HAR entries' request and response texts. */
-async function run(dir: string, server: Started, more: string[] = []) {
+async function run(dir: string, server: Served, more: string[] = []) {
   const port = server.target.split(":")[1];
   const cli = await runCli(
     ["run", "flow.yaml", "--var", `port=${port}`, "--report-har", "out.har", ...more],
@@ -98,7 +95,7 @@ async function run(dir: string, server: Started, more: string[] = []) {
 }
 
 Deno.test("parity: the same call through .proto files and through reflection gives the same $.json", async () => {
-  const server = await officialServer({ mirror: true });
+  const server = await servedOfficial({ mirror: true });
   const dir = await flowDir(step("with-proto", true) + step("reflected", false));
   try {
     const [withProto, reflected] = await run(dir, server);
@@ -107,13 +104,13 @@ Deno.test("parity: the same call through .proto files and through reflection giv
     assert.equal(reflected.sent, withProto.sent);
     assert.equal(reflected.url, withProto.url);
   } finally {
-    server.close();
+    await server.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
 
 Deno.test("parity: with --proxy, reflection goes through the call's own tunnel", async () => {
-  const server = await officialServer({ mirror: true });
+  const server = await servedOfficial({ mirror: true });
   const proxy = forwardProxy();
   const dir = await flowDir(step("reflected", false) + step("again", false));
   try {
@@ -127,13 +124,13 @@ Deno.test("parity: with --proxy, reflection goes through the call's own tunnel",
     assert.equal(new Set(peers).size, 1, JSON.stringify(peers));
   } finally {
     proxy.close();
-    server.close();
+    await server.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
 
 Deno.test("parity: a value that does not fit is the same sentence both ways, and nothing is sent", async () => {
-  const server = await officialServer({ mirror: true });
+  const server = await servedOfficial({ mirror: true });
   // An expression, so the .proto route too finds out when the step runs, as reflection does.
   const misfit = (name: string, proto: boolean) =>
     step(name, proto).replace("kind: PEAK", 'kind: "${vars.kind}"')
@@ -163,7 +160,7 @@ Deno.test("parity: a value that does not fit is the same sentence both ways, and
     assert.deepEqual(steps.map((s: { status: string }) => s.status), ["error", "error"]);
     assert.equal(server.asked.filter((q) => q.mirror).length, 0, "no call reached the Mirror");
   } finally {
-    server.close();
+    await server.close();
     await Deno.remove(dir, { recursive: true });
   }
 });

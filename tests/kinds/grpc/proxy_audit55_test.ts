@@ -10,8 +10,8 @@
 import assert from "node:assert/strict";
 import { forwardProxy } from "../../support/tls.ts";
 import { authProxy } from "../websocket/servers.ts";
-import { startAtlas } from "../../fixtures/grpc/atlas_server.ts";
 import { assertBasicConnect, assertNowhere, assertRefused, runArtifacts } from "./support.ts";
+import { servedAtlas } from "./served.ts";
 
 const FLOW = `name: proxied
 vars: { port: "0" }
@@ -32,7 +32,7 @@ function run(port: number, args: string[], env: Record<string, string> = {}) {
 }
 
 Deno.test("gRPC through a proxy with user and password: Basic on the CONNECT; a wrong one is the proxy's refusal in a sentence", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   const proxy = authProxy("ada", "gr9c-pr0xy-pw");
   try {
     const target = `127.0.0.1:${server.port}`;
@@ -59,7 +59,7 @@ Deno.test("gRPC through a proxy with user and password: Basic on the CONNECT; a 
 });
 
 Deno.test("gRPC through a proxy nobody listens on: the step's error names the proxy", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   const gone = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (gone.addr as Deno.NetAddr).port;
   gone.close();
@@ -80,7 +80,7 @@ Deno.test("gRPC through a proxy nobody listens on: the step's error names the pr
 });
 
 Deno.test("gRPC with a socks5 proxy: the step is an error naming why, the proxy's password masked", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   try {
     const socks = await run(server.port, ["--proxy", "socks5://ada:s0cks-pw-77@127.0.0.1:1080"]);
     assert.equal(socks.code, 1, socks.artifacts.console);
@@ -95,7 +95,7 @@ Deno.test("gRPC with a socks5 proxy: the step is an error naming why, the proxy'
 });
 
 Deno.test("gRPC takes the environment's proxy without --insecure (HTTP_PROXY for h2c), and calls NO_PROXY hosts directly", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   const proxy = forwardProxy();
   try {
     const target = `127.0.0.1:${server.port}`;

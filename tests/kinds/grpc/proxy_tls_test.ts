@@ -18,7 +18,6 @@
 import assert from "node:assert/strict";
 import { forwardProxy, makeCertificates } from "../../support/tls.ts";
 import { authProxy } from "../websocket/servers.ts";
-import type { AtlasServer } from "../../fixtures/grpc/atlas_server.ts";
 import {
   assertBasicConnect,
   assertNowhere,
@@ -28,7 +27,7 @@ import {
   tlsTest,
 } from "./support.ts";
 import { prepare } from "../../real/servers.ts";
-import { officialServer } from "../../fixtures/grpc_reflection/servers.ts";
+import { type Served, servedOfficial } from "./served.ts";
 
 // grpc-js and proto-loader for Node: the ones Artillery's install holds (tests/export uses them too).
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
@@ -72,7 +71,7 @@ function run(
 function proxiedTest<P extends { close(): void }>(
   name: string,
   makeProxy: () => P,
-  fn: (certs: string, server: AtlasServer, proxy: P) => Promise<void>,
+  fn: (certs: string, server: Served, proxy: P) => Promise<void>,
 ): void {
   tlsTest(name, async (certs) => {
     const server = await tlsAtlas(certs);
@@ -224,7 +223,7 @@ tlsTest(
   async (certs) => {
     const pem = await makeCertificates(certs);
     const tls = { cert: pem["server.pem"], key: pem["server.key"], clientCa: pem["ca.pem"] };
-    const server = await officialServer({ tls });
+    const server = await servedOfficial({ tls });
     const proxy = forwardProxy();
     try {
       const port = Number(server.target.split(":").at(-1));
@@ -240,7 +239,7 @@ tlsTest(
       assert.ok(server.asked.length > 0, "reflection was asked");
     } finally {
       proxy.close();
-      server.close();
+      await server.close();
     }
   },
 );

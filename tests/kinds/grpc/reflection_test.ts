@@ -21,15 +21,14 @@ import {
   Ended,
   fileBytes,
   ITEM,
-  officialServer,
   PLACE,
   reflectionServer,
   servicesDefinition,
-  specServer,
 } from "../../fixtures/grpc_reflection/servers.ts";
 import { runCli } from "../../support/cli.ts";
 import { forwardProxy, makeCertificates } from "../../support/tls.ts";
 import { withServer } from "./support.ts";
+import { servedOfficial, servedSpec } from "./served.ts";
 
 const fixtures = new URL("../../fixtures/grpc_reflection/", import.meta.url).pathname;
 
@@ -115,7 +114,7 @@ function sameAsParsed(reflected: PackageDefinition, packages: RegExp) {
 }
 
 Deno.test("reflection: the official service describes the atlas service and a service whose messages are imported", async () => {
-  await withServer(officialServer(), async (server) => {
+  await withServer(servedOfficial(), async (server) => {
     const guide = await reflectedDefinition(server.target, "atlas.Atlas", insecure());
     const place = await call(guide, server.target, "atlas.Atlas", "GetPlace", {
       latitude: 405551234,
@@ -134,7 +133,7 @@ Deno.test("reflection: the official service describes the atlas service and a se
 });
 
 Deno.test("reflection: a server answering as the spec does (protoc's files, one per answer) is asked for each import", async () => {
-  await withServer(specServer(), async (server) => {
+  await withServer(servedSpec(), async (server) => {
     const definition = await reflectedDefinition(server.target, "inventory.Inventory", insecure());
     await checkInventory(definition, server.target);
     sameAsParsed(definition, /^(inventory|google)\./);
@@ -149,7 +148,7 @@ Deno.test("reflection: a server answering as the spec does (protoc's files, one 
 });
 
 Deno.test("reflection: a server offering only v1alpha is asked again in v1alpha", async () => {
-  await withServer(officialServer({ versions: ["v1alpha"] }), async (server) => {
+  await withServer(servedOfficial({ versions: ["v1alpha"] }), async (server) => {
     const definition = await reflectedDefinition(
       server.target,
       "atlas.Atlas",
@@ -164,7 +163,7 @@ Deno.test("reflection: a server offering only v1alpha is asked again in v1alpha"
 });
 
 Deno.test("reflection: a server without it, an unknown service, a message's name: one sentence each", async () => {
-  await withServer(officialServer({ versions: [] }), async (server) => {
+  await withServer(servedOfficial({ versions: [] }), async (server) => {
     await rejects(
       reflectedDefinition(server.target, "atlas.Atlas", insecure()),
       "no-reflection",
@@ -172,7 +171,7 @@ Deno.test("reflection: a server without it, an unknown service, a message's name
         `name the .proto files with proto:.`,
     );
   });
-  await withServer(officialServer(), async (server) => {
+  await withServer(servedOfficial(), async (server) => {
     const offers = "atlas.Atlas, inventory.Inventory, grpc.health.v1.Health";
     await rejects(
       reflectedDefinition(server.target, "atlas.Atla", insecure()),
@@ -198,8 +197,8 @@ Deno.test("reflection: a server without it, an unknown service, a message's name
 });
 
 Deno.test("reflection: an unreachable server, a deadline, an abort", async () => {
-  const gone = await officialServer();
-  gone.close();
+  const gone = await servedOfficial();
+  await gone.close();
   const error = await rejects(
     reflectedDefinition(gone.target, "atlas.Atlas", insecure()),
     "unreachable",
@@ -410,7 +409,7 @@ Deno.test("reflection: over TLS with the run's CA and a client certificate; a wr
   try {
     const pem = await makeCertificates(dir);
     const tls = { cert: pem["server.pem"], key: pem["server.key"], clientCa: pem["ca.pem"] };
-    await withServer(officialServer({ tls }), async (started) => {
+    await withServer(servedOfficial({ tls }), async (started) => {
       // By name: grpc-js names the host as TLS server name, which Deno's
       // node:tls refuses for an IP address ("options.servername must not be
       // an IP address"), so a TLS target must be a name under Deno.
@@ -459,7 +458,7 @@ Deno.test("reflection: over TLS with the run's CA and a client certificate; a wr
 });
 
 Deno.test("reflection: the metadata given is sent; a server refusing without it is one sentence", async () => {
-  await withServer(officialServer({ authorization: "Bearer s3cret" }), async (server) => {
+  await withServer(servedOfficial({ authorization: "Bearer s3cret" }), async (server) => {
     await rejects(
       reflectedDefinition(server.target, "atlas.Atlas", insecure()),
       "reflection-failed",
@@ -515,7 +514,7 @@ Deno.test("reflection: reflectedRoot's types equal the same .proto files parsed 
     "inventory.common.Item",
     "google.protobuf.Timestamp",
   ];
-  for (const make of [officialServer, specServer]) {
+  for (const make of [servedOfficial, servedSpec]) {
     await withServer(make(), async (server) => {
       const root = await reflectedRoot(server.target, "inventory.Inventory", insecure());
       for (const name of names) {
@@ -530,7 +529,7 @@ Deno.test("reflection: reflectedRoot's types equal the same .proto files parsed 
 Deno.test("reflection: on the call's own client, through its proxy tunnel, which stays open", async () => {
   const proxy = forwardProxy();
   try {
-    await withServer(officialServer(), async (server) => {
+    await withServer(servedOfficial(), async (server) => {
       const client = new grpc.Client(new URL(proxy.url).host, grpc.credentials.createInsecure(), {
         "grpc.http_connect_target": `dns:///${server.target}`,
         "grpc.default_authority": server.target,
@@ -596,7 +595,7 @@ Deno.test("reflection: flowrun run calls a reflected method of both servers, wit
   const token = "rfl-7a1c9e";
   const dir = await Deno.makeTempDir({ prefix: "flowrun-reflection-" });
   try {
-    for (const started of [officialServer({ authorization: `Bearer ${token}` }), specServer()]) {
+    for (const started of [servedOfficial({ authorization: `Bearer ${token}` }), servedSpec()]) {
       await withServer(started, async (server) => {
         await Deno.writeTextFile(`${dir}/flow.yaml`, lookupFlow(server.target));
         const run = await runCli(["run", "flow.yaml", "--report-json", "out.json"], {
@@ -623,7 +622,7 @@ Deno.test("reflection: flowrun run calls a reflected method of both servers, wit
 Deno.test("reflection: flowrun run reports an unknown service in reflection's sentence", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-reflection-" });
   try {
-    await withServer(officialServer(), async (server) => {
+    await withServer(servedOfficial(), async (server) => {
       await Deno.writeTextFile(
         `${dir}/flow.yaml`,
         lookupFlow(server.target, "inventory.Inventroy"),

@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import { runBounded, runCli } from "../../support/cli.ts";
 import { forwardProxy } from "../../support/tls.ts";
-import { startAtlas } from "../../fixtures/grpc/atlas_server.ts";
 import { flowDir, runReport, tlsAtlas, tlsTest } from "./support.ts";
+import { servedAtlas } from "./served.ts";
 
 const STEP = (name: string, method: string, rest: string) =>
   `  - name: ${name}\n    grpc:\n      target: "127.0.0.1:\${vars.port}"\n` +
@@ -109,7 +109,7 @@ function run(flow: string, args: string[] = [], port = 0) {
 }
 
 Deno.test("the atlas server's four call shapes, metadata, NOT_FOUND, captures and health polling", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   try {
     const { cli, steps } = await run(FLOW, [], server.port);
     assert.equal(cli.code, 0, cli.stdout + cli.stderr);
@@ -143,7 +143,7 @@ Deno.test("the atlas server's four call shapes, metadata, NOT_FOUND, captures an
 });
 
 Deno.test("a failed check on a gRPC response fails the step like an HTTP one, exit 1", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   try {
     const { cli, steps } = await run(
       `name: f\nvars: { port: "0" }\nsteps:\n${
@@ -162,7 +162,7 @@ Deno.test("a failed check on a gRPC response fails the step like an HTTP one, ex
 });
 
 Deno.test("UNAVAILABLE is retried like a network error; a closed port is a network error", async () => {
-  const server = await startAtlas({ bad: "unavailable-twice" });
+  const server = await servedAtlas({ bad: "unavailable-twice" });
   const flow = (retry: string) =>
     `name: f\nvars: { port: "0" }\nsteps:\n${
       STEP(
@@ -214,7 +214,7 @@ tlsTest(
 );
 
 Deno.test("--proxy carries the call through an HTTP CONNECT tunnel", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   const proxy = forwardProxy();
   try {
     const { cli, steps } = await run(
@@ -243,7 +243,7 @@ Deno.test("--proxy carries the call through an HTTP CONNECT tunnel", async () =>
 Deno.test("docs/grpc.md's recipe runs as written against the atlas server, and the run exits by itself", async () => {
   const docs = await Deno.readTextFile(new URL("../../../docs/grpc.md", import.meta.url));
   const recipe = /```yaml\n([\s\S]*?)```/.exec(docs)![1];
-  const server = await startAtlas();
+  const server = await servedAtlas();
   const dir = await flowDir(recipe);
   try {
     const cli = await runBounded(
@@ -267,7 +267,7 @@ Deno.test("docs/grpc.md's recipe runs as written against the atlas server, and t
 });
 
 Deno.test("a message with ${…} that does not fit its type fails the step with a sentence; nothing is sent", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   try {
     const { cli, steps } = await run(
       `name: f\nvars: { port: "0", lat: "north" }\nsteps:\n${
@@ -289,7 +289,7 @@ Deno.test("a message with ${…} that does not fit its type fails the step with 
 });
 
 Deno.test("the proto3 JSON mapping both ways: well-known types, enums, 64-bit integers, bytes, maps", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   const dir = await flowDir(`name: mapping
 vars: { port: "0" }
 steps:

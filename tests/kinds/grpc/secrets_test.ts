@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../../support/cli.ts";
-import { startAtlas } from "../../fixtures/grpc/atlas_server.ts";
 import { flowDir } from "./support.ts";
+import { servedAtlas } from "./served.ts";
 
 const ENV_TOKEN = "env-s3cret-value-42";
 const SERVER_TOKEN = "tok-9f8e7d6c5b4a";
@@ -38,7 +38,7 @@ ${target}      method: atlas.Atlas/TripChat
 `;
 
 Deno.test("a token in metadata and messages, sent or received, is masked in every artifact", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   const dir = await flowDir(FLOW);
   try {
     const cli = await runCli([

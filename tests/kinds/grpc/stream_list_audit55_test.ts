@@ -9,8 +9,8 @@
  * what the loader takes.
  */
 import assert from "node:assert/strict";
-import { startAtlas } from "../../fixtures/grpc/atlas_server.ts";
 import { runReport } from "./support.ts";
+import { servedAtlas } from "./served.ts";
 
 const DOCS = await Deno.readTextFile(new URL("../../../docs/grpc.md", import.meta.url));
 
@@ -72,7 +72,7 @@ function run(yaml: string, port: number) {
 Deno.test("a stream's messages as a list: count, each, any, captured (one, filtered, all), docs/grpc.md's checks as written", async () => {
   const documented = documentedChecks();
   assert.ok(documented.length >= 2, `docs/grpc.md gives list checks: ${documented}`);
-  const server = await startAtlas();
+  const server = await servedAtlas();
   try {
     const onChat = documented.filter((c) => c.includes("message"));
     const onList = documented.filter((c) => !c.includes("message"));
@@ -92,7 +92,7 @@ Deno.test("a stream's messages as a list: count, each, any, captured (one, filte
 });
 
 Deno.test("each names the message that breaks it; a count or an any that does not hold fails", async () => {
-  const server = await startAtlas();
+  const server = await servedAtlas();
   try {
     const { cli, steps } = await run(
       flow(

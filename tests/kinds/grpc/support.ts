@@ -8,8 +8,7 @@
 import assert from "node:assert/strict";
 import { type CliRun, runCli } from "../../support/cli.ts";
 import { hasOpenssl, makeCertificates } from "../../support/tls.ts";
-import { type AtlasServer, startAtlas } from "../../fixtures/grpc/atlas_server.ts";
-import type { Started } from "../../fixtures/grpc_reflection/servers.ts";
+import { type Served, servedAtlas } from "./served.ts";
 
 const PROTOS = new URL("../../fixtures/grpc/protos/", import.meta.url);
 
@@ -134,14 +133,14 @@ export function tlsTest(
  * Makes the certificates in `certs` and starts a TLS atlas server with the
  * key pair `pair` (`server`, for 127.0.0.1 and localhost, or `self`, the
  * self-signed dev.example naming no IP address), asking for a client
- * certificate of the CA.
+ * certificate of the CA; in a process of its own (./served.ts).
  */
 export async function tlsAtlas(
   certs: string,
   pair: "server" | "self" = "server",
-): Promise<AtlasServer> {
+): Promise<Served> {
   const pem = await makeCertificates(certs);
-  return await startAtlas({
+  return await servedAtlas({
     tls: { key: pem[`${pair}.key`], cert: pem[`${pair}.pem`], ca: pem["ca.pem"] },
   });
 }
@@ -192,15 +191,15 @@ export function assertRefused(
   assertNowhere(password, wrong.artifacts);
 }
 
-/** Runs `body` with the reflection server `started` gives, stopped after. */
-export async function withServer(
-  started: Promise<Started>,
-  body: (s: Started) => Promise<void>,
+/** Runs `body` with the reflection server `started` gives, stopped after (and its process ended). */
+export async function withServer<S extends { close(): void | Promise<void> }>(
+  started: Promise<S>,
+  body: (s: S) => Promise<void>,
 ): Promise<void> {
   const server = await started;
   try {
     await body(server);
   } finally {
-    server.close();
+    await server.close();
   }
 }
