@@ -250,4 +250,9 @@ export interface StepKind<Spec = unknown> {
    * kinds read with what is loaded already.
    */
   prepare?(): Promise<unknown>;
+  /**
+   * Lets go of what the kind keeps open from one step to the next (gRPC's
+   * channels) when the last run in progress ends. Optional.
+   */
+  close?(): Promise<void>;
 }

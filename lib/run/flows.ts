@@ -15,6 +15,7 @@ import { type FlowResult, type RunResult, totalsOf } from "../model/result.ts";
 import { VERSION } from "../model/version.ts";
 import { CLEANUP_GRACE_MS, type Context, round } from "./context.ts";
 import { runOne } from "./flow.ts";
+import { closingKinds } from "./kinds_closed.ts";
 import { maskFlow, maskFlows } from "./mask_result.ts";
 import { runRetried } from "./rerun.ts";
 import { makeContext } from "./make_context.ts";
@@ -46,7 +47,7 @@ export async function runFlow(flow: Flow, options: RunOptions = {}): Promise<Flo
   await prepare([flow]);
   const ctx = makeContext(options);
   try {
-    const result = await runOne(flow, ctx);
+    const result = await closingKinds(() => runOne(flow, ctx));
     maskFlow(result, ctx.redactor);
     return result;
   } finally {
@@ -87,7 +88,7 @@ export async function runFlows(
   const ctx = makeContext(options);
   for (const value of secrets) ctx.secret(value);
   try {
-    return await runAll(flows, options, ctx);
+    return await closingKinds(() => runAll(flows, options, ctx));
   } finally {
     ctx.deadlines?.close();
     // After a throw too: queued events still reach the reports (their errors yield to the throw's).

@@ -6,8 +6,11 @@
  *
  * @module
  */
-import type { KindCall, KindOutcome } from "../kind.ts";
-import { clientFor } from "./channel.ts";
+import type * as grpc from "@grpc/grpc-js";
+import type { KindCall, KindNetwork, KindOutcome } from "../kind.ts";
+import { clientFor, releaseClient } from "./channel.ts";
+
+export { closeChannels } from "./channel.ts";
 import { exchange, metadataOf } from "./exchange.ts";
 import { outcomeOf } from "./outcome.ts";
 import { binaryMetadata } from "./read_metadata.ts";
@@ -15,7 +18,7 @@ import { withProxyWords } from "./proxy_log.ts";
 import { reflectedMethod } from "./reflected_method.ts";
 import { type RenderedMessages, requestMessages } from "./request_messages.ts";
 import type { GrpcSpec } from "./spec.ts";
-import { parseTarget } from "./target.ts";
+import { type GrpcTarget, parseTarget } from "./target.ts";
 
 /**
  * Runs the call once; never throws for the server's or the network's
@@ -42,6 +45,33 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
   const deadline = Date.now() + call.timeoutMs;
   const client = clientFor(target, net, call.maxBodyBytes);
   if (typeof client === "string") return { request, error: { reason: "bad-url", message: client } };
+  try {
+    const attempting = { spec, call, target, net, method, sent, request, metadata, deadline };
+    const outcome = await attemptOn(client, attempting);
+    return net.proxy ? withProxyWords(outcome, net.proxy, target.address) : outcome;
+  } finally {
+    releaseClient(client);
+  }
+}
+
+/** What {@linkcode attemptOn} needs of the attempt. */
+interface Attempting {
+  spec: GrpcSpec;
+  call: KindCall;
+  target: GrpcTarget;
+  net: KindNetwork;
+  method: string;
+  sent: RenderedMessages;
+  request: KindOutcome["request"];
+  metadata: [string, string][];
+  deadline: number;
+}
+
+/** The call on `client`: its method (from the .proto files or reflection), sent and answered. */
+async function attemptOn(
+  client: grpc.Client,
+  { spec, call, target, net, method, sent, request, metadata, deadline }: Attempting,
+): Promise<KindOutcome> {
   const codec = spec.codec ?? await reflectedMethod({
     address: target.address,
     method,
@@ -66,7 +96,7 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
     maxBytes: call.maxBodyBytes,
     signal: call.signal,
   });
-  const outcome = outcomeOf(got, {
+  return outcomeOf(got, {
     request,
     codec,
     deadline,
@@ -74,7 +104,6 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
     maxBytes: call.maxBodyBytes,
     maxMessages: spec.maxMessages,
   });
-  return net.proxy ? withProxyWords(outcome, net.proxy, target.address) : outcome;
 }
 
 /** The messages as rendered, and as reports show them: one message, or the list. */

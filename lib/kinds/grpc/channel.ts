@@ -1,9 +1,17 @@
 /**
  * One grpc-js client per target and network settings per process, so the
- * calls of a run share one HTTP/2 connection as a real client would. A
- * channel holds its connection only while calls are open (grpc-js unrefs an
- * idle session), so a finished run exits without closing them; a run's
- * end need not be told.
+ * calls of a run share one HTTP/2 connection as a real client would.
+ *
+ * No session is left idle for a server's GOAWAY to reach: Deno 2.9.6 aborts
+ * the whole process inside nghttp2 when one does (denoland/deno#36788; a loop
+ * of calls against a server that then shut down aborted in its first round, 3
+ * times in 3). A client without a call for {@linkcode IDLE_MS} is closed (see
+ * {@linkcode releaseClient}), and {@linkcode closeChannels} closes every one
+ * when a run ends; each channel owns its connection (a local subchannel pool:
+ * grpc-js's shared one keeps a released connection open up to 10 s more).
+ * Closed so, then shut down by its server, the loop ran 900 rounds without an
+ * abort. grpc-js's own `grpc.client_idle_timeout_ms` is not enough: its idle
+ * channel still aborted in the first round, 2 times in 3.
  *
  * TLS: the run's CAs (`--cacert`) and client certificate (`--cert`) as
  * grpc-js takes them. `--insecure` skips the host name check and accepts a
@@ -17,12 +25,23 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import { isIP } from "node:net";
+import { clearTimeout as clearNodeTimeout, setTimeout as nodeTimeout } from "node:timers";
 import type { KindNetwork } from "../kind.ts";
 import { listenToProxyLog } from "./proxy_log.ts";
 import type { GrpcTarget } from "./target.ts";
 
 /** How many distinct clients are kept; older ones are closed beyond it. */
 const MAX_CLIENTS = 64;
+
+/**
+ * How long a client stays open without a call: the steps of a flow that follow
+ * one another share its connection, and a longer pause closes it, so a
+ * server's GOAWAY (a restart, an idle limit) finds no session idle here.
+ */
+const IDLE_MS = 3000;
+
+/** Per client: the calls in progress, and the timer that closes it once idle. */
+const uses = new Map<grpc.Client, { calls: number; timer?: ReturnType<typeof nodeTimeout> }>();
 
 const clients = new Map<string, grpc.Client>();
 
@@ -90,18 +109,73 @@ export function clientFor(
 ): grpc.Client | string {
   const key = JSON.stringify([target.address, target.tls, net, maxBytes]);
   const known = clients.get(key);
-  if (known) return known;
+  if (known) return inUse(known);
   const options = channelOptions(target, net, maxBytes);
   if (typeof options === "string") return options;
   const dial = options["grpc.http_connect_target"] ? proxyAddress(net.proxy!) : target.address;
   const client = new grpc.Client(dial, credentialsFor(target.tls, net), options);
   if (clients.size >= MAX_CLIENTS) {
-    const [oldest] = clients;
-    oldest[1].close();
-    clients.delete(oldest[0]);
+    forget(clients.values().next().value!);
   }
   clients.set(key, client);
+  return inUse(client);
+}
+
+function inUse(client: grpc.Client): grpc.Client {
+  const use = uses.get(client) ?? { calls: 0 };
+  clearNodeTimeout(use.timer);
+  use.calls++;
+  uses.set(client, use);
   return client;
+}
+
+/**
+ * Says that a call on a client {@linkcode clientFor} gave is over: the last
+ * one over, the client is closed after {@linkcode IDLE_MS} without another.
+ * The timer does not keep the process alive.
+ *
+ * @example
+ * ```ts
+ * import { clientFor, closeChannels, releaseClient } from "./channel.ts";
+ * const target = { address: "127.0.0.1:1", tls: false, url: "grpc://127.0.0.1:1" };
+ * const a = clientFor(target, { insecure: false }, 1024);
+ * if (typeof a === "string") throw new Error();
+ * releaseClient(a);
+ * closeChannels();
+ * ```
+ */
+export function releaseClient(client: grpc.Client): void {
+  const use = uses.get(client);
+  if (!use || --use.calls > 0) return;
+  // Node's timer, unref'd: a run that is over exits without waiting for it.
+  use.timer = nodeTimeout(() => forget(client), IDLE_MS).unref();
+}
+
+/** Closes `client` and forgets it. */
+function forget(client: grpc.Client): void {
+  clearNodeTimeout(uses.get(client)?.timer);
+  uses.delete(client);
+  for (const [key, known] of clients) if (known === client) clients.delete(key);
+  client.close();
+}
+
+/**
+ * Closes every client made so far: a run's end, so that nothing this process
+ * holds waits for a server's GOAWAY. The next call makes its client again.
+ *
+ * @example
+ * ```ts
+ * import { clientFor, closeChannels } from "./channel.ts";
+ * const target = { address: "127.0.0.1:1", tls: false, url: "grpc://127.0.0.1:1" };
+ * const a = clientFor(target, { insecure: false }, 1024);
+ * closeChannels();
+ * const b = clientFor(target, { insecure: false }, 1024);
+ * if (a === b || typeof b === "string") throw new Error();
+ * b.close();
+ * ```
+ */
+export function closeChannels(): void {
+  for (const client of [...clients.values()]) forget(client);
 }
 
 function channelOptions(
@@ -114,6 +188,7 @@ function channelOptions(
     "grpc.max_send_message_length": -1,
     "grpc.enable_http_proxy": 0,
     "grpc.enable_retries": 0,
+    "grpc.use_local_subchannel_pool": 1,
   };
   if (!net.proxy) return options;
   let proxy: URL;

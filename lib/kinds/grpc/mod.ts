@@ -59,4 +59,6 @@ export const GRPC: StepKind<GrpcSpec> = {
   docs: "docs/grpc.md",
   // A library's synchronous loadFlow reads .proto files with protobufjs loaded up front.
   prepare: () => grpcReader.load(),
+  // Nothing is open unless a step was attempted (the module loaded).
+  close: async () => (await attemptModule)?.closeChannels(),
 };

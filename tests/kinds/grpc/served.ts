@@ -39,8 +39,10 @@ export interface Served {
   got: string[];
   /** Resolves once a call of `method` has reached the server (checked every 5 ms, for 30 s at most). */
   reached(method: string): Promise<void>;
-  /** Kills the server and waits for its process to end. */
+  /** Kills the server (no GOAWAY is sent) and waits for its process to end. */
   close(): Promise<void>;
+  /** Shuts the server down as a real one does (a GOAWAY to each client); `close` still ends it. */
+  shutdown(): Promise<void>;
 }
 
 /** Lines of `stream`, as they come. */
@@ -74,13 +76,17 @@ export async function served(kind: string, options: unknown = {}): Promise<Serve
   }
   const ready = JSON.parse(first.value) as { port: number; target: string };
   const lists = { calls: [], asked: [], got: [] } as Record<string, unknown[]>;
+  let shut = () => {};
+  const hasShut = new Promise<void>((resolve) => shut = resolve);
   // Each entry is copied, then acknowledged: the server answers only after that.
   const copying = (async () => {
     for await (const line of lines) {
-      const { seen, item } = JSON.parse(line);
-      lists[seen].push(item);
-      await writer.write(new Uint8Array([10])).catch(() => {});
+      const { seen, item, shut: down } = JSON.parse(line);
+      if (down) shut();
+      else lists[seen].push(item);
+      if (!down) await writer.write(new Uint8Array([10])).catch(() => {});
     }
+    shut();
   })();
   let closed: Promise<void> | undefined;
   const close = () =>
@@ -105,6 +111,10 @@ export async function served(kind: string, options: unknown = {}): Promise<Serve
       }
     },
     close,
+    shutdown: async () => {
+      child.kill("SIGTERM");
+      await hasShut;
+    },
   };
 }
 

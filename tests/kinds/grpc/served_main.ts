@@ -9,7 +9,9 @@
  * records (a call, a reflection question, `-bin` bytes) is then a line
  * `{"seen":"calls","item":…}`, and the server waits for the parent's `\n`
  * before it answers: when a client has its answer, the parent's copy holds
- * what the server saw. It ends when killed, or when its parent is gone.
+ * what the server saw. It ends when killed, or when its parent is gone; on
+ * SIGTERM it shuts the server down, sending its clients a GOAWAY, and prints
+ * `{"shut":true}`.
  *
  * @module
  */
@@ -80,6 +82,12 @@ if (import.meta.main) {
   }
   const port = server.port ?? Number(server.target!.split(":").at(-1));
   writeLine({ port, target: server.target ?? `127.0.0.1:${port}` });
+  // SIGTERM shuts the server down as a real one does (a GOAWAY to each client still connected),
+  // and says so; the process stays until killed: tests/kinds/grpc/channel_closed_test.ts.
+  Deno.addSignalListener("SIGTERM", async () => {
+    await (server as { close(): unknown }).close();
+    writeLine({ shut: true });
+  });
   // Reparented when the test process died without killing it: nothing would end it then.
   const parent = Deno.ppid;
   setInterval(() => Deno.ppid !== parent && Deno.exit(0), 500);
