@@ -14,7 +14,7 @@
  *    `deno task test --quick` stops there.
  * 2. **The slow part**: the files of {@linkcode SLOW}, in parallel one per core (the browser, TLS,
  *    fuzz, held-out conversion and install tests).
- * 3. The files in {@linkcode OWN_PROCESS} (they serve gRPC in the test process), then those in
+ * 3. The file in {@linkcode OWN_PROCESS} (it serves gRPC in the test process), then those in
  *    {@linkcode ALONE}, one at a time: tests that still time a signal (SIGINT
  *    answered within seconds of a fixed moment) or drive a browser, which a file running
  *    beside them on the same cores could make miss. Every other test holds on a busy machine:
@@ -278,6 +278,25 @@ export const SLOW: readonly string[] = [
   "tests/cli/provenance_words_test.ts",
   "tests/secrets/provenance_digest_test.ts",
   "tests/export/export_test.ts",
+  // The gRPC files, back from OWN_PROCESS: their servers run in a process of their own now
+  // (tests/kinds/grpc/served.ts), so an nghttp2 abort can no longer take this process.
+  "tests/kinds/grpc/parity_test.ts",
+  "tests/kinds/grpc/read_test.ts",
+  "tests/kinds/grpc/run_test.ts",
+  "tests/kinds/grpc/misbehave_test.ts",
+  "tests/kinds/grpc/secrets_test.ts",
+  "tests/kinds/grpc/proxy_audit55_test.ts",
+  "tests/kinds/grpc/proxy_tls_test.ts",
+  "tests/export/artillery_grpc_test.ts",
+  "tests/export/processor_grpc_test.ts",
+  "tests/export/processor_grpc_reflection_test.ts",
+  "tests/export/processor_tls_test.ts",
+  "tests/export/artillery_grpc_reflection_test.ts",
+  "tests/export/processor_grpc_bin_test.ts",
+  "tests/report/har_kinds_test.ts",
+  "tests/convert/har_kinds_roundtrip_test.ts",
+  // 20 gRPC servers started, each shut down after a run (5.8 CPU-seconds).
+  "tests/kinds/grpc/channel_closed_test.ts",
 ];
 
 /**
@@ -295,33 +314,19 @@ export const WAITING_FIRST: readonly string[] = [
 ];
 
 /**
- * Each in a process of its own, after the slow part: the files whose tests serve gRPC from the
- * test process (grpc-js on Deno's `node:http2`). Deno 2.9.6 aborts inside nghttp2 when a GOAWAY
- * meets such a session (denoland/deno#36788: `find_stream_on_goaway_func: Assertion
- * 'stream->closed_next == NULL'`), now and then, and the abort took every result of the
- * `deno test` process it happened in (the slow part's 700, twice in a row). Alone, an abort costs
- * one file, which {@linkcode denoTest} runs again.
+ * Each in a process of its own, after the slow part: the files whose tests still serve gRPC from
+ * the test process (grpc-js on Deno's `node:http2`). Deno 2.9.6 aborts inside nghttp2 when a
+ * GOAWAY reaches such a session (denoland/deno#36788: `find_stream_on_goaway_func: Assertion
+ * 'stream->closed_next == NULL'`), and the abort takes every result of the `deno test` process it
+ * happens in (the slow part's 700, twice in a row). The other gRPC tests serve from a process of
+ * their own (tests/kinds/grpc/served.ts), and flowrun closes its channels when a run ends
+ * (lib/kinds/grpc/channel.ts); reflection_test.ts's misbehaving reflection servers answer with
+ * the test's own functions, so they stay in its process. Alone, an abort costs one file, which
+ * {@linkcode denoTest} runs again. tests/test_task_test.ts fails a file outside this list that
+ * starts a gRPC server in its own process.
  */
 export const OWN_PROCESS: readonly string[] = [
-  "tests/convert/har_kinds_roundtrip_test.ts",
-  "tests/export/artillery_grpc_reflection_test.ts",
-  "tests/export/artillery_grpc_test.ts",
-  "tests/export/processor_grpc_bin_test.ts",
-  "tests/export/processor_grpc_reflection_test.ts",
-  "tests/export/processor_grpc_test.ts",
-  "tests/export/processor_tls_test.ts",
-  "tests/kinds/grpc/cost_test.ts",
-  "tests/kinds/grpc/misbehave_test.ts",
-  "tests/kinds/grpc/parity_test.ts",
-  "tests/kinds/grpc/proxy_audit55_test.ts",
-  "tests/kinds/grpc/proxy_tls_test.ts",
-  "tests/kinds/grpc/read_test.ts",
   "tests/kinds/grpc/reflection_test.ts",
-  "tests/kinds/grpc/run_test.ts",
-  "tests/kinds/grpc/secrets_test.ts",
-  "tests/kinds/grpc/stream_list_audit55_test.ts",
-  "tests/report/har_kinds_test.ts",
-  "tests/report/kinds_audit55_test.ts",
 ];
 
 /**
@@ -509,7 +514,7 @@ function parallelJobs(perCore: number): string {
  * process the runtime itself ended (SIGABRT or SIGSEGV, before any summary) is run again (twice at most), and
  * says so: Deno 2.9.6 aborts inside nghttp2 when a GOAWAY reaches an idle `node:http2` session
  * (denoland/deno#36788, `find_stream_on_goaway_func: Assertion 'stream->closed_next == NULL'`), and
- * the gRPC tests' sessions are such; one abort took the slow part's 700 results with it. A crash
+ * the gRPC tests' sessions were such; one abort took the slow part's 700 results with it. A crash
  * that comes back fails the part as before.
  */
 async function denoTest(

@@ -146,3 +146,19 @@ Deno.test("the quick part's batches hold each of its files once, the waiting one
   const sizes = cut.map((batch) => batch.length);
   assert.ok(Math.max(...sizes) - Math.min(...sizes) <= WAITING_FIRST.length + 1, `${sizes}`);
 });
+
+Deno.test("only the files scripts/test.ts runs in a process of their own start a gRPC server in the test process", async () => {
+  // Deno 2.9.6 aborts the whole process when a GOAWAY reaches a node:http2 session
+  // (denoland/deno#36788): a server started in a shared process could take every file's
+  // results with it. Elsewhere, tests/kinds/grpc/served.ts runs the server in a process of its own.
+  const root = new URL("../", import.meta.url).pathname;
+  const starts =
+    /\b(startAtlas|officialServer|specServer|reflectionServer|echoServer|startTlsGuide)\(|new grpc\.Server\(/;
+  const found: string[] = [];
+  for (const file of await testFiles(root)) {
+    if (starts.test(await Deno.readTextFile(`${root}${file}`))) found.push(file);
+  }
+  assert.deepEqual(found.filter((file) => !OWN_PROCESS.includes(file)), []);
+  // The guard sees what it guards: the file still run alone starts its own servers.
+  assert.deepEqual(found, [...OWN_PROCESS]);
+});
