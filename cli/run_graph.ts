@@ -289,6 +289,7 @@ import "../lib/run/foreach.ts";
 import "../lib/run/include_checks.ts";
 import "../lib/run/kind_attempt.ts";
 import "../lib/run/kind_call.ts";
+import "../lib/run/kinds_closed.ts";
 import "../lib/run/make_context.ts";
 import "../lib/run/mask_result.ts";
 import "../lib/run/options.ts";
