@@ -38,7 +38,7 @@ import { accepted, allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { stepOptions } from "./stream_answer.ts";
 import { saidCredential, withSaidAuth } from "./said_auth.ts";
-import { ownQuery, RUN_VARS } from "./run_values.ts";
+import { ownQuery, RUN_VARS, runVarsOf } from "./run_values.ts";
 import { fillOwnItem } from "./own_item.ts";
 import { fillReadBack } from "./read_back.ts";
 import { serialOf } from "./serial.ts";
@@ -94,7 +94,7 @@ export class FlowBuilder {
 
   constructor(readonly file: string, readonly shared: Shared) {
     const reserved = ["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps", LBRACE_VAR];
-    for (const name of [...reserved, ...Object.keys(RUN_VARS)]) this.#varNames.take(name);
+    for (const name of [...reserved, ...Object.keys(RUN_VARS), "pin"]) this.#varNames.take(name);
   }
 
   /** Adds the step of one operation (after its own copy of `own`: second_producer.ts); its comments. */
@@ -373,7 +373,7 @@ export class FlowBuilder {
       const at = node.entries.findIndex(([k]) => k === "assert");
       node.entries.splice(at < 0 ? node.entries.length : at, 0, ["capture", ymap([...captures])]);
     }
-    const made = Object.entries(RUN_VARS).filter(([k]) => this.#runVars.has(k));
+    const made = runVarsOf(this.#runVars);
     const note = "made per run (a fresh account each run and flow): never a literal credential";
     this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [k, v, note]));
     const placed = placeAuth(this.#steps.map((s) => s.auth));

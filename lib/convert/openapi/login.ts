@@ -76,7 +76,7 @@ const TOKEN_NAMES = new Set([
 
 /** Whether a body property holds a password. */
 export function isPasswordField(name: string, schema?: Node): boolean {
-  return schema?.format === "password" || /pass(word|wd)?$|^pwd$/.test(plainName(name));
+  return schema?.format === "password" || /pass(word|wd|code|phrase)?$|^pwd$/.test(plainName(name));
 }
 
 /**

@@ -32,6 +32,35 @@ export const RUN_VARS: Record<"email" | "username" | "password", string> = {
 };
 
 /**
+ * The run vars `used` names, each with its value: those of `RUN_VARS`, and a
+ * numeric secret (`pin:<n>`, a passcode the schema types as a number) as
+ * `pin`, `n` fresh digits (the first not 0), as many as the value the body
+ * was filled with has: a number alone, never a literal credential.
+ *
+ * @example
+ * ```ts
+ * import { runVarsOf } from "./run_values.ts";
+ * const got = runVarsOf(new Set(["email", "pin:4"]));
+ * if (JSON.stringify(got) !== '[["email","user-${RANDOM.HEX_8}@example.com"],["pin","${RANDOM.DIGITS_4}"]]') {
+ *   throw new Error(JSON.stringify(got));
+ * }
+ * ```
+ */
+export function runVarsOf(used: ReadonlySet<string>): [string, string][] {
+  const made: [string, string][] = Object.entries(RUN_VARS).filter(([k]) => used.has(k));
+  const pin = [...used].find((k) => k.startsWith("pin:"));
+  if (pin) made.push(["pin", `\${RANDOM.DIGITS_${pin.slice(4)}}`]);
+  return made;
+}
+
+/** A numeric secret's per-run var (`runVarsOf`): as many digits as `value`, 1 to 15. */
+function numericSecret(value: number, used: Set<string>): string {
+  const digits = Math.min(15, Math.max(1, String(Math.trunc(Math.abs(value))).length));
+  used.add(`pin:${digits}`);
+  return "${vars.pin}";
+}
+
+/**
  * Plain names (`plainName`) of a field holding a user name; `identifier` is a
  * user name or an email (Strapi's `POST /auth/local`, Ory Kratos's login).
  */
@@ -94,6 +123,7 @@ export function perRun(
     used.add(name);
     return `\${vars.${name}}`;
   }
+  if (typeof node === "number" && isPasswordField(key)) return numericSecret(node, used);
   if (node !== null && typeof node === "object" && node.kind === "map") {
     return {
       ...node,
