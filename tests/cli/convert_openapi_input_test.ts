@@ -47,12 +47,12 @@ const CASES: [string, Files, RegExp][] = [
   [
     "Swagger 1.2",
     { "doc/api.yaml": "swagger: '1.2'\ninfo: {title: t}\npaths: {/a: {get: {}}}\n" },
-    /error\[bad-openapi\]: "doc\/api\.yaml" is a Swagger 1\.2 document; convert openapi reads Swagger 2\.0, OpenAPI 3\.0 and 3\.1\.\n {2}hint: Convert it to OpenAPI 3 first \(npx swagger2openapi/,
+    /error\[bad-openapi\]: "doc\/api\.yaml" is a Swagger 1\.2 document; convert openapi reads Swagger 2\.0, OpenAPI 3\.0, 3\.1 and 3\.2\.\n {2}hint: Convert it to OpenAPI 3 first \(npx swagger2openapi/,
   ],
   [
     "not OpenAPI 3",
     { "doc/api.yaml": "openapi: 4.0.0\npaths: {}\n" },
-    /error\[bad-openapi\]: "doc\/api\.yaml" is not an OpenAPI 3\.0 or 3\.1 document: its "openapi" field is "4\.0\.0"\./,
+    /error\[bad-openapi\]: "doc\/api\.yaml" is not an OpenAPI 3\.0, 3\.1 or 3\.2 document: its "openapi" field is "4\.0\.0"\./,
   ],
   [
     "no paths",

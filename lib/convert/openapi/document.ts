@@ -1,6 +1,7 @@
 /**
  * Whether a parsed file is a document `convert openapi` reads: an OpenAPI
- * 3.0 or 3.1 document with paths, or a Swagger 2.0 one (upgraded by
+ * 3.0, 3.1 or 3.2 document with paths (3.2 keeps 3.1's schemas and adds
+ * to it: Express-Zod-API writes it), or a Swagger 2.0 one (upgraded by
  * `swagger2.ts`). Checked before any file its `$ref`s name is read.
  *
  * @module
@@ -40,16 +41,16 @@ export function checkDocument(document: unknown, source: string): void {
       "bad-openapi",
       `"${source}" is a Swagger ${
         String(document.swagger)
-      } document; convert openapi reads Swagger 2.0, OpenAPI 3.0 and 3.1.`,
+      } document; convert openapi reads Swagger 2.0, OpenAPI 3.0, 3.1 and 3.2.`,
       "Convert it to OpenAPI 3 first (npx swagger2openapi " + source +
         " -o openapi.yaml, or the Swagger Editor's Edit → Convert to OpenAPI 3), then convert that.",
     );
   }
   const version = document.swagger === "2.0" ? "3.0" : document.openapi;
-  if (typeof version !== "string" || !/^3\.[01](\.|$)/.test(version)) {
+  if (typeof version !== "string" || !/^3\.[012](\.|$)/.test(version)) {
     throw new UsageError(
       "bad-openapi",
-      `"${source}" is not an OpenAPI 3.0 or 3.1 document: its "openapi" field is ${
+      `"${source}" is not an OpenAPI 3.0, 3.1 or 3.2 document: its "openapi" field is ${
         version === undefined ? "missing" : JSON.stringify(version)
       }.`,
       HINT,

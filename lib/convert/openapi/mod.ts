@@ -1,5 +1,5 @@
 /**
- * `flowrun convert openapi`: an OpenAPI 3.0 or 3.1 document (JSON or YAML,
+ * `flowrun convert openapi`: an OpenAPI 3.0, 3.1 or 3.2 document (JSON or YAML,
  * its `$ref`s across files included) → a starter suite, one flow per tag,
  * a step per operation, and a summary of the environment variables to set
  * and the placeholders to fill in. `cli/convert_openapi.ts` reads and
