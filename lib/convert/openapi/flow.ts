@@ -33,14 +33,13 @@ import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, lbraceVars, literal, paramValue, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
-import { captureSource, fillAnswered, fillBodyIds, fillListed, latestHolder } from "./producers.ts";
+import { captureSource, fillListed, latestHolder } from "./producers.ts";
 import { accepted, allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { stepOptions } from "./stream_answer.ts";
 import { saidCredential, withSaidAuth } from "./said_auth.ts";
 import { ownQuery, RUN_VARS, runVarsOf } from "./run_values.ts";
-import { fillOwnItem } from "./own_item.ts";
-import { fillReadBack } from "./read_back.ts";
+import { BODY_FILLS } from "./body_fills.ts";
 import { serialOf } from "./serial.ts";
 import { sessionOptions } from "./session_login.ts";
 import { tokenGiver } from "./login.ts";
@@ -128,7 +127,7 @@ export class FlowBuilder {
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
     fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
     const fill = { op, body, guards, stepOf: this.#stepOf, capture: this.#capture.bind(this) };
-    for (const f of [fillAnswered, fillBodyIds, fillOwnItem, fillReadBack]) f(this.shared, fill);
+    for (const f of BODY_FILLS) f(this.shared, fill);
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });

@@ -1,0 +1,23 @@
+/**
+ * The fills a step's body goes through once its fields are made, in order:
+ * values a producer answered, ids a body links to, the run's own item, what
+ * an update reads back, and keys the operation's apiKey schemes name.
+ *
+ * @module
+ */
+import { fillAnswered } from "./answered_values.ts";
+import { fillBodyIds } from "./body_links.ts";
+import { fillBodyKeys } from "./body_keys.ts";
+import { fillOwnItem } from "./own_item.ts";
+import { fillReadBack } from "./read_back.ts";
+
+/**
+ * Each fill, called with the flows' shared state and one step's body.
+ *
+ * @example
+ * ```ts
+ * import { BODY_FILLS } from "./body_fills.ts";
+ * if (BODY_FILLS.length !== 5) throw new Error();
+ * ```
+ */
+export const BODY_FILLS = [fillAnswered, fillBodyIds, fillOwnItem, fillReadBack, fillBodyKeys];
