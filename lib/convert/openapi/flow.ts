@@ -36,7 +36,7 @@ import type { Inferred } from "./prerequisites.ts";
 import { captureSource, fillListed, latestHolder } from "./producers.ts";
 import { accepted, allJson, expected } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
-import { stepOptions } from "./stream_answer.ts";
+import { asEventStream, stepOptions } from "./stream_answer.ts";
 import { saidCredential, withSaidAuth } from "./said_auth.ts";
 import { ownQuery, RUN_VARS, runVarsOf } from "./run_values.ts";
 import { BODY_FILLS } from "./body_fills.ts";
@@ -153,7 +153,7 @@ export class FlowBuilder {
       comments.push("the document names no 2xx response: the status is not checked");
     }
     this.#stepOf.set(op, name);
-    this.#nodeOf.set(name, step);
+    this.#nodeOf.set(name, asEventStream(doc, op.node, step));
     this.#steps.push({ node: step, comments, auth });
     return comments;
   }

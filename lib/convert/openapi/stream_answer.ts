@@ -12,7 +12,7 @@
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-import { ymap, type YNode } from "../yaml_out.ts";
+import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import { deref } from "./examples.ts";
 import { saysRedirect } from "./said_redirect.ts";
 
@@ -65,4 +65,60 @@ export function stepOptions(doc: unknown, op: Node, comments: string[]): YNode |
     ["timeout", stream ? STREAM_TIMEOUT : undefined],
   ]);
   return options.entries.length > 0 ? options : undefined;
+}
+
+/** Whether a GET's 2xx answers are all `text/event-stream`: server-sent events. */
+function eventStream(doc: unknown, op: Node, method: YNode | undefined): boolean {
+  const responses = isNode(op.responses) ? op.responses : {};
+  const media = Object.keys(responses).filter((c) => /^2/.test(c)).flatMap((c) => {
+    const r = deref(doc, responses[c]);
+    return isNode(r) && isNode(r.content) ? Object.keys(r.content) : [];
+  });
+  return method === "GET" && media.length > 0 && media.every((m) => /^text\/event-stream/i.test(m));
+}
+
+/**
+ * A step (flow YAML) of an operation that answers server-sent events read
+ * as an `sse:` step (the step changed in place): the same URL and headers, read until the first event
+ * (or 10 s), its status checked; a plain request waited for an end the
+ * server never sends (Express-Zod-API's `/v1/events/stream`), and the
+ * document gives the events no JSON body for an `openapi:` check. A step
+ * that sends a query or cookies, or no stream, is kept as it is.
+ *
+ * @example
+ * ```ts
+ * import { asEventStream } from "./stream_answer.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const op = { responses: { "200": { content: { "text/event-stream": {} } } } };
+ * const request = ymap([["method", "GET"], ["url", "${ENV.BASE_URL}/events"]]);
+ * const step = asEventStream({}, op, ymap([["name", "e"], ["request", request], ["assert", ymap([["status", 200], ["openapi", "d.yaml"]])]]));
+ * const text = JSON.stringify(step);
+ * if (!text.includes('"sse"') || text.includes('"request"') || text.includes("openapi")) throw new Error(text);
+ * ```
+ */
+export function asEventStream(doc: unknown, op: Node, step: YMap): YMap {
+  const request = step.entries.find(([k]) => k === "request")?.[1];
+  if (!isYMap(request)) return step;
+  const get = (key: string) => request.entries.find(([k]) => k === key)?.[1];
+  if (!eventStream(doc, op, get("method")) || get("query") || get("cookies")) return step;
+  const sse = ymap([["url", get("url")], ["headers", get("headers")], ["count", 1], [
+    "wait",
+    "10s",
+  ]]);
+  // In place: the flow keeps the step's node, to add its captures later.
+  step.entries = step.entries.map(([k, v]): [string, YNode] => {
+    if (k === "request") return ["sse", sse];
+    if (k === "assert" && isYMap(v)) {
+      return [k, {
+        ...v,
+        entries: v.entries.filter(([a]) => a !== "openapi"),
+      }];
+    }
+    return [k, v];
+  });
+  return step;
+}
+
+function isYMap(node: YNode | undefined): node is YMap {
+  return node !== null && typeof node === "object" && !Array.isArray(node) && node.kind === "map";
 }
