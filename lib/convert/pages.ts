@@ -25,6 +25,7 @@ import { REASON } from "./noise.ts";
 import { multipartBoundary } from "./har_input.ts";
 import { multipartParts } from "./uploads.ts";
 import { responseHeaders } from "./handed.ts";
+import { patternAt } from "./nth_match.ts";
 
 /** A value a page carries, with the regular expression that finds it again in a new copy. */
 export interface PageValue {
@@ -238,11 +239,12 @@ export function pageValues(html: string, origin?: string): PageValue[] {
   scriptValues(html, found);
   linkValues(html, found, origin);
   const seen = new Set<string>();
-  return found.filter((v) => {
-    if (seen.has(v.value)) return false;
+  return found.flatMap((v) => {
+    if (seen.has(v.value)) return [];
     seen.add(v.value);
-    // A capture takes the first match: it must be this value in the recorded page.
-    return new RegExp(v.pattern).exec(html)?.[1] === (v.raw ?? v.value);
+    // A capture takes the first match: the pattern must find this value in the recorded page.
+    const pattern = patternAt(html, v.pattern, v.raw ?? v.value);
+    return pattern === undefined ? [] : [{ ...v, pattern }];
   });
 }
 
