@@ -4,7 +4,9 @@
  * `password2`), and the value is a credential by the page's word, but
  * nobody knows it before the run: the run makes it up. The evidence: one
  * request sends the same value in two password fields (a name that says so,
- * or an input the pages declare `type="password"`), and no other request
+ * or an input the pages declare `type="password"`), or in one such input while the
+ * journey is signed in and the answer keeps the session (a form that adds
+ * an account, not a login, which sets or rotates it), and no other request
  * sends it (the journey never logs in with it, which would make it a
  * password the user must know). Such a value becomes a var of fresh random
  * digits, sent wherever the recording sent the value, never written nor
@@ -37,7 +39,31 @@ function passwordValues(r: HarRecord, typed: ReadonlySet<string>): [string, stri
 }
 
 /**
- * The values of `records` that one request sends in two password fields and
+ * Whether `records[i]` sends `value` as one password field while someone is
+ * already signed in: an earlier request sent another password, this one
+ * carries the session cookies (or earlier answers set them), and its answer keeps them (sets none, or
+ * each to the value sent). A login rotates or sets the session; a form that
+ * adds an account with its password (Icinga Web 2's user form asks it once)
+ * leaves the signed-in user's session as it was.
+ */
+function signedInAdd(
+  records: readonly HarRecord[],
+  i: number,
+  value: string,
+  typed: ReadonlySet<string>,
+): boolean {
+  const r = records[i];
+  // A recording without request cookies (chrome-har's) sends what earlier answers set.
+  const held = r.cookies.length > 0 ? r.cookies : records.slice(0, i).flatMap((o) => o.setCookies);
+  if (held.length === 0) return false;
+  const sent = new Map(held.map((c) => [c.name, c.value]));
+  if (r.setCookies.some((c) => sent.get(c.name) !== c.value)) return false;
+  return records.slice(0, i).some((o) => passwordValues(o, typed).some(([, v]) => v !== value));
+}
+
+/**
+ * The values of `records` that one request sends in two password fields (or
+ * one, when someone is already signed in and the session stays) and
  * no other request sends (see the module).
  *
  * @example
@@ -62,8 +88,11 @@ export function chosenPasswords(
   const chosen = new Set<string>();
   records.forEach((r, i) => {
     const values = passwordValues(r, typed).map(([, v]) => v);
+    // One field is enough only when a page declared it a password input, not a token's name.
+    const typedValues = passwordValues(r, typed).filter(([k]) => typed.has(k)).map(([, v]) => v);
     for (const value of new Set(values)) {
-      if (values.filter((v) => v === value).length < 2) continue;
+      const once = typedValues.includes(value) && signedInAdd(records, i, value, typed);
+      if (values.filter((v) => v === value).length < 2 && !once) continue;
       const elsewhere = records.some((o, j) =>
         j !== i && (o.bodyText?.includes(value) || o.url.href.includes(value) ||
           passwordValues(o, typed).some(([, v]) => v === value))
