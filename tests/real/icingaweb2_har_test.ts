@@ -21,7 +21,10 @@
  * password a signed-in form sends once, the session kept, is the run's own
  * (har_signed_in_password_test.ts). After both: only LOGIN_PASSWORD asked,
  * 53 of 53 twice, both forms. The stored recordings run without a browser;
- * a new one is recorded in Chromium with `ICINGAWEB2_FRESH=1`.
+ * a new one is recorded in Chromium with `ICINGAWEB2_FRESH=1`: Playwright's
+ * passes, chrome-har's fails when chrome-har keeps only one of the login
+ * page's two `Set-Cookie` headers (two recordings of three; see
+ * docs/real-servers.md).
  */
 import assert from "node:assert/strict";
 
