@@ -122,3 +122,19 @@ Deno.test("postman login once: a request under a condition known now that sets n
   // Nothing it sets can make the condition false: Postman pings before each request.
   assert.equal(flow.match(/- name: \w+_pm_send_request/g)?.length, 2, flow);
 });
+
+Deno.test("postman login once: top-level folders reading the login's token are one flow, so the login is sent once per run, as Newman sends it", () => {
+  const item = (name: string) => ({
+    name,
+    request: { method: "GET", url: "{{baseUrl}}/x?t={{token}}", header: [] },
+  });
+  const { files } = convertPostman(JSON.stringify({
+    info: { name: "Login once", schema: V21 },
+    event: [{ listen: "prerequest", script: { exec: LOGIN_ONCE } }],
+    variable: [{ key: "baseUrl", value: "http://127.0.0.1:9" }],
+    item: [{ name: "A", item: [item("a1"), item("a2")] }, { name: "B", item: [item("b1")] }],
+  }));
+  const flows = files.filter((f) => f.path.endsWith(".yaml")).map((f) => f.text);
+  assert.equal(flows.length, 1, flows.join("\n"));
+  assert.equal(flows[0].match(/- name: \w+_pm_send_request/g)?.length, 1, flows[0]);
+});
