@@ -2,7 +2,8 @@
  * Checks written in a loop over a response list (`json.items.forEach(item
  * => pm.expect(item.id).to.be.a("number"))`, `for (const item of
  * json.items)`, `_.each(json.items, …)`) become a check group over every
- * element: `{at: $.json.items[*], checks: [...]}`, whose `$` is the element.
+ * element: `{at: $.json.items[*], checks: [...]}`, whose `$` is the element;
+ * so does `pm.expect(json.items.every(item => …)).to.be.true`, which says the same.
  * The loop variable stands for `@` while the body is translated; a check
  * that reads anything but the element cannot sit in such a group.
  *
@@ -64,6 +65,8 @@ function statements(fn: Node): Node[] {
 export function loopOf(node: Node): Loop | undefined {
   if (node.type === "ForOfStatement") return forOf(node);
   const e = node.type === "ExpressionStatement" ? node.expression : undefined;
+  const every = e && everyLoop(node, e);
+  if (every) return every;
   if (e?.type !== "CallExpression" || e.callee.type !== "MemberExpression") return undefined;
   const [list, fn] = loopCall(e);
   const param = isFunction(fn) ? fn.params[0] : undefined;
@@ -77,6 +80,76 @@ function forOf(node: Node): Loop | undefined {
   if (id?.type !== "Identifier") return undefined;
   const body = node.body.type === "BlockStatement" ? node.body.body : [node.body];
   return { list: node.right, variable: id.name, body };
+}
+
+/**
+ * `pm.expect(list.every(p => …)).to.be.true` (or `.to.eql(true)`, `.to.equal(true)`) says
+ * what a loop asserting the predicate on each element says, so it is that loop.
+ */
+function everyLoop(node: Node, e: Node): Loop | undefined {
+  const expect = assertedTrue(e);
+  const subject = expect?.arguments[0];
+  if (!expect || subject?.type !== "CallExpression") return undefined;
+  const callee = subject.callee;
+  if (callee.type !== "MemberExpression" || callee.computed) return undefined;
+  if (callee.property.name !== "every" || subject.arguments.length !== 1) return undefined;
+  const predicate = predicateOf(subject.arguments[0]);
+  if (!predicate) return undefined;
+  const { param, result } = predicate;
+  const check = { type: "ExpressionStatement", expression: trueOf(expect, result) };
+  return {
+    list: callee.object,
+    variable: param,
+    body: [{ ...check, start: node.start, end: node.end }],
+  };
+}
+
+/** The parameter and the result of `p => e` or `function (p) { return e; }`. */
+function predicateOf(fn: Node | undefined): { param: string; result: Node } | undefined {
+  const param = isFunction(fn) && fn.params.length === 1 ? fn.params[0] : undefined;
+  const body = isFunction(fn) ? statements(fn) : [];
+  const [only] = body;
+  const result = only?.type === "ReturnStatement"
+    ? only.argument
+    : only?.type === "ExpressionStatement" && fn?.body.type !== "BlockStatement"
+    ? only.expression
+    : undefined;
+  if (param?.type !== "Identifier" || !result || body.length !== 1) return undefined;
+  return { param: param.name, result };
+}
+
+const isExpect = (n: Node) =>
+  n.type === "CallExpression" && n.callee.type === "MemberExpression" &&
+  n.callee.object.type === "Identifier" && n.callee.object.name === "pm" &&
+  !n.callee.computed && n.callee.property.name === "expect" && n.arguments.length === 1;
+
+const isMember = (n: Node, name: string) =>
+  n.type === "MemberExpression" && !n.computed && n.property.name === name;
+
+/** The `pm.expect(x)` of `pm.expect(x).to.be.true`, `.to.eql(true)`, `.to.equal(true)`. */
+function assertedTrue(e: Node): Node | undefined {
+  let to: Node | undefined;
+  if (isMember(e, "true") && isMember(e.object, "be")) to = e.object.object;
+  const equal = e.type === "CallExpression" && e.arguments.length === 1 &&
+    e.arguments[0].type === "Literal" && e.arguments[0].value === true &&
+    ["eql", "equal", "equals", "eq"].some((w) => isMember(e.callee, w));
+  if (equal) to = e.callee.object;
+  if (to && isMember(to, "be")) to = to.object;
+  return to && isMember(to, "to") && isExpect(to.object) ? to.object : undefined;
+}
+
+/** `pm.expect(subject).to.be.true`, the `pm.expect` call `expect`'s own with `subject` its argument. */
+function trueOf(expect: Node, subject: Node): Node {
+  const at = { start: expect.start, end: expect.end };
+  const name = (n: string) => ({ type: "Identifier", name: n, ...at });
+  const member = (object: Node, n: string): Node => ({
+    type: "MemberExpression",
+    computed: false,
+    object,
+    property: name(n),
+    ...at,
+  });
+  return member(member(member({ ...expect, arguments: [subject] }, "to"), "be"), "true");
 }
 
 /** The list and the function of `list.forEach(fn)` or `_.each(list, fn)`; none for other calls. */

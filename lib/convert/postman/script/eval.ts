@@ -277,6 +277,10 @@ const METHODS = new Map<string, (path: string, arg: unknown) => Sym | undefined>
   ["indexOf", (p, v) => ({ k: "path", path: `indexOf:${p}:${JSON.stringify(v)}` })],
 ]);
 
+/** A text holding a variable's value, as `to.include(pm.environment.get("x"))` reads it. */
+const variableArg = (method: string, base: string, arg: Sym | undefined) =>
+  method === "includes" && arg?.k === "var" ? cond(base, "contains", arg.expr) : undefined;
+
 /** `x.hasOwnProperty('p')`, `x.includes(v)`, `x.indexOf(v)`, `/re/.test(x)`. */
 function methodCall(
   node: Node,
@@ -300,8 +304,8 @@ function methodCall(
     return pickCall(method, base, node.arguments[0]);
   }
   const apply = METHODS.get(method);
-  if (!base || arg?.k !== "lit" || !apply) return undefined;
-  return apply(base, arg.value);
+  if (!base || !apply) return undefined;
+  return arg?.k === "lit" ? apply(base, arg.value) : variableArg(method, base, arg);
 }
 
 function unary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
