@@ -82,6 +82,7 @@ Deno.test("postman every: the converted check passes and fails where Newman's do
       "const json = pm.response.json();",
       "pm.test('none deleted', () => pm.expect(json.data.every(p => p.deleted === false)).to.be.true);",
       "pm.test('all named', () => pm.expect(json.data.every(p => p.name.includes(pm.collectionVariables.get('part')))).to.be.true);",
+      "pm.test('one headphones', () => pm.expect(json.data.some(p => p.name === 'Headphones')).to.be.true);",
     ];
     const item = (name: string) => ({
       name,
@@ -105,11 +106,41 @@ Deno.test("postman every: the converted check passes and fails where Newman's do
       s: { assertions: { passed: boolean; name: string }[] },
     ) => s.assertions.filter((a) => !a.passed).map((a) => a.name));
     // The second list holds a deleted "Laptop", whose name does not hold "phone": both fail
-    // there; an empty list passes both, as `[].every(…)` is true.
-    const expected = [[], ["none deleted", "all named"], []];
+    // there; an empty list passes both, as `[].every(…)` is true, and fails `some`.
+    const expected = [[], ["none deleted", "all named"], ["one headphones"]];
     assert.deepEqual(failed.map((f: string[]) => [...new Set(f)]), expected);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("postman every: list.some(p => p.k === v) is the list of every element's k containing v", () => {
+  for (
+    const [src, value] of [
+      [
+        "pm.expect(pm.response.json().data.some(p => p.name === pm.environment.get('name'))).to.be.true;",
+        "${vars.name}",
+      ],
+      [
+        "tests['has'] = pm.response.json().data.some(function (p) { return 'Ada' === p.name; });",
+        "Ada",
+      ],
+    ] as const
+  ) {
+    const t = translateScript(src, variable);
+    assert.deepEqual(t.untranslated, [], src);
+    assert.deepEqual(
+      t.checks.map((c) => "cond" in c ? c.cond : c),
+      [{ path: "$.json.data[*].name", op: "contains", value }],
+    );
+  }
+  // A loose ==, another comparison or the element itself: not this, so a comment.
+  for (const pred of ["p.n == 5", "p.n > 5", "p === 5"]) {
+    const t = translateScript(
+      `pm.expect(pm.response.json().data.some(p => ${pred})).to.be.true;`,
+      variable,
+    );
+    assert.equal(t.untranslated.length, 1, pred);
   }
 });

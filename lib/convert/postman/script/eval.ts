@@ -277,6 +277,8 @@ const METHODS = new Map<string, (path: string, arg: unknown) => Sym | undefined>
   ["indexOf", (p, v) => ({ k: "path", path: `indexOf:${p}:${JSON.stringify(v)}` })],
 ]);
 
+const PICKED = new Set(["find", "filter", "some"]);
+
 /** A text holding a variable's value, as `to.include(pm.environment.get("x"))` reads it. */
 const variableArg = (method: string, base: string, arg: Sym | undefined) =>
   method === "includes" && arg?.k === "var" ? cond(base, "contains", arg.expr) : undefined;
@@ -300,8 +302,8 @@ function methodCall(
   const cut = cutCall(method, on, node.arguments[0]);
   if (cut !== null) return cut;
   const base = pathOf(on);
-  if (base && (method === "find" || method === "filter")) {
-    return pickCall(method, base, node.arguments[0]);
+  if (base && PICKED.has(method)) {
+    return pickCall(method, base, node.arguments[0], false, (n) => evaluate(n, ctx, d + 1));
   }
   const apply = METHODS.get(method);
   if (!base || !apply) return undefined;

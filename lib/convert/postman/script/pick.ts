@@ -9,7 +9,7 @@
  * @module
  */
 import type { Node } from "./parse.ts";
-import { member, type Sym } from "./sym.ts";
+import { flowText, member, type Sym } from "./sym.ts";
 
 /** The element's members a predicate reads: `x.a.b` → `@.a.b`; undefined when not rooted at `param`. */
 function elementPath(node: Node, param: string): string | undefined {
@@ -96,7 +96,9 @@ export function pickCall(
   path: string,
   fn: Node | undefined,
   lodash = false,
+  value?: (node: Node) => Sym | undefined,
 ): Sym | undefined {
+  if (method === "some" && value) return someCall(path, fn, value);
   if (method !== "find" && method !== "filter") return undefined;
   const f = returned(fn);
   // Lodash's `_.find(list, { kind: "b" })` matches the object's members; a native find needs a function.
@@ -108,6 +110,35 @@ export function pickCall(
   if (!filter) return undefined;
   const picked = `${path}[?${filter}]`;
   return method === "find" ? { k: "pick", path: picked } : { k: "pick", path: picked, list: true };
+}
+
+/**
+ * `list.some(x => x.k === v)`: some element's `k` is `v`, so the list of every element's `k`
+ * contains it (a flow's `contains` on a list is deep-equality with an element). `v` is a literal
+ * or what `value` makes of it (a variable); a loose `==` or another predicate is not read.
+ */
+function someCall(
+  path: string,
+  fn: Node | undefined,
+  value: (node: Node) => Sym | undefined,
+): Sym | undefined {
+  const f = returned(fn);
+  if (!f) return undefined;
+  const body = f.body;
+  if (body.type !== "BinaryExpression" || body.operator !== "===") return undefined;
+  const leftAt = elementPath(body.left, f.param);
+  const at = leftAt ?? elementPath(body.right, f.param);
+  const other = value(leftAt === undefined ? body.left : body.right);
+  const expected = other?.k === "lit" && other.value !== undefined
+    ? flowText(other.value)
+    : other?.k === "var"
+    ? other.expr
+    : undefined;
+  if (at === undefined || at === "@" || expected === undefined) return undefined;
+  return {
+    k: "cond",
+    conds: [{ path: `${path}[*]${at.slice(1)}`, op: "contains", value: expected }],
+  };
 }
 
 /**
