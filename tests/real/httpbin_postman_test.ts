@@ -141,7 +141,7 @@ realTest(
           [...named].join(", ")
         })`,
       );
-      assert.equal(requests.length, 35);
+      assert.equal(requests.length, 36);
       // The one check the census writes to fail fails under both.
       assert.deepEqual(tests.filter((t) => !t.newman).map((t) => t.name), ["Expected 200 (fails)"]);
       assert.deepEqual(differ.filter((t) => !named.has(t.request)), [], JSON.stringify(differ));
