@@ -17,6 +17,7 @@ import { useProducer } from "./captures.ts";
 import { type Correlator, secretEnv } from "./state.ts";
 import { instanceName } from "./cookie_names.ts";
 import { holdCookie } from "./producers.ts";
+import { setByAnswer, unseenSetter } from "./unseen_cookies.ts";
 import { withTokens } from "./tokens.ts";
 
 const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
@@ -171,7 +172,9 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
  * the redirect's cookie (a login renews the session there), also when the server never set it
  * before and the redirect's request did not send it (chrome-har lost a login's `Set-Cookie`),
  * read by the pattern of its name when the name is the instance's; else the value the server
- * set last, the browser's jar. Never a cookie from before the recording.
+ * set last, the browser's jar. One no answer set, first sent right after an answer that set
+ * others or was the sender's page, that answer set (`unseen_cookies.ts`). Never a cookie from
+ * before the recording.
  */
 function lostSet(
   c: Correlator,
@@ -185,14 +188,27 @@ function lostSet(
     if (key.startsWith(`${name}=`) && p.step.last.url.host === r.url.host) last = p;
   }
   const before = c.steps.filter((s) => s !== step).at(-1);
-  if (before === undefined || !redirectsTo(before.last, r)) return last;
+  if (before === undefined || !redirectsTo(before.last, r)) {
+    if (last !== undefined) return last;
+    const setter = unseenSetter(c, name, r.url.host, step);
+    return setter && readFrom(c, setter, cookie, r);
+  }
   // Never set before and not sent to the redirect: the redirect set it (a login's 302).
   if (last === undefined && before.last.cookies.some((k) => k.name === name)) return undefined;
-  const named = instanceName(before, name);
+  return readFrom(c, before, cookie, r);
+}
+
+/** `cookie` read from `setter`'s live answer, here and wherever later requests send it. */
+function readFrom(
+  c: Correlator,
+  setter: Step,
+  cookie: { name: string; value: string },
+  r: HarRecord,
+): Producer {
+  const { name } = cookie;
+  const named = instanceName(setter, name);
   if (named) c.cookieNames.set(name, named.name);
-  const p: Producer = named
-    ? { ...named.value, secret: true }
-    : { step: before, source: { kind: "cookie", name }, secret: true };
+  const p: Producer = named ? { ...named.value, secret: true } : setByAnswer(setter, name);
   // Later requests that send it read it from there too, and the browser held it (the jar fills
   // the requests a recording kept no cookie of).
   c.cookieProducers.set(`${name}=${cookie.value}`, p);
