@@ -22,8 +22,9 @@
  * (har_signed_in_password_test.ts). After both: only LOGIN_PASSWORD asked,
  * 53 of 53 twice, both forms. The stored recordings run without a browser;
  * a new one is recorded in Chromium with `ICINGAWEB2_FRESH=1`: Playwright's
- * passes, chrome-har's fails when chrome-har keeps only one of the login
- * page's two `Set-Cookie` headers (two recordings of three; see
+ * passes; chrome-har's keeps one of the login page's two `Set-Cookie`
+ * headers at times (read from the page live: har_lost_set_cookie_test.ts),
+ * and fails when it also records the login's post without cookies (see
  * docs/real-servers.md).
  */
 import assert from "node:assert/strict";
