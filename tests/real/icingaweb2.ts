@@ -131,7 +131,7 @@ function seed(dir: string): Promise<void> {
  * @example
  * ```ts
  * import { icingaweb2Launch } from "./icingaweb2.ts";
- * if (!icingaweb2Launch().command.includes("127.0.0.1:PORT")) throw new Error();
+ * if (!icingaweb2Launch().command.some((arg) => arg.includes("127.0.0.1:PORT"))) throw new Error();
  * ```
  */
 export function icingaweb2Launch(): Launch {

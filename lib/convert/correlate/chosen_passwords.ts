@@ -70,9 +70,8 @@ function signedInAdd(
  * ```ts
  * import { chosenPasswords } from "./chosen_passwords.ts";
  * const add = { bodyMime: "application/x-www-form-urlencoded", url: new URL("http://a.test/users/add"),
- *   bodyText: "username=tide&password1=s3cret-typed&password2=s3cret-typed" };
+ *   bodyText: "username=tide&password1=s3cret-typed&password2=s3cret-typed", cookies: [], setCookies: [] };
  * const login = { ...add, url: new URL("http://a.test/login"), bodyText: "username=tide&password=s3cret-typed" };
- * // deno-lint-ignore no-explicit-any
  * // The pages declared both inputs `type="password"`.
  * const typed = new Set(["password1", "password2"]);
  * // deno-lint-ignore no-explicit-any
@@ -113,7 +112,7 @@ export function chosenPasswords(
  * const c = newCorrelator("a");
  * c.passwordFields.add("password1").add("password2"); // inputs the pages declared type="password"
  * const add = { bodyMime: "application/x-www-form-urlencoded", url: new URL("http://a.test/users/add"),
- *   bodyText: "password1=s3cret-typed&password2=s3cret-typed" };
+ *   bodyText: "password1=s3cret-typed&password2=s3cret-typed", cookies: [], setCookies: [] };
  * // deno-lint-ignore no-explicit-any
  * freshChosenPasswords(c, [add] as any);
  * if (c.generated.get("s3cret-typed") !== "${vars.chosen_password}") throw new Error();
