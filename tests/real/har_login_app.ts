@@ -26,6 +26,38 @@ export interface LoginApp {
   password: string;
 }
 
+/**
+ * A launch of fresh instances that remembers each one's folder, latest last, so a test can read
+ * what its runs left there (the database, the mail, the files).
+ *
+ * @example
+ * ```ts
+ * import { remembered } from "./har_login_app.ts";
+ * const folders: string[] = [];
+ * const seeded: string[] = [];
+ * const base = () => ({
+ *   command: ["true"],
+ *   seed: async (dir: string) => void seeded.push(dir),
+ *   origin: () => undefined,
+ * });
+ * await remembered(base, folders)().seed!("/tmp/instance-1");
+ * if (seeded.join() !== "/tmp/instance-1") throw new Error("the base's seed runs too");
+ * if (folders.join() !== "/tmp/instance-1") throw new Error();
+ * ```
+ */
+export function remembered(base: () => Launch, folders: string[]): () => Launch {
+  return () => {
+    const launch = base();
+    return {
+      ...launch,
+      seed: async (dir) => {
+        folders.push(dir);
+        await launch.seed?.(dir);
+      },
+    };
+  };
+}
+
 /** A converted flow: where it is, its text and the conversion's summary. */
 export interface Converted {
   flowPath: string;

@@ -31,27 +31,21 @@ import assert from "node:assert/strict";
 
 import { icingaweb2Launch, icingaweb2Missing, LOGIN } from "./icingaweb2.ts";
 import { MADE, recordJourney } from "./icingaweb2_journey.ts";
-import { convertStored, type LoginApp, loginAppTests, passesTwice } from "./har_login_app.ts";
+import {
+  convertStored,
+  type LoginApp,
+  loginAppTests,
+  passesTwice,
+  remembered,
+} from "./har_login_app.ts";
 import { mariadbQuery } from "./mariadb.ts";
-import type { Launch } from "./servers.ts";
 
 const missing = icingaweb2Missing();
 const FIXTURES = new URL("./fixtures/icingaweb2/", import.meta.url).pathname;
 
 /** The folders of the instances started, latest last: the runs read their database and files. */
 const folders: string[] = [];
-
-/** A fresh instance whose folder is remembered. */
-function launch(): Launch {
-  const base = icingaweb2Launch();
-  return {
-    ...base,
-    seed: async (dir) => {
-      folders.push(dir);
-      await base.seed!(dir);
-    },
-  };
-}
+const launch = remembered(icingaweb2Launch, folders);
 
 /** The steps each stored recording converts to. */
 const STEPS: Record<string, number> = { "journey.pw.har": 53, "journey.cdp.har": 53 };

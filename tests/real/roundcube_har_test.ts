@@ -31,26 +31,20 @@ import assert from "node:assert/strict";
 
 import { LOGIN, MESSAGES, roundcubeLaunch, roundcubeMissing } from "./roundcube.ts";
 import { MADE, recordJourney } from "./roundcube_journey.ts";
-import { convertStored, type LoginApp, loginAppTests, passesTwice } from "./har_login_app.ts";
-import type { Launch } from "./servers.ts";
+import {
+  convertStored,
+  type LoginApp,
+  loginAppTests,
+  passesTwice,
+  remembered,
+} from "./har_login_app.ts";
 
 const missing = roundcubeMissing();
 const FIXTURES = new URL("./fixtures/roundcube/", import.meta.url).pathname;
 
 /** The folders of the instances started, latest last: the runs read their mail and database. */
 const folders: string[] = [];
-
-/** A fresh instance whose folder is remembered. */
-function launch(): Launch {
-  const base = roundcubeLaunch();
-  return {
-    ...base,
-    seed: async (dir) => {
-      folders.push(dir);
-      await base.seed!(dir);
-    },
-  };
-}
+const launch = remembered(roundcubeLaunch, folders);
 
 /** The steps each stored recording converts to. */
 const STEPS: Record<string, number> = { "journey.pw.har": 39, "journey.cdp.har": 39 };

@@ -31,26 +31,20 @@ import assert from "node:assert/strict";
 
 import { LOGIN, shaarliLaunch, shaarliMissing } from "./shaarli.ts";
 import { MADE, recordJourney } from "./shaarli_journey.ts";
-import { convertStored, type LoginApp, loginAppTests, passesTwice } from "./har_login_app.ts";
-import type { Launch } from "./servers.ts";
+import {
+  convertStored,
+  type LoginApp,
+  loginAppTests,
+  passesTwice,
+  remembered,
+} from "./har_login_app.ts";
 
 const missing = shaarliMissing();
 const FIXTURES = new URL("./fixtures/shaarli/", import.meta.url).pathname;
 
 /** The folders of the instances started, latest last: the runs read their datastore. */
 const folders: string[] = [];
-
-/** A fresh instance whose folder is remembered. */
-function launch(): Launch {
-  const base = shaarliLaunch();
-  return {
-    ...base,
-    seed: async (dir) => {
-      folders.push(dir);
-      await base.seed!(dir);
-    },
-  };
-}
+const launch = remembered(shaarliLaunch, folders);
 
 /** The steps each stored recording converts to. */
 const STEPS: Record<string, number> = { "journey.pw.har": 34, "journey.cdp.har": 36 };
