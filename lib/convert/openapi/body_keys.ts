@@ -31,10 +31,18 @@ import type { BodyFill } from "./body_fill.ts";
  * ```
  */
 export function fillBodyKeys(shared: { auth: AuthSchemes }, fill: BodyFill): void {
+  const sent = new Set(
+    fill.body.fields.flatMap(([field, value]) =>
+      field === "body" && isMap(value) ? value.entries.map(([k]) => k.toLowerCase()) : []
+    ),
+  );
   const keys = new Map<string, string>();
   for (const place of shared.auth.forOperation(fill.op.node).places.keys()) {
+    const name = place.slice(place.indexOf(" ") + 1);
+    // keyAt asks the user for the key: only for a key the body sends, never for one a login gives.
+    if (!sent.has(name.toLowerCase())) continue;
     const key = shared.auth.keyAt(place);
-    if (key !== undefined) keys.set(place.slice(place.indexOf(" ") + 1), key.env);
+    if (key !== undefined) keys.set(name, key.env);
   }
   if (keys.size === 0) return;
   fill.body.fields = fill.body.fields.map(([field, value]): [string, YNode] => {
