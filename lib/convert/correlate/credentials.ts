@@ -189,7 +189,8 @@ function lostSet(
   }
   const before = c.steps.filter((s) => s !== step).at(-1);
   if (before === undefined || !redirectsTo(before.last, r)) {
-    if (last !== undefined) return last;
+    // Without linking (--no-correlate) no value is taken from a response, this one neither.
+    if (last !== undefined || !c.linking) return last;
     const setter = unseenSetter(c, name, r.url.host, step);
     return setter && readFrom(c, setter, cookie, r);
   }

@@ -5,7 +5,7 @@ import type { Step } from "../../../lib/convert/model.ts";
 import { toYaml, ymap } from "../../../lib/convert/yaml_out.ts";
 import { recordsOf } from "../../support/har_records.ts";
 
-const step = { name: "s", uses: new Set<string>() } as unknown as Step;
+const step = { name: "s", uses: new Set<string>(), records: [] } as unknown as Step;
 
 Deno.test("authorization: Basic credentials become the step's auth, a bearer token a variable; the password is a secret", () => {
   const c = newCorrelator("a");
