@@ -140,7 +140,15 @@ function placeholder(
 }
 
 /**
- * An example token the docs print (a JWT, one cut short with `...`, an opaque string) that was
+ * What a token a server issued looks like: a JWT (cut short with `...` too), or 20 or more
+ * characters of a token's alphabet mixing letters and digits. An ordinary word (`Bearer token`,
+ * `Bearer id`) or a short value is the user's own credential, asked as before.
+ */
+const TOKEN_SHAPED =
+  /^(?:eyJ[\w-]*(?:\.[\w-]*){0,2}(?:\.{3}|…)?|(?=[\w.~+/=-]{20,}$)(?=.*\d)(?=.*[A-Za-z]).*)$/;
+
+/**
+ * An example token the docs print (a JWT, one cut short with `...`, a long opaque string) that was
  * asked of the user: after a login to its origin whose answer the docs do not print, it is what
  * that login hands out, as a placeholder is. Named `token`; the note never repeats it, as a secret is not.
  */
@@ -152,7 +160,9 @@ function example(
   // A printed answer that does not hold it says it came from elsewhere (a key the user made);
   // a placeholder that says key (`<your-api-key>`) is the user's own, as placeholder() decided.
   if (asked.length === 0 || login.responseText !== undefined) return undefined;
-  if (/^zqzenv\d+zqz$/.test(cred) || PLACEHOLDER.test(cred)) return undefined;
+  if (/^zqzenv\d+zqz$/.test(cred) || PLACEHOLDER.test(cred) || !TOKEN_SHAPED.test(cred)) {
+    return undefined;
+  }
   return { name: "token", written: "the example token" };
 }
 
