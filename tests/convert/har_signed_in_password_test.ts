@@ -16,8 +16,7 @@
 import assert from "node:assert/strict";
 import { chosenPasswords } from "../../lib/convert/correlate/chosen_passwords.ts";
 import type { HarRecord } from "../../lib/convert/har_model.ts";
-import { formPost, htmlPage, pagesHar, type PageSpec } from "../support/form_pages.ts";
-import { runCli } from "../support/cli.ts";
+import { formPost, htmlPage, pagesHar, type PageSpec, passesTwice } from "../support/form_pages.ts";
 
 const PASSWORD = "keeper-typed-51";
 
@@ -92,24 +91,15 @@ function recording(): string {
 }
 
 Deno.test("convert har: a password a signed-in form sends once is the run's own choice, only the login's asked, twice", async () => {
-  const dir = await Deno.makeTempDir();
   const app = standIn();
   try {
-    await Deno.writeTextFile(`${dir}/app.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/app.har`, "-o", `${dir}/app.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    assert.match(converted.stderr, /Set before running: LOGIN_PASSWORD\./);
-    const flow = await Deno.readTextFile(`${dir}/app.yaml`);
-    assert.ok(!flow.includes("tide-watch-7"), flow);
-    const env = { BASE_URL: app.origin, LOGIN_PASSWORD: PASSWORD };
-    for (const n of [1, 2]) {
-      const run = await runCli(["run", `${dir}/app.yaml`], { env });
-      assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
-    }
+    await passesTwice(recording(), app.origin, (flow, summary) => {
+      assert.match(summary, /Set before running: LOGIN_PASSWORD\./);
+      assert.ok(!flow.includes("tide-watch-7"), flow);
+    }, { LOGIN_PASSWORD: PASSWORD });
     assert.deepEqual(app.added, ["deckhand", "deckhand"]);
   } finally {
     await app.close();
-    await Deno.remove(dir, { recursive: true });
   }
 });
 

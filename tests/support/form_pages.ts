@@ -98,9 +98,10 @@ export function pagesHar(origin: string, pages: PageSpec[]): string {
 }
 
 /**
- * Converts `har` with the default options, has `check` read the flow, and
- * runs it twice on the stand-in at `origin` with only `BASE_URL` set: both
- * runs pass.
+ * Converts `har` with the default options, has `check` read the flow and the
+ * summary, and runs it twice on the stand-in at `origin` with `BASE_URL` and
+ * `env` (what the summary asks that the user knows, as `LOGIN_PASSWORD`) set:
+ * both runs pass.
  *
  * @example
  * ```ts ignore
@@ -111,7 +112,8 @@ export function pagesHar(origin: string, pages: PageSpec[]): string {
 export async function passesTwice(
   har: string,
   origin: string,
-  check: (flow: string) => void,
+  check: (flow: string, summary: string) => void,
+  env: Record<string, string> = {},
 ): Promise<void> {
   const dir = await Deno.makeTempDir();
   try {
@@ -119,9 +121,9 @@ export async function passesTwice(
     const converted = await runCli(["convert", "har", `${dir}/app.har`, "-o", `${dir}/app.yaml`]);
     assert.equal(converted.code, 0, converted.stderr);
     const flow = await Deno.readTextFile(`${dir}/app.yaml`);
-    check(flow);
+    check(flow, converted.stderr);
     for (const n of [1, 2]) {
-      const run = await runCli(["run", `${dir}/app.yaml`], { env: { BASE_URL: origin } });
+      const run = await runCli(["run", `${dir}/app.yaml`], { env: { BASE_URL: origin, ...env } });
       assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
     }
   } finally {
