@@ -74,6 +74,11 @@ Deno.test("an example token after a login is the login's token too: docs print o
     const alone = convertCurl(`${use(example)}\n`);
     assert.deepEqual(alone.summary.env, ["API_TOKEN"], alone.yaml);
   }
+  // An ordinary word or a short value is the user's own credential, asked as before.
+  for (const own of ["token", "id", "s3cr3t-k3y", "abcdefghijklmnopqrstuvwxyz"]) {
+    const { yaml, summary } = convertCurl(`${LOGIN_JSON}\n\n${use(own)}\n`);
+    assert.deepEqual(summary.env, ["LOGIN_PASSWORD", "API_TOKEN"], yaml);
+  }
 });
 
 Deno.test("a POST with a password that sends the token itself creates an account; it is no login", () => {
