@@ -45,7 +45,7 @@ import { oneLoopbackOrigin } from "./curl_loopback.ts";
 import { splitWithSubstitutions } from "./curl_subst.ts";
 import { captureOutputs } from "./curl_outputs.ts";
 import { withoutJsonAnswers, withoutPrinted } from "./curl_transcript.ts";
-import { answerRecords, pastedAnswers } from "./curl_answers.ts";
+import { pastedIntoRecords } from "./curl_answers.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
 import { createdPlaceholders } from "./curl_created.ts";
 import { loginTokens } from "./curl_login_token.ts";
@@ -123,7 +123,7 @@ export function convertCurl(
   const commands = split(printed ?? input, env);
   const parts = buildCommands(commands, options.files, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
-  answerRecords(commands, parts.built, pastedAnswers(input, printed));
+  pastedIntoRecords({ input, printed }, commands, parts.built);
   createdPlaceholders(env, parts.built);
   // A skipped command is named as written: `$env:TOKEN = …`, not the marker its variable became.
   const skipped = parts.skipped.map((s) => s.replace(ENV_MARKER, (_m, i) => `$${env[Number(i)]}`));

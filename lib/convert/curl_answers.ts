@@ -15,6 +15,7 @@
  */
 import type { CurlRecord } from "./curl_request.ts";
 import type { ShellCommand } from "./curl_shell.ts";
+import { headRecords, pastedHeads } from "./curl_answer_head.ts";
 
 /** An answer pasted into the text: the line it starts on (1-based) and its JSON. */
 export interface PastedAnswer {
@@ -123,4 +124,29 @@ export function answerRecords(
       mimeType: "application/json",
     });
   }
+}
+
+/**
+ * What the docs print under each command, into its records: the JSON answer
+ * and the head `curl -i` printed (`curl_answer_head.ts`). `printed` is the
+ * text as the shell reads it (printed lines blank), when it differs.
+ *
+ * @example
+ * ```ts
+ * import { pastedIntoRecords } from "./curl_answers.ts";
+ * const command = { words: ["curl"], line: 1, column: 1, notes: [] };
+ * const record = { url: new URL("http://a.test/login"), hasJson: false, setCookies: [], raw: {} };
+ * const input = 'curl http://a.test/login\n# HTTP/1.1 200 OK\n# Token: t\n# {"ok": true}\n';
+ * // deno-lint-ignore no-explicit-any
+ * pastedIntoRecords({ input, printed: undefined }, [command], [{ command, records: [{ record } as any] }]);
+ * if (!record.hasJson || (record as { status?: number }).status !== 200) throw new Error();
+ * ```
+ */
+export function pastedIntoRecords(
+  text: { input: string; printed: string | undefined },
+  commands: readonly ShellCommand[],
+  built: readonly { command: ShellCommand; records: CurlRecord[] }[],
+): void {
+  answerRecords(commands, built, pastedAnswers(text.input, text.printed));
+  headRecords(built, pastedHeads(text.input, text.printed));
 }

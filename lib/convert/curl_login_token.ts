@@ -23,6 +23,7 @@ import type { Correlator } from "./correlate/mod.ts";
 import type { CurlRecord } from "./curl_request.ts";
 import type { EnvNames } from "./curl_shell.ts";
 import { writtenAs } from "./curl_placeholders.ts";
+import { tokenHeader } from "./curl_token_header.ts";
 import type { Step } from "./model.ts";
 import type { HarRecord } from "./har_model.ts";
 
@@ -215,7 +216,7 @@ export function loginTokens(
         const p = placeholder(found.cred, names.env, names.text) ??
           example(found.cred, asked, login.record);
         if (!p || (asked.length === 0 && !/zqzenv/.test(step.headers[at][1]))) continue;
-        const { key, how } = captureOf(login, p, c.sp);
+        const { key, how } = captureOf(login, p, c.sp, headerOf(login.record, names.text, built));
         for (const n of asked) replaced.add(n);
         const ref = c.sp.capRef(login.step.name, key);
         step.headers[at] = [step.headers[at][0], `${found!.scheme}${ref}`];
@@ -237,10 +238,20 @@ function captureOf(
   login: Login,
   p: { name: string },
   sp: Correlator["sp"],
+  header: () => string | undefined,
 ): { key: string; how: string } {
   if (login.made) return login.made;
   const key = login.step.captureNames.take(p.name);
   const path = printedPath(login.record);
+  const named = path ? undefined : header();
+  if (named !== undefined) {
+    login.step.captures.push([key, { kind: "header", name: named }]);
+    login.made = {
+      key,
+      how: `the ${named} response header, where the docs show the login's token`,
+    };
+    return login.made;
+  }
   const made = path
     ? { key, how: `${sp.jsonPath(path)}, in the answer the docs print, chosen as ${CHOSEN}` }
     : {
@@ -256,6 +267,20 @@ function captureOf(
   ]);
   login.made = made;
   return made;
+}
+
+/** The header the docs show the login's token in (curl_token_header.ts), read when asked. */
+function headerOf(
+  login: HarRecord,
+  text: string,
+  built: readonly { records: CurlRecord[] }[],
+): () => string | undefined {
+  const sent = new Set(
+    built.flatMap((b) =>
+      b.records.flatMap((r) => r.record.headers.map((h) => h.name.toLowerCase()))
+    ),
+  );
+  return () => tokenHeader(login, text, sent);
 }
 
 /** Where the printed answer holds the token the pattern chooses; none without a printed answer. */

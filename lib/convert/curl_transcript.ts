@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { headEnd } from "./curl_answer_head.ts";
 
 /** Where a prompted command stands while its lines are read. */
 interface Reading {
@@ -127,7 +128,8 @@ function jsonEnd(lines: string[], at: number): number | undefined {
  * The text with each JSON answer printed bare under a command made blank
  * (docs print "Response:" and the JSON, no prompt, no `#`): a JSON object
  * or list that starts a line after a command has ended, no quote open and
- * no here-document unread; `undefined` when there is none. A body inside
+ * no here-document unread, and so an answer's head `curl -i` printed (its
+ * status line and headers); `undefined` when there is none. A body inside
  * quotes or a here-document is the command's own.
  *
  * @example
@@ -148,7 +150,8 @@ export function withoutJsonAnswers(text: string): string | undefined {
       else heredocLine(lines[i], r);
       continue;
     }
-    const end = /^\s*[[{]/.test(lines[i]) ? jsonEnd(lines, i) : undefined;
+    // A `curl -i` answer's head (`HTTP/1.1 200 OK`, `Token: …`) is printed too: curl_answer_head.ts.
+    const end = /^\s*[[{]/.test(lines[i]) ? jsonEnd(lines, i) : headEnd(lines, i);
     if (end === undefined) {
       scanLine(lines[i], r);
       continue;
