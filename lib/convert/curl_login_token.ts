@@ -77,7 +77,10 @@ const PLACEHOLDER = new RegExp(
 const SAYS_TOKEN = /token|jwt|access|bearer|session|auth/i;
 const SAYS_KEY = /key|secret|pass/i;
 
-/** A login: a POST that sends a password-like field (JSON, form) or `-u`. */
+/**
+ * A login: a POST that sends a password-like field (JSON, form) or `-u`; or a PUT that does, as
+ * `npm adduser` creates a user (`PUT /-/user/org.couchdb.user:NAME`) and answers its token.
+ */
 const PASSWORD_KEY = /(?:^|[_.[-])(?:pass(?:word|wd|phrase)?|pwd|secret)\]?$/i;
 
 /**
@@ -85,7 +88,7 @@ const PASSWORD_KEY = /(?:^|[_.[-])(?:pass(?:word|wd|phrase)?|pwd|secret)\]?$/i;
  * signed in already (an admin creating an account with its password).
  */
 function isLogin(r: CurlRecord): boolean {
-  if (r.record.method !== "POST") return false;
+  if (r.record.method !== "POST" && r.record.method !== "PUT") return false;
   if (r.record.headers.some((h) => credentialOf(h.name, h.value))) return false;
   const text = r.record.bodyText ?? "";
   // `-u` on a token endpoint (nothing sent, or an OAuth grant), not on a call it signs (Mailgun's).

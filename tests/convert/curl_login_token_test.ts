@@ -219,3 +219,16 @@ Deno.test("run against a server: an answer with no token fails the login, naming
   assert.match(out, /login/, out);
   assert.match(out, /YOUR_ACCESS_TOKEN/i, out);
 });
+
+Deno.test("a PUT that sends a user's password (npm adduser's) is a login: the token after it is its answer's", () => {
+  const adduser =
+    `curl -X PUT http://HOST/-/user/org.couchdb.user:ann -H 'Content-Type: application/json' -d '{"name": "ann", "password": "d0cs-pa55"}'`;
+  const { yaml, summary } = convertCurl(`${adduser}\n${use("$NPM_TOKEN")}\n`);
+  assert.equal(summary.env.length, 1, yaml);
+  assert.match(summary.env[0], /PASSWORD/, yaml);
+  assert.match(yaml, /Bearer \$\{steps\.\w+\.capture\.NPM_TOKEN\}/, yaml);
+  // A PUT that sends a token of its own changes a password; it is no login.
+  const change =
+    `curl -X PUT http://HOST/users/me -H "Authorization: Bearer $NPM_TOKEN" -d '{"password": "n3w-pa55"}'`;
+  assert.ok(convertCurl(`${change}\n${use("$NPM_TOKEN")}\n`).summary.env.includes("NPM_TOKEN"));
+});
