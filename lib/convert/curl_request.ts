@@ -259,6 +259,8 @@ function baseRecord(
     url,
     headers: nv,
     cookies: cookie ? parseCookieHeader(cookie.value) : [],
+    // curl sends the cookies its command line gives, none a response set before (no jar).
+    cookiesAsWritten: true,
     setCookies: [],
     mimeType: "",
     hasJson: false,

@@ -47,6 +47,8 @@ export interface HarRecord {
   bodyText?: string;
   /** Whether `bodyText` was rebuilt from `postData.params` (no text, or an empty or broken one). */
   bodyFromParams?: boolean;
+  /** Whether `cookies` are all the request sent (a curl command's), never to be filled from a jar. */
+  cookiesAsWritten?: boolean;
   /**
    * Cookies the response set: `response.cookies`, else parsed from its
    * `Set-Cookie` headers (one per header, or one per line where a producer

@@ -114,3 +114,11 @@ Deno.test("a bare status line with an apostrophe under a command is its answer, 
   assert.equal(summary.steps, 1);
   assert.deepEqual(summary.skipped, []);
 });
+
+Deno.test("a command that names no cookie sends none, though an answer before set one (curl keeps no jar)", () => {
+  const text = `${TEXTS.cookieHeader}\ncurl http://HOST/api/v4/system/ping\n`;
+  const { yaml, summary } = convertCurl(text);
+  const last = yaml.slice(yaml.lastIndexOf("- name:"));
+  assert.doesNotMatch(last, /cookie/i, yaml);
+  assert.ok(!summary.notes.some((n) => n.includes("without their cookies")), yaml);
+});

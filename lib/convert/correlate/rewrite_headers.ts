@@ -55,12 +55,13 @@ export function headers(c: Correlator, r: HarRecord, step: Step): [string, strin
 /**
  * Some producers (chrome-har, when DevTools sent the request's extra info
  * late) record a request without the cookies the browser sent: it sent the
- * ones earlier responses set.
+ * ones earlier responses set. A curl command sent the cookies it names, no others.
  */
 function fillFromJar(c: Correlator, r: HarRecord, cleaned: NameValue[]): void {
   const held = c.jar.get(r.url.host);
   if (
-    r.cookies.length === 0 && held && held.size > 0 && !cleaned.some((h) => h.name === "cookie")
+    !r.cookiesAsWritten && r.cookies.length === 0 && held && held.size > 0 &&
+    !cleaned.some((h) => h.name === "cookie")
   ) {
     r.cookies = [...held].map(([name, value]) => ({ name, value }));
     cleaned.unshift({ name: "cookie", value: "" });
