@@ -15,6 +15,7 @@ import { assertAllSucceeded, type CommandsCase, convertAndRun } from "./curl_com
 import { DIRECTUS, DIRECTUS_ADMIN, directusMissing, withDirectus } from "./directus.ts";
 import { httpbinLaunch, httpbinMissing } from "./httpbin.ts";
 import { netdataMissing, withNetdata } from "./netdata.ts";
+import { NODE_RED_PASSWORD, NODE_RED_VERSION, startNodeRed } from "./har/node_red.ts";
 import { PDNS_API_KEY, pdnsMissing, withPdns } from "./pdns.ts";
 import { LOGIN, qbittorrentLaunch, qbittorrentMissing } from "./qbittorrent.ts";
 import {
@@ -25,8 +26,10 @@ import {
   withInstance,
   withRetriedStart,
 } from "./servers.ts";
+import { SIGNALK, SIGNALK_ADMIN, signalkFirstAdmin, signalkLaunch } from "./signalk.ts";
 import { syncthingLaunch, syncthingMissing } from "./syncthing.ts";
 import { javaMissing, WIREMOCK, wiremockLaunch } from "./wiremock.ts";
+import { VERDACCIO, verdaccioLaunch } from "./verdaccio.ts";
 
 /** A value for the base URL; anything else a new user cannot know. */
 function baseOnly(origin: string, more: Record<string, string> = {}) {
@@ -226,6 +229,68 @@ realTest(
         value: baseOnly(d.baseUrl, { LOGIN_PASSWORD: DIRECTUS_ADMIN.password }),
         secrets: ["d1r3ctu5"],
         kept: ["Bearer ${steps.login.capture.YOUR_ACCESS_TOKEN}"],
+      };
+      assertAllSucceeded(c, await convertAndRun(c, dir));
+    });
+  },
+);
+
+const nodeRed = await prepare([{ name: "node-red", version: NODE_RED_VERSION }]);
+realTest(
+  "curl commands for Node-RED's admin API (a token from /auth/token, its answer printed), converted and run on a fresh instance",
+  nodeRed.ignoredBecause,
+  async (dir) => {
+    const instance = await startNodeRed();
+    try {
+      const c: CommandsCase = {
+        file: "node_red",
+        requests: 10,
+        value: baseOnly(instance.origin, { LOGIN_PASSWORD: NODE_RED_PASSWORD }),
+        // The password typed, and the token the printed answer handed out.
+        secrets: ["n0de-red-pw", "Zk3pQ9vX2mL7tR4wB8nC1yH6dJ5sF0gAeUoIiKqWzTxYcVbN"],
+        kept: ["username: admin", "/flow/${steps.flow.capture.flow_id}"],
+      };
+      assertAllSucceeded(c, await convertAndRun(c, dir));
+    } finally {
+      await instance.close();
+    }
+  },
+);
+
+const verdaccio = await prepare([VERDACCIO]);
+realTest(
+  "curl commands for Verdaccio's npm registry API (npm adduser's PUT, then its token), converted and run on a fresh instance",
+  verdaccio.ignoredBecause,
+  async (dir) => {
+    await withInstance(verdaccioLaunch(verdaccio.install!.prefix), async (server) => {
+      const c: CommandsCase = {
+        file: "verdaccio",
+        requests: 9,
+        // The user the commands create on a fresh registry: any password the user chooses.
+        value: byDescription(server.origin, /"password" field/, `pw-${crypto.randomUUID()}`),
+        secrets: ["v3rd-pa55"],
+        kept: ["name: ada", "Bearer ${steps.update_org_couchdb_user_ada.capture.NPM_TOKEN}"],
+      };
+      assertAllSucceeded(c, await convertAndRun(c, dir));
+    });
+  },
+);
+
+const signalk = await prepare([SIGNALK]);
+realTest(
+  "curl commands for Signal K (curl -i's login answer pasted, its cookie and token sent back), converted and run on a fresh instance",
+  signalk.ignoredBecause,
+  async (dir) => {
+    await withInstance(signalkLaunch(signalk.install!.prefix), async (server) => {
+      // The admin the user made in the first-run form, whose password the flow asks.
+      await signalkFirstAdmin(server.origin);
+      const c: CommandsCase = {
+        file: "signalk",
+        requests: 6,
+        value: baseOnly(server.origin, { LOGIN_PASSWORD: SIGNALK_ADMIN.password }),
+        // The password typed, and the JWT the pasted answer's cookie and body held.
+        secrets: ["s1gn4lk-pw", "Vq3nR8mK2pX7wT5yB1cL9sD4fH6jA0gEuZoIiQ"],
+        kept: ["{ cookie: JAUTHENTICATION }", "username: admin"],
       };
       assertAllSucceeded(c, await convertAndRun(c, dir));
     });

@@ -17,50 +17,14 @@ import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { type Recordings, recordSession } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
-import { type Instance, type Launch, type Pinned, prepare, withInstance } from "./servers.ts";
+import { type Instance, prepare, withInstance } from "./servers.ts";
+import { VERDACCIO, verdaccioLaunch as launch } from "./verdaccio.ts";
 
-/** 6.8.0 runs on Node 20 (6.10 wants 22); its `node-fetch@cjs` no longer resolves, so 2.7.0. */
-const VERDACCIO: Pinned = {
-  name: "verdaccio",
-  version: "6.8.0",
-  overrides: { "node-fetch": "2.7.0" },
-};
 const prepared = await prepare([VERDACCIO]);
 
 const USER = "ada";
 /** What the user types at login: a secret the flow must ask for, never hold. */
 const PASSWORD = "Ratchet-Lantern-42";
-
-/** A registry with no uplink (nothing leaves the machine), its storage and users in the instance. */
-function launch(prefix: string): Launch {
-  return {
-    command: [
-      "node",
-      `${prefix}/node_modules/verdaccio/bin/verdaccio`,
-      "--config",
-      "DIR/config.yaml",
-      "--listen",
-      "127.0.0.1:PORT",
-    ],
-    seed: async (dir) => {
-      await Deno.mkdir(`${dir}/storage`);
-      await Deno.writeTextFile(
-        `${dir}/config.yaml`,
-        [
-          `storage: ${dir}/storage`,
-          `auth: { htpasswd: { file: ${dir}/htpasswd, max_users: 10 } }`,
-          "uplinks: {}",
-          "packages: { '**': { access: $all, publish: $authenticated } }",
-          "web: { enable: true }",
-          "log: { type: stdout, format: pretty, level: warn }",
-          "",
-        ].join("\n"),
-      );
-    },
-    origin: (out, port) => out.includes("http address") ? `http://127.0.0.1:${port}` : undefined,
-    probe: "/-/ping",
-  };
-}
 
 /** What a user did before opening the UI: `npm adduser`'s request, then `npm publish`. */
 async function registerAndPublish(registry: Instance): Promise<void> {
