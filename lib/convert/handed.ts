@@ -19,9 +19,14 @@ export interface Handed {
   source: Source;
 }
 
-/** A URL handed out, and whether it was absolute (relative ones go after the base URL). */
+/**
+ * A URL handed out, and whether it was absolute (relative ones go after the
+ * base URL); a path relative to the answering page's directory
+ * (`Location: main.php`) goes after that directory's path, `prefix`.
+ */
 export interface HandedUrl extends Handed {
   absolute: boolean;
+  prefix?: string;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -91,6 +96,12 @@ export class HandedOut {
    * handed.note({ last: page } as any);
    * const next = handed.urls.get("https://a.test/items?cursor=c2.mac");
    * if (next?.absolute !== true || next.source.kind !== "header" || next.source.rel !== "next") throw new Error();
+   * // A redirect to a path relative to the page: sent after the page's directory.
+   * const login = { url: new URL("https://a.test/admin/login.php"), status: 302, hasJson: false,
+   *   raw: { response: { headers: [{ name: "Location", value: "main.php" }] } } };
+   * // deno-lint-ignore no-explicit-any
+   * handed.note({ last: login } as any);
+   * if (handed.urls.get("https://a.test/admin/main.php")?.prefix !== "/admin/") throw new Error();
    * ```
    */
   note(step: Step): void {
@@ -138,7 +149,18 @@ export class HandedOut {
     const url = new URL(value, r.url);
     if (!/^https?:$/.test(url.protocol)) return;
     const absolute = resolved || /^[a-z][a-z0-9+.-]*:/i.test(value);
-    this.urls.set(sent(url), { ...from, absolute });
+    if (absolute || value.startsWith("/")) {
+      this.urls.set(sent(url), { ...from, absolute });
+      return;
+    }
+    // A reference from the page's directory (`main.php`, `edit.php?table=domain`, PHP apps'
+    // redirects) goes after that directory; one that climbs (`../`) or keeps the page (`?q`)
+    // is left to the request's own URL.
+    const path = value.split(/[?#]/)[0];
+    if (path !== "" && !path.split("/").some((seg) => seg === "." || seg === "..")) {
+      const prefix = r.url.pathname.slice(0, r.url.pathname.lastIndexOf("/") + 1);
+      this.urls.set(sent(url), { ...from, absolute, prefix });
+    }
   }
 
   /**

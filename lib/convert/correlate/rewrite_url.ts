@@ -100,7 +100,7 @@ function queryPair(c: Correlator, pair: string, step: Step, query: URLSearchPara
 /** A request URL that a response handed out whole: the capture, after the base if relative. */
 function wholeUrl(
   c: Correlator,
-  whole: { step: Step; source: Source; absolute: boolean },
+  whole: { step: Step; source: Source; absolute: boolean; prefix?: string },
   r: HarRecord,
   step: Step,
   base: string,
@@ -109,5 +109,5 @@ function wholeUrl(
   // Its signature and other opaque parameters are secrets: masked in comments, never sent.
   for (const [, v] of r.url.searchParams) if (isSecretShaped(v)) c.secrets.add(v);
   const ref = useProducer(c, producer, step).replace(/^\$\{/, "${raw:");
-  return whole.absolute ? ref : `${base}${ref}`;
+  return whole.absolute ? ref : `${base}${c.sp.lit(whole.prefix ?? "")}${ref}`;
 }
