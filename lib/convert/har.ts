@@ -62,7 +62,9 @@
  *    with `first: true`). A cookie a response set is captured with
  *    `{cookie: NAME}` and sent wherever its value is (Cookie header, CSRF
  *    header); a request recorded without cookies gets the ones responses set
- *    for its host. A value is an identifier when it is a UUID,
+ *    for its host, and, recorded without its wire headers too, those the
+ *    dropped requests of its origin show the browser held (`held_cookies.ts`).
+ *    A value is an identifier when it is a UUID,
  *    a string of 6 or more characters mixing letters and digits (or any
  *    such string under an id-like key), or an integer of at least 100 under
  *    an id-like key. A UUID a request sends that no earlier response held was
@@ -85,6 +87,7 @@
 import { dropLongPolls } from "./har_long_polls.ts";
 import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
 import { dropPagesPasswords } from "./login_pages.ts";
+import { holdDroppedCookies } from "./held_cookies.ts";
 import { type OwnDropped, ownDroppedLines } from "./dropped.ts";
 import { REASON } from "./noise.ts";
 import { groupRequests } from "./polls.ts";
@@ -249,7 +252,11 @@ export function prepareConversion(
     groups,
     spelling,
     linking,
-    dropPagesPasswords(newCorrelator(spelling, linking), traffic.parsed.records, traffic.ordered),
+    holdDroppedCookies(
+      dropPagesPasswords(newCorrelator(spelling, linking), traffic.parsed.records, traffic.ordered),
+      traffic.parsed.records,
+      traffic.ordered,
+    ),
   );
   return { traffic, c, two };
 }

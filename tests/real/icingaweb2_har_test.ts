@@ -24,8 +24,8 @@
  * a new one is recorded in Chromium with `ICINGAWEB2_FRESH=1`: Playwright's
  * passes; chrome-har's keeps one of the login page's two `Set-Cookie`
  * headers at times (read from the page live: har_lost_set_cookie_test.ts),
- * and fails when it also records the login's post without cookies (see
- * docs/real-servers.md).
+ * and records the login's post without cookies at times (given those the
+ * page's dropped assets sent: har_held_cookies_test.ts).
  */
 import assert from "node:assert/strict";
 

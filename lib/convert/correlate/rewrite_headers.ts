@@ -55,18 +55,21 @@ export function headers(c: Correlator, r: HarRecord, step: Step): [string, strin
 /**
  * Some producers (chrome-har, when DevTools sent the request's extra info
  * late) record a request without the cookies the browser sent: it sent the
- * ones earlier responses set. A curl command sent the cookies it names, no others.
+ * ones earlier responses set, and those the dropped requests show it held
+ * (`held_cookies.ts`: a `Set-Cookie` lost too). A curl command sent the
+ * cookies it names, no others.
  */
 function fillFromJar(c: Correlator, r: HarRecord, cleaned: NameValue[]): void {
-  const held = c.jar.get(r.url.host);
-  if (
-    !r.cookiesAsWritten && r.cookies.length === 0 && held && held.size > 0 &&
-    !cleaned.some((h) => h.name === "cookie")
-  ) {
-    r.cookies = [...held].map(([name, value]) => ({ name, value }));
-    cleaned.unshift({ name: "cookie", value: "" });
-    c.jarFilled++;
+  if (r.cookiesAsWritten) return;
+  if (r.cookies.length > 0 || cleaned.some((h) => h.name === "cookie")) return;
+  const held = new Map(c.jar.get(r.url.host));
+  for (const { name, value } of c.heldCookies.get(r) ?? []) {
+    if (!held.has(name)) held.set(name, value);
   }
+  if (held.size === 0) return;
+  r.cookies = [...held].map(([name, value]) => ({ name, value }));
+  cleaned.unshift({ name: "cookie", value: "" });
+  c.jarFilled++;
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import type { InstanceName } from "./cookie_names.ts";
 import { HandedOut } from "../handed.ts";
-import type { HarRecord } from "../har_model.ts";
+import type { HarRecord, NameValue } from "../har_model.ts";
 import type { EnvVar, Producer, Step } from "../model.ts";
 import { UniqueNames } from "../names.ts";
 import { Spelling } from "../spelling.ts";
@@ -146,6 +146,8 @@ export interface Correlator {
   readonly jar: Map<string, Map<string, string>>;
   /** Requests recorded without their cookies that were given the jar's. */
   jarFilled: number;
+  /** Cookies the dropped requests show the browser held for a kept one recorded without (held_cookies.ts). */
+  readonly heldCookies: Map<HarRecord, NameValue[]>;
   /** Requests that sent Authorization and cookies no recorded response set. */
   droppedCookies: number;
   /** Steps that exchange an OAuth authorization code. */
@@ -220,6 +222,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     position: new Map(),
     jar: new Map(),
     jarFilled: 0,
+    heldCookies: new Map(),
     droppedCookies: 0,
     oauthSteps: new Set(),
     oauthFresh: new Map(),
