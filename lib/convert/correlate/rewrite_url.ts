@@ -15,6 +15,7 @@ import { isSecretShaped, isUuid } from "../values.ts";
 import { useProducer } from "./captures.ts";
 import { createdIdProducer, queryIdProducer } from "./created_ids.ts";
 import { baseRef, innerValue } from "./rewrite_value.ts";
+import { siblingRowProducer } from "./sibling_rows.ts";
 import { type Correlator, NOT_A_BODY } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 
@@ -50,10 +51,11 @@ function pathTemplate(c: Correlator, pathname: string, step: Step): string {
   return segments.map((segment, i) => {
     if (segment === "") return "";
     const decoded = safeDecode(segment);
+    const under = safeDecode(segments.slice(0, i).join("/"));
     const p = c.rules.producerFor(decoded) ??
       (/^\d+$/.test(decoded) ? c.rules.producerFor(Number(decoded)) : undefined) ??
       (c.linking
-        ? createdIdProducer(c, safeDecode(segments.slice(0, i).join("/")), decoded)
+        ? createdIdProducer(c, under, decoded) ?? siblingRowProducer(c, under, decoded)
         : undefined);
     if (p) return useProducer(c, p, step);
     const gen = c.generated.get(decoded);

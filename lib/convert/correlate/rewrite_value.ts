@@ -19,6 +19,7 @@ import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { bodyIdProducer } from "./created_ids.ts";
 import { listedRowProducer } from "./listed_rows.ts";
+import { namedRowProducer } from "./sibling_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
 import { sentBefore } from "./client_constants.ts";
 import { isWords } from "./lookup_fields.ts";
@@ -52,6 +53,11 @@ const VALUE_RULES: ValueRule[] = [
   // A small row id the same endpoint's read listed, sent back in a field named for it.
   (c, key, value, step, where) => {
     const p = c.linking && where.body ? listedRowProducer(c, key, value, step) : undefined;
+    return p ? useProducer(c, p, step) : undefined;
+  },
+  // A small row id a create answered, sent in a field named for its collection (`authorId`).
+  (c, key, value, step) => {
+    const p = c.linking ? namedRowProducer(c, key, value, step) : undefined;
     return p ? useProducer(c, p, step) : undefined;
   },
   (c, _key, value) => generatedAgain(c, c.oauthFresh.get(value)),
@@ -268,7 +274,10 @@ export function bodyValue(
   if (typeof value === "string") return c.rules.stringValue(key, value, step, where);
   if (typeof value === "number") {
     const p = c.rules.producerFor(value) ??
-      (c.linking ? bodyIdProducer(c, key, value, step) ?? pageNumber(c, value) : undefined);
+      (c.linking
+        ? bodyIdProducer(c, key, value, step) ?? namedRowProducer(c, key, String(value), step) ??
+          pageNumber(c, value)
+        : undefined);
     return p ? useProducer(c, p, step) : value;
   }
   return value as YScalar;
