@@ -1,0 +1,88 @@
+/**
+ * `convert har` on a journey through an AdminJS panel (tests/real/adminjs.ts, recorded in
+ * Chromium by tests/real/adminjs_journey.ts): log in, create two authors, a post by the first,
+ * edit the post, list the posts filtered, delete the second author, log out. Both HAR forms are
+ * stored in tests/real/fixtures/adminjs/ (the app's script and style bodies left out),
+ * converted with the default options and run twice on one fresh panel with only the variables
+ * the flow asks for (the password the user typed): every step passes both times, and the
+ * second run acts on its own rows, as the panel's tables show afterwards: each run's post
+ * revised and by that run's first author, each run's second author deleted.
+ *
+ * Before 2026-11-27 (docs/real-servers.md) the second run passed its steps but acted on the
+ * first run's rows: the ids a create answered (`{"record": {"id": 1, …}}` from
+ * `POST …/Authors/actions/new`) were sent as recorded in `…/Posts/records/1/edit`,
+ * `…/Authors/records/2/delete` and the form's `authorId`, so it revised the first run's post
+ * again, gave its post the first run's author, and deleted nothing
+ * (tests/convert/har_sibling_row_id_test.ts).
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { userEnv } from "../support/convert_apps.ts";
+import { hostPaths } from "../support/record_har.ts";
+import { readReport } from "./measure.ts";
+import { ADMIN, ADMINJS, type Panel, withPanel } from "./adminjs.ts";
+import { NAMES } from "./adminjs_journey.ts";
+import { prepare } from "./servers.ts";
+import { postgresMissing } from "./unleash.ts";
+
+const postgres = postgresMissing();
+const adminjs = postgres ? { ignoredBecause: postgres } : await prepare(ADMINJS);
+const FIXTURES = new URL("./fixtures/adminjs/", import.meta.url).pathname;
+
+/** Runs the flow once on `panel` with what it asks; every step must pass. */
+async function runOn(panel: Panel, flowPath: string, flow: string, label: string) {
+  const env = userEnv(flow, panel.origin, (n) => /PASSWORD/.test(n) ? ADMIN.password : undefined);
+  assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"]);
+  const report = `${flowPath}.${label.replaceAll(" ", "_")}.json`;
+  const run = await runCli(["run", flowPath, "--report-json", report], { env });
+  const { steps } = await readReport(report);
+  const failed = steps.filter((s) => s.status !== "passed");
+  console.error(
+    `adminjs HAR ${label}: ${steps.length - failed.length} of ${steps.length} steps passed${
+      failed.length ? `; failed: ${failed.map((s) => `${s.name} (${s.message})`).join(", ")}` : ""
+    }`,
+  );
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+}
+
+/** The panel's rows after two runs: each run's own post revised, by its own first author. */
+async function ownRows(panel: Panel): Promise<void> {
+  const authors = await panel.query('SELECT id, name FROM "Authors" ORDER BY id');
+  const posts = await panel.query('SELECT title, published, "authorId" FROM "Posts" ORDER BY id');
+  const message = `authors ${authors.join(", ")}; posts ${posts.join(", ")}`;
+  // Each run deleted its own second author: two first authors are left.
+  const first = NAMES.authors[0][0];
+  assert.deepEqual(authors.map((a) => a.split("|")[1]), [first, first], message);
+  const ids = authors.map((a) => a.split("|")[0]);
+  assert.deepEqual(posts, ids.map((id) => `${NAMES.revised}|t|${id}`), message);
+}
+
+for (const form of ["pw", "cdp"]) {
+  Deno.test({
+    name:
+      `real servers: an AdminJS panel recorded in Chromium (${form} HAR: log in, two authors, a post, its edit, a delete) passes every step twice on one fresh panel with only the password asked, the second run on its own rows${adminjs.ignoredBecause}`,
+    ignore: adminjs.ignoredBecause !== "",
+    sanitizeResources: false,
+    sanitizeOps: false,
+    async fn() {
+      const har = `${FIXTURES}journey.${form}.har`;
+      assert.deepEqual(hostPaths(await Deno.readTextFile(har)), []);
+      const dir = await Deno.makeTempDir({ prefix: "flowrun-real-adminjs-har-" });
+      try {
+        const flowPath = `${dir}/${form}.yaml`;
+        const converted = await runCli(["convert", "har", har, "-o", flowPath]);
+        assert.equal(converted.code, 0, converted.stderr);
+        assert.match(converted.stderr, /Set before running: LOGIN_PASSWORD\./);
+        const flow = await Deno.readTextFile(flowPath);
+        assert.ok(!flow.includes(ADMIN.password), "the password is no literal of the flow");
+        await withPanel(adminjs.install!.prefix, async (panel) => {
+          await runOn(panel, flowPath, flow, `${form} 1`);
+          await runOn(panel, flowPath, flow, `${form} 1, again`);
+          await ownRows(panel);
+        });
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    },
+  });
+}
