@@ -152,9 +152,11 @@ export function namedRowProducer(
  */
 function addressedRow(c: Correlator, value: string, step: Step): Producer | undefined {
   const segments = step.last.url.pathname.split("/");
-  const at = segments.findIndex((s, i) => i > 0 && s === value);
-  if (at === -1) return undefined;
-  const under = safeDecode(segments.slice(0, at).join("/"));
-  const found = createdIdProducer(c, under, value) ?? siblingRowProducer(c, under, value);
-  return found?.step === step ? undefined : found;
+  for (let at = 1; at < segments.length; at++) {
+    if (segments[at] !== value) continue;
+    const under = safeDecode(segments.slice(0, at).join("/"));
+    const found = createdIdProducer(c, under, value) ?? siblingRowProducer(c, under, value);
+    if (found !== undefined) return found.step === step ? undefined : found;
+  }
+  return undefined;
 }
