@@ -138,3 +138,47 @@ Deno.test("convert har: a small id a create at an action path answered is sent w
     await app.close();
   }
 });
+
+/**
+ * The other common shape: `POST /api/notes/create` answers `{"id": 1}` at the top and the row
+ * is `/api/notes/1`; a JSON body names it `{"note_id": 1}` to another collection. A page of the
+ * list at `/api/notes/page/1` stays page 1. Rows keep counting; each act must be on the newest.
+ */
+function notes() {
+  let next = 1;
+  const errors: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const path = new URL(req.url).pathname;
+    const newest = next - 1;
+    if (path === "/api/notes/create") return Response.json({ id: next++, title: "t" });
+    if (path === "/api/notes/page/1") return Response.json({ items: [] });
+    const body = req.method === "POST" ? await req.json() : {};
+    const id = path === "/api/comments" ? body.note_id : Number(path.split("/").at(-1));
+    if (id !== newest) {
+      errors.push(`${req.method} ${path} ${id}`);
+      return Response.json({ error: "not found" }, { status: 404 });
+    }
+    return Response.json({ id });
+  });
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  return { origin, errors, close: () => server.shutdown() };
+}
+
+Deno.test("convert har: a small id a create at `…/create` answered at the top is sent under the collection and in a field named for it; a page number under the collection stays; twice on one server", async () => {
+  const app = notes();
+  const at = (path: string) => `${ORIGIN}${path}`;
+  const har = harOf([
+    { method: "POST", url: at("/api/notes/create"), body: '{"title":"t"}', json: { id: 1 } },
+    { url: at("/api/notes/1"), json: { id: 1 } },
+    { url: at("/api/notes/page/1"), json: { items: [] } },
+    { method: "POST", url: at("/api/comments"), body: '{"note_id":1,"text":"x"}', json: {} },
+  ]);
+  try {
+    await passesTwice(har, app.origin, (flow) => {
+      assert.match(flow, /notes\/page\/1\b/, flow);
+    });
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
