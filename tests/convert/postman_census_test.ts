@@ -66,7 +66,8 @@ Deno.test("postman census: a pre-request pm.sendRequest is a step of its own jus
     event: [script(
       "prerequest",
       "pm.sendRequest({",
-      '  url: pm.environment.get("base") + "/login", method: "POST",',
+      // A collection variable: `pm.environment.get` would read `undefined` (Newman's scopes).
+      '  url: pm.variables.get("base") + "/login", method: "POST",',
       '  header: { "Content-Type": "application/json" },',
       '  body: { mode: "raw", raw: JSON.stringify({ user: "ann" }) },',
       "}, function (err, res) {",
@@ -283,8 +284,8 @@ Deno.test("postman census: a header a pre-request script adds is sent by the ste
     event: [script(
       "prerequest",
       'pm.request.headers.add({ key: "X-Source", value: "census" });',
-      'pm.request.headers.upsert({ key: "X-Run", value: "run-" + pm.environment.get("run") });',
-      'if (pm.environment.get("debug")) { pm.request.headers.add({ key: "X-Debug", value: "1" }); }',
+      'pm.request.headers.upsert({ key: "X-Run", value: "run-" + pm.variables.get("run") });',
+      'if (pm.variables.get("debug")) { pm.request.headers.add({ key: "X-Debug", value: "1" }); }',
       'pm.request.headers.add({ key: "X-Sig", value: CryptoJS.MD5("a").toString() });',
     )],
   }])));

@@ -38,8 +38,8 @@ Deno.test("postman held out: optional chaining reads the response as plain membe
   );
   assert.deepEqual(t.untranslated, []);
   assert.deepEqual(t.captures, [
-    { name: "leadsAdd.id", path: "$.json.data.id", guarded: true },
-    { name: "first", path: "$.json.data[0].id", guarded: true },
+    { name: "leadsAdd.id", path: "$.json.data.id", guarded: true, scope: "collection" },
+    { name: "first", path: "$.json.data[0].id", guarded: true, scope: "collection" },
   ]);
   assert.deepEqual(conds(t.checks), [
     { path: "$.json['@count']", op: "equals", value: 2 },
@@ -117,7 +117,12 @@ Deno.test("postman held out: if (tests[…] = …) is the check and the conditio
   assert.deepEqual(t.untranslated, []);
   assert.equal(t.translated, 2);
   assert.deepEqual(t.captures, [
-    { name: "since_id", path: "$.json.search_metadata.max_id_str", guarded: true },
+    {
+      name: "since_id",
+      path: "$.json.search_metadata.max_id_str",
+      guarded: true,
+      scope: "environment",
+    },
   ]);
   const [status, group] = t.checks;
   assert.deepEqual(conds([status]), [{ path: "$.status", op: "equals", value: 200 }]);
@@ -250,7 +255,7 @@ Deno.test("postman held out: an untranslated line keeps the declarations it read
     "pm.environment.set('additional_needs', JSON.stringify(_.shuffle(items)[0]))",
     "pm.environment.set('again', JSON.stringify(_.shuffle(items)[1]))",
   ]);
-  assert.deepEqual(t.captures, [{ name: "id", path: "$.json.id" }]);
+  assert.deepEqual(t.captures, [{ name: "id", path: "$.json.id", scope: "environment" }]);
 });
 
 Deno.test("postman held out: the response words chai-postman has, as it defines them", () => {

@@ -65,7 +65,9 @@ Deno.test("postman pick: text joined from a variable and literals is the variabl
   const t = translate(
     "pm.environment.set('label', 'user-' + pm.environment.get('name') + '-' + 2);",
   );
-  assert.deepEqual(t.sets, [{ name: "label", value: "user-${vars.name}-2", kind: "expr" }]);
+  assert.deepEqual(t.sets, [
+    { name: "label", value: "user-${vars.name}-2", kind: "expr", scope: "environment" },
+  ]);
   assert.deepEqual(t.captures, []);
   const joined = translate("pm.environment.set('auth', 'Bearer ' + pm.response.json().token);");
   assert.deepEqual(joined.captures.map((c) => [c.name, c.path, c.of]), [

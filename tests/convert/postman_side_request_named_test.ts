@@ -35,26 +35,34 @@ Deno.test("postman sendRequest(name): the object a const names is the request se
   ];
   const dir = await Deno.makeTempDir();
   try {
-    const { files } = convertPostman(JSON.stringify({
-      info: { name: "Taken", schema: V21 },
-      variable: [{ key: "port", value: String(server.addr.port) }],
-      item: [{
-        name: "Add User with Already Taken Username",
-        event: [
-          { listen: "prerequest", script: { exec: pre } },
-          {
-            listen: "test",
-            script: { exec: ["pm.test('400', () => pm.response.to.have.status(400));"] },
+    // `port` is the environment's, as `pm.environment.get` reads it (a collection variable
+    // would read `undefined` there, as in Newman).
+    const environment = JSON.stringify({
+      name: "local",
+      values: [{ key: "port", value: String(server.addr.port), enabled: true }],
+    });
+    const { files } = convertPostman(
+      JSON.stringify({
+        info: { name: "Taken", schema: V21 },
+        item: [{
+          name: "Add User with Already Taken Username",
+          event: [
+            { listen: "prerequest", script: { exec: pre } },
+            {
+              listen: "test",
+              script: { exec: ["pm.test('400', () => pm.response.to.have.status(400));"] },
+            },
+          ],
+          request: {
+            method: "POST",
+            url: "http://127.0.0.1:{{port}}/users",
+            header: [{ key: "Content-Type", value: "application/json" }],
+            body: { mode: "raw", raw: '{"username":"dicoding"}' },
           },
-        ],
-        request: {
-          method: "POST",
-          url: "http://127.0.0.1:{{port}}/users",
-          header: [{ key: "Content-Type", value: "application/json" }],
-          body: { mode: "raw", raw: '{"username":"dicoding"}' },
-        },
-      }],
-    }));
+        }],
+      }),
+      environment,
+    );
     const flow = files.find((f) => f.path.endsWith(".yaml"))!;
     assert.doesNotMatch(flow.text, /untranslated, from the pre-request/, flow.text);
     await Deno.writeTextFile(`${dir}/${flow.path}`, flow.text);

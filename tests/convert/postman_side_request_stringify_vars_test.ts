@@ -37,53 +37,64 @@ Deno.test("postman sendRequest: a raw body JSON.stringify of variables is sent w
   });
   const dir = await Deno.makeTempDir();
   try {
-    const { files } = convertPostman(JSON.stringify({
-      info: { name: "Forum", schema: V21 },
-      variable: [{ key: "port", value: String(server.addr.port) }, { key: "name", value: 'di"co' }],
-      item: [{
-        name: "Login",
-        event: [
-          {
-            listen: "prerequest",
-            script: {
-              exec: sendRequest(
-                "/users",
-                "{ username: pm.environment.get('name'), fullname: 'Dicoding' }",
-                "console.log(error ? error : response.json());",
-              ),
+    // The environment's, as `pm.environment.get` reads them (a collection variable would read
+    // `undefined` there, as in Newman).
+    const environment = JSON.stringify({
+      name: "local",
+      values: [
+        { key: "port", value: String(server.addr.port), enabled: true },
+        { key: "name", value: 'di"co', enabled: true },
+      ],
+    });
+    const { files } = convertPostman(
+      JSON.stringify({
+        info: { name: "Forum", schema: V21 },
+        item: [{
+          name: "Login",
+          event: [
+            {
+              listen: "prerequest",
+              script: {
+                exec: sendRequest(
+                  "/users",
+                  "{ username: pm.environment.get('name'), fullname: 'Dicoding' }",
+                  "console.log(error ? error : response.json());",
+                ),
+              },
             },
+            {
+              listen: "test",
+              script: { exec: ["pm.test('known', () => pm.response.to.have.status(200));"] },
+            },
+          ],
+          request: {
+            method: "POST",
+            url: "http://127.0.0.1:{{port}}/login",
+            header: [{ key: "Content-Type", value: "application/json" }],
+            body: { mode: "raw", raw: '{"username":"{{name}}"}' },
           },
-          {
+        }, {
+          name: "Read back",
+          event: [{
             listen: "test",
-            script: { exec: ["pm.test('known', () => pm.response.to.have.status(200));"] },
-          },
-        ],
-        request: {
-          method: "POST",
-          url: "http://127.0.0.1:{{port}}/login",
-          header: [{ key: "Content-Type", value: "application/json" }],
-          body: { mode: "raw", raw: '{"username":"{{name}}"}' },
-        },
-      }, {
-        name: "Read back",
-        event: [{
-          listen: "test",
-          script: {
-            exec: [
-              "const username = pm.environment.get('name');",
-              "pm.test('when looking the user up', () => {",
-              ...sendRequest(
-                "/lookup",
-                "{ username }",
-                "pm.test('the user is known', () => { pm.expect(response.code).to.equals(200); });",
-              ),
-              "});",
-            ],
-          },
+            script: {
+              exec: [
+                "const username = pm.environment.get('name');",
+                "pm.test('when looking the user up', () => {",
+                ...sendRequest(
+                  "/lookup",
+                  "{ username }",
+                  "pm.test('the user is known', () => { pm.expect(response.code).to.equals(200); });",
+                ),
+                "});",
+              ],
+            },
+          }],
+          request: { method: "GET", url: "http://127.0.0.1:{{port}}/" },
         }],
-        request: { method: "GET", url: "http://127.0.0.1:{{port}}/" },
-      }],
-    }));
+      }),
+      environment,
+    );
     const flow = files.find((f) => f.path.endsWith(".yaml"))!;
     assert.doesNotMatch(flow.text, /untranslated, from/, flow.text);
     await Deno.writeTextFile(`${dir}/${flow.path}`, flow.text);

@@ -34,18 +34,26 @@ Deno.test("postman sendRequest in a test script: a step just after, its callback
   ];
   const dir = await Deno.makeTempDir();
   try {
-    const { files } = convertPostman(JSON.stringify({
-      info: { name: "Readback", schema: V21 },
-      variable: [{ key: "port", value: String(server.addr.port) }],
-      item: [
-        {
-          name: "Delete Book",
-          event: [{ listen: "test", script: { exec: test } }],
-          request: { method: "DELETE", url: "http://127.0.0.1:{{port}}/books/b-1", header: [] },
-        },
-        { name: "List", request: { method: "GET", url: "http://127.0.0.1:{{port}}/books" } },
-      ],
-    }));
+    // The environment's, as `pm.environment.get` reads them (a collection variable would read
+    // `undefined` there, as in Newman).
+    const environment = JSON.stringify({
+      name: "local",
+      values: [{ key: "port", value: String(server.addr.port), enabled: true }],
+    });
+    const { files } = convertPostman(
+      JSON.stringify({
+        info: { name: "Readback", schema: V21 },
+        item: [
+          {
+            name: "Delete Book",
+            event: [{ listen: "test", script: { exec: test } }],
+            request: { method: "DELETE", url: "http://127.0.0.1:{{port}}/books/b-1", header: [] },
+          },
+          { name: "List", request: { method: "GET", url: "http://127.0.0.1:{{port}}/books" } },
+        ],
+      }),
+      environment,
+    );
     const flow = files.find((f) => f.path.endsWith(".yaml"))!;
     assert.doesNotMatch(flow.text, /# untranslated/, flow.text);
     await Deno.writeTextFile(`${dir}/${flow.path}`, flow.text);

@@ -95,11 +95,12 @@ Deno.test("postman translate: variables set from the response are captures, set 
       "pm.globals.set('mode', 'fast');",
   );
   assert.deepEqual(t.captures, [
-    { name: "token", path: "$.json.token" },
-    { name: "uid", path: "$.json.user.id" },
-    { name: "slug", path: "$.json.article.slug" },
+    // Each in the scope its setter names: a getter of another scope reads `undefined` (scopes.ts).
+    { name: "token", path: "$.json.token", scope: "environment" },
+    { name: "uid", path: "$.json.user.id", scope: "collection" },
+    { name: "slug", path: "$.json.article.slug", scope: "environment" },
   ]);
-  assert.deepEqual(t.sets, [{ name: "mode", value: "fast", kind: "text" }]);
+  assert.deepEqual(t.sets, [{ name: "mode", value: "fast", kind: "text", scope: "global" }]);
 });
 
 Deno.test("postman translate: an if on the response is a check group; on an unset variable it is decided now", () => {
@@ -268,7 +269,8 @@ Deno.test("postman translate: a value compared with the variable just set from i
   const t = one(
     "var j = JSON.parse(responseBody);\npm.globals.set('token', j.user.token);\n" +
       "tests['set'] = pm.globals.get('token') === j.user.token;\n" +
-      "var token = pm.collectionVariables.get('token');\npm.expect(j.user.token).to.eql(token);",
+      // By precedence: the global just set (`pm.collectionVariables.get` would read `undefined`).
+      "var token = pm.variables.get('token');\npm.expect(j.user.token).to.eql(token);",
   );
   assert.deepEqual(conds(t.checks), [
     { path: "$.json.user.token", op: "exists", value: true },

@@ -32,21 +32,22 @@ type Step = { name: string; request: { url: string }; assert?: unknown[] };
 const steps = (files: { path: string; text: string }[]) =>
   files.filter((f) => f.path.endsWith(".yaml")).flatMap((f) => parse(f.text).steps as Step[]);
 
+/** Each unset, with a set of the same scope: an unset of a scope that does not hold it does nothing. */
 const SPELLINGS = [
-  'pm.environment.unset("token");',
-  'pm.collectionVariables.unset("token");',
-  'pm.globals.unset("token");',
-  'postman.clearEnvironmentVariable("token");',
-  'postman.clearGlobalVariable("token");',
+  ["pm.environment.set", 'pm.environment.unset("token");'],
+  ["pm.collectionVariables.set", 'pm.collectionVariables.unset("token");'],
+  ["pm.globals.set", 'pm.globals.unset("token");'],
+  ["pm.environment.set", 'postman.clearEnvironmentVariable("token");'],
+  ["pm.globals.set", 'postman.clearGlobalVariable("token");'],
 ];
 
-for (const unset of SPELLINGS) {
+for (const [set, unset] of SPELLINGS) {
   Deno.test(`postman unset: after ${unset} a later request sends {{token}} as written, as Newman does`, () => {
     const { files, summary } = convertPostman(collection([
       {
         name: "Login",
         url: "login",
-        event: [script("test", 'pm.environment.set("token", pm.response.json().token);')],
+        event: [script("test", `${set}("token", pm.response.json().token);`)],
       },
       { name: "Use", url: "use?t={{token}}", event: [] },
       { name: "Logout", url: "logout", event: [script("test", unset)] },

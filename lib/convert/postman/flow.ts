@@ -27,6 +27,8 @@ import { requestReport } from "./request_report.ts";
 import { render } from "./template.ts";
 import type { RequestReport, Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
+import { scriptReader, writeOf } from "./scope_state.ts";
+import type { VarScope } from "./scopes.ts";
 
 export type { Broken, RequestReport, Shared } from "./flow_state.ts";
 
@@ -90,9 +92,13 @@ export class FlowBuilder {
     return expr;
   }
 
-  /** A variable as a script reads it (one a script made: its flow var); unknown: `undefined`. */
-  variable(name: string): Sym | undefined {
+  /** A variable as a script's getter of `scope` reads it (none: by precedence); unknown: `undefined`. */
+  variable(name: string, scope?: VarScope): Sym | undefined {
     if (name.startsWith("$")) return { k: "gen", text: this.shared.vars.expression(name, false) };
+    // A set not translated may have been of any scope: its chain is named broken, as before.
+    const broken = this.shared.brokenOpen.has(name);
+    const scoped = broken ? null : this.shared.vars.scopes.read(name, scope, this.index);
+    if (scoped !== null) return scoped;
     // An unset variable (sent as written) reads `undefined`, as Postman's `get` does.
     const unset = this.#bindings.get(name) === asWritten(`{{${name}}}`);
     if (unset) return { k: "lit", value: undefined };
@@ -194,8 +200,11 @@ export class FlowBuilder {
       if (t.cleared) this.dropAll(where);
       for (const name of t.dropped) this.drop(name, where);
       for (const c of t.captures) {
-        this.#close(c.name);
-        this.#bindings.set(c.name, `\${steps.${step}.capture.${varName(c.name)}}`);
+        const expr = `\${steps.${step}.capture.${varName(c.name)}}`;
+        const value = { k: "var" as const, name: c.name, expr };
+        if (this.shared.vars.scopes.write({ ...c, value }, this.index) !== "flat") continue;
+        this.shared.brokenOpen.delete(c.name);
+        this.#bindings.set(c.name, expr);
         this.shared.capturedBy.set(c.name, this.index);
         this.shared.literals.delete(c.name);
         this.#made.delete(c.name);
@@ -214,7 +223,7 @@ export class FlowBuilder {
    * get an older value (Postman's is the new one), and the summary names them.
    */
   drop(name: string, where: string): void {
-    this.#close(name);
+    this.shared.brokenOpen.delete(name);
     this.#bindings.delete(name);
     this.#made.delete(name);
     this.shared.literals.delete(name);
@@ -231,20 +240,11 @@ export class FlowBuilder {
     for (const name of new Set([...names, ...capturedBy.keys()])) this.drop(name, where);
   }
 
-  /** A set of the variable ends the broken chain an earlier one started. */
-  #close(name: string): void {
-    this.shared.brokenOpen.delete(name);
-  }
-
-  /**
-   * A variable a script set outright, as later `{{x}}` read it. An unset one is
-   * sent as written, unless a file gives it a value another scope may still hold.
-   */
+  /** A set (it ends a broken chain) as `{{x}}` reads it; an unset: sent as written (scope_state.ts). */
   set(set: Translation["sets"][number], where: string): void {
-    if (set.kind === "unset" && this.shared.vars.values.has(set.name)) {
-      return this.drop(set.name, where);
-    }
-    this.#close(set.name);
+    const scoped = this.shared.vars.scopes.write(writeOf(set), this.index);
+    if (scoped !== "flat") return scoped === "drop" ? this.drop(set.name, where) : undefined;
+    this.shared.brokenOpen.delete(set.name);
     this.#bindings.delete(set.name);
     this.#made.delete(set.name);
     this.shared.literals.delete(set.name);
@@ -330,7 +330,8 @@ export class FlowBuilder {
 
   translate(source: string, comments: string[], where: string, r: PmRequest): Translation {
     const inherited = !where.endsWith(` of ${r.name}`);
-    const t = translateScript(source, (n) => this.variable(n), r.name, where.startsWith("pre-"));
+    const read = scriptReader((n, s) => this.variable(n, s), this.shared.vars.scopes);
+    const t = translateScript(source, read, r.name, where.startsWith("pre-"));
     if (t.untranslated.length > 0 && inherited && this.#commented.has(`${where}\n${source}`)) {
       comments.push(`untranslated: the ${where}, as shown at the first step it runs for`);
     } else if (t.untranslated.length > 0) {

@@ -13,6 +13,8 @@ import { envName } from "../names.ts";
 import type { PmPair } from "./model.ts";
 import { resolveNested } from "./nested_vars.ts";
 import { dynamicValue } from "./dynamic.ts";
+import { ScopeState } from "./scope_state.ts";
+import type { VarScope } from "./scopes.ts";
 
 /** A variable the flow reads from the environment. */
 export interface EnvNeed {
@@ -82,6 +84,8 @@ export class Variables {
   readonly scriptSet = new Set<string>();
   /** Variables at a URL's start whose value is a host without a scheme: sent with `http://`. */
   readonly schemeless = new Set<string>();
+  /** Which scope holds each variable, for the getters that read one scope only. */
+  readonly scopes = new ScopeState((n) => this.isSecret(n));
   readonly #envNames = new Map<string, string>();
 
   /**
@@ -96,12 +100,13 @@ export class Variables {
     globals: PmPair[] = [],
     readonly credentials: Set<string> = new Set(),
   ) {
-    for (const p of globals) if (!p.disabled) this.values.set(p.key, p.value);
-    for (const p of collection) if (!p.disabled) this.values.set(p.key, p.value);
-    for (const p of environment) {
-      if (p.disabled) continue;
-      this.values.set(p.key, p.value);
-      this.fromEnvironment.add(p.key);
+    const files = [[globals, "global"], [collection, "collection"], [environment, "environment"]];
+    for (const [pairs, scope] of files as [PmPair[], VarScope][]) {
+      for (const p of pairs.filter((p) => !p.disabled)) {
+        this.values.set(p.key, p.value);
+        this.scopes.file(p.key, scope, p.value);
+        if (scope === "environment") this.fromEnvironment.add(p.key);
+      }
     }
     for (const p of [...globals, ...environment]) if (p.type === "secret") credentials.add(p.key);
     // A value naming another variable is a secret when a variable it names is.

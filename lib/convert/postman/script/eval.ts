@@ -17,6 +17,7 @@ import { pseudo } from "./pseudo.ts";
 import { madeBy, newDateCall, plusDate, secondsCall } from "./made.ts";
 import { compare, type Cond, flowText, isPseudo, member, not, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
+import { scopeOf, type VarScope } from "../scopes.ts";
 
 /** What an expression is evaluated against. */
 export interface EvalContext {
@@ -28,7 +29,7 @@ export interface EvalContext {
    * A Postman variable read at run time (its flow expression; a literal `undefined` when nothing
    * sets it), or `undefined` when a script set it in a way not translated: its value is unknown.
    */
-  variable(name: string): Sym | undefined;
+  variable(name: string, scope?: VarScope): Sym | undefined;
   /** The request's name, which `pm.info.requestName` reads. */
   requestName?: string;
   /** The object literal each `const` name was declared with, for a call that reads its fields. */
@@ -139,7 +140,7 @@ function namedMember(node: Node, ctx: EvalContext, d: number): Sym | undefined |
     return { k: "lit", value: ctx.requestName };
   }
   const env = name?.match(/^(environment|globals|data)\.(.+)$/);
-  if (env && !ctx.scope.has(env[1])) return ctx.variable(env[2]);
+  if (env && !ctx.scope.has(env[1])) return ctx.variable(env[2], scopeOf(`${env[1]}.get`));
   if (node.computed && node.object.type === "Identifier" && node.object.name === "tests") {
     const key = evaluate(node.property, ctx, d);
     const conds = key?.k === "lit" ? ctx.tests.get(String(key.value)) : undefined;
@@ -231,9 +232,9 @@ const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
 function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym | undefined | null {
   const first = a[0];
   if (VARIABLE_GETTERS.has(callee)) {
-    return first?.k === "lit" ? ctx.variable(String(first.value)) : undefined;
+    return first?.k === "lit" ? ctx.variable(String(first.value), scopeOf(callee)) : undefined;
   }
-  if (callee === "pm.variables.replaceIn") return replaceIn(text(first), ctx.variable);
+  if (callee === "pm.variables.replaceIn") return replaceIn(text(first), (n) => ctx.variable(n));
   if (callee === "tv4.validate") {
     const schema = a[1];
     const conds = first?.k === "path" && schema?.k === "lit"

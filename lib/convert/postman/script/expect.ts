@@ -169,7 +169,8 @@ const CALLED = new Map<string, Handler>([
   ["a", typed],
   ["an", typed],
   ...["include", "includes", "contain", "contains", "string"].map((w) =>
-    [w, positive("contains")] as const
+    // `include(undefined)` (a getter of a scope that holds no value): no text flowrun can look for.
+    [w, positive("contains", (v) => v !== undefined)] as const
   ),
   ["members", positive("containsAll", Array.isArray)],
   ["lengthOf", positive("length", isNumber)],

@@ -14,6 +14,7 @@ import type { Node } from "./parse.ts";
 import { setOf } from "./set_value.ts";
 import type { Sym } from "./sym.ts";
 import type { Translation } from "./translation.ts";
+import { scopeOf, type ScriptValues } from "../scopes.ts";
 
 /** Calls that set a Postman variable: `(name, value)`. */
 const SETTERS = new Set([
@@ -48,7 +49,8 @@ const IGNORED = /^console\.\w+$/;
 /** Where a scope call writes: the step's translation, the script's own later reads. */
 export interface ScopeTarget {
   out: Translation;
-  local: Map<string, Sym>;
+  /** What the script set, by scope: a later getter of another scope does not read it. */
+  local: ScriptValues<Sym>;
   /** Whether an `if` on the response decides whether the call runs. */
   guarded: boolean;
 }
@@ -61,12 +63,13 @@ export interface ScopeTarget {
  * @example
  * ```ts
  * import { scopeCall } from "./scope_call.ts";
+ * import { ScriptValues } from "../scopes.ts";
  * import { parseScript } from "./parse.ts";
  * const p = parseScript('pm.environment.unset("token")');
  * if (!p.ok) throw new Error();
  * const ctx = { scope: new Map(), tests: new Map(), variable: () => ({ k: "lit" as const, value: undefined }) };
  * const out = { captures: [], sets: [], dropped: [] } as unknown as Parameters<typeof scopeCall>[2]["out"];
- * if (scopeCall(p.program.body[0].expression, ctx, { out, local: new Map(), guarded: false }) !== "done") throw new Error();
+ * if (scopeCall(p.program.body[0].expression, ctx, { out, local: new ScriptValues(), guarded: false }) !== "done") throw new Error();
  * if (out.sets[0].kind !== "unset" || out.sets[0].value !== "{{token}}") throw new Error(JSON.stringify(out));
  * ```
  */
@@ -85,18 +88,19 @@ export function scopeCall(
   const [key, value] = e.arguments.map((a: Node) => evaluate(a, ctx, 0));
   if (key?.k !== "lit" || typeof key.value !== "string") return "comment";
   const name = key.value;
+  const scope = scopeOf(callee) ?? "local";
   if (!setter) {
     // Removed only when the response says so: a flow cannot say that, the chain is broken.
     if (to.guarded) return dropped(to.out, name);
-    to.local.set(name, { k: "lit", value: undefined });
-    to.out.sets.push({ name, value: `{{${name}}}`, kind: "unset" });
+    to.local.set(name, scope, { k: "lit", value: undefined });
+    to.out.sets.push({ name, value: `{{${name}}}`, kind: "unset", scope });
     return "done";
   }
-  if (value) to.local.set(name, value);
-  const out = value && setOf(name, value, to.guarded);
+  if (value) to.local.set(name, scope, value);
+  const out = value ? setOf(name, value, to.guarded) : undefined;
   if (!out) return dropped(to.out, name);
-  to.out.captures.push(...out.captures);
-  to.out.sets.push(...out.sets);
+  to.out.captures.push(...out.captures.map((c) => ({ ...c, scope })));
+  to.out.sets.push(...out.sets.map((s) => ({ ...s, scope })));
   return "done";
 }
 

@@ -26,6 +26,7 @@ import { onValue, variableCondition } from "./var_condition.ts";
 import type { Translation } from "./translation.ts";
 import { calledAtOnce, promisedSend, wrappedSend } from "./promised_send.ts";
 import { parsedAnswer } from "./parse_only.ts";
+import { ScriptValues, type VariableReader } from "../scopes.ts";
 
 export type { CheckItem } from "./each.ts";
 export type { Translation } from "./translation.ts";
@@ -52,20 +53,16 @@ class Translator {
   preRequest = false;
 
   /** Variables this script set, as later statements of it read them. */
-  readonly #local = new Map<string, Sym>();
+  readonly #local = new ScriptValues<Sym>();
   /** The script's functions that make `pm.sendRequest` awaitable (promised_send.ts). */
   readonly #wrappers = new Set<string>();
 
   /** The lines of statements not translated (`out.untranslated`). */
   readonly comments: Untranslated;
 
-  constructor(readonly source: string, variable: (name: string) => Sym | undefined) {
+  constructor(readonly source: string, variable: VariableReader) {
     this.comments = new Untranslated(source, this.out.untranslated);
-    this.ctx = {
-      scope: new Map(),
-      tests: new Map(),
-      variable: (n) => this.#local.get(n) ?? variable(n),
-    };
+    this.ctx = { scope: new Map(), tests: new Map(), variable: this.#local.over(variable) };
   }
 
   /** A statement's source lines, for a comment (see untranslated.ts). */
@@ -359,7 +356,7 @@ function isTestsAssignment(node: Node): boolean {
  */
 export function translateScript(
   source: string,
-  variable: (name: string) => Sym | undefined,
+  variable: VariableReader,
   requestName = "",
   preRequest = false,
 ): Translation {

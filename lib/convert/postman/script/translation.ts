@@ -7,6 +7,7 @@
 import type { CheckItem } from "./each.ts";
 import type { NextRequest } from "./next.ts";
 import type { SideRequest } from "./side_request.ts";
+import type { VarScope } from "../scopes.ts";
 
 /** What a script says, for one step. */
 export interface Translation {
@@ -24,6 +25,8 @@ export interface Translation {
     /** A pattern whose first group is the value, over `header` (by name) or else the body text. */
     regex?: string;
     header?: string;
+    /** The scope the script sets it in (`pm.globals.set`: `global`). */
+    scope?: VarScope;
   }[];
   /**
    * Variables set outright: to text known now, to another variable (`expr`:
@@ -31,7 +34,13 @@ export interface Translation {
    * expression text, for a flow var evaluated once per flow run), or removed
    * (`unset`: later requests send `{{name}}` as written, as Postman does).
    */
-  sets: { name: string; value: string; kind: "text" | "expr" | "made" | "step" | "unset" }[];
+  sets: {
+    name: string;
+    value: string;
+    kind: "text" | "expr" | "made" | "step" | "unset";
+    /** The scope the script sets (or unsets) it in; none: a loop's own element. */
+    scope?: VarScope;
+  }[];
   /** Requests a pre-request script sends first (`pm.sendRequest`), in its order. */
   sides?: SideRequest[];
   /** Headers a pre-request script adds to its request (`pm.request.headers.add`), as Postman text. */
