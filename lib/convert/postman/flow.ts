@@ -12,10 +12,10 @@ import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut } from "./body.ts";
 import type { PmRequest } from "./model.ts";
 import { assertOf, headersOf, NO_BODY, splitSchema, unsendable } from "./step_parts.ts";
-import { negate, type Sym } from "./script/sym.ts";
+import type { Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
-import { guardedJump, NEXT_STATUS, repeatLoop } from "./jump.ts";
+import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
 import { SentOnce } from "./sent_once.ts";
@@ -68,6 +68,8 @@ export class FlowBuilder {
   readonly #commented = new Set<string>();
   /** A login sent once (sent_once.ts) and what it set. */
   readonly #once = new SentOnce();
+  /** What the callbacks of the requests a script sends send in turn, while those are added. */
+  #later: (() => void)[] | undefined;
   /** The request being converted, by folder path. */
   #where = "";
 
@@ -128,7 +130,7 @@ export class FlowBuilder {
     const guard = this.#guard;
     const { request: sent, sides } = this.preRequest(r, comments, where);
     // What a pre-request script's pm.sendRequest asks Postman sends first, then the request.
-    for (const s of sides) this.#once.send(s, this.#bindings, () => this.add(sideItem(r, s)));
+    this.#inTurn(sides.map((s) => () => this.#once.send(s, this.#bindings, this.#sender(r, s))));
     this.#where = where;
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
     const as = eachStart(each, (s, w) => this.set(s, w), where);
@@ -143,7 +145,7 @@ export class FlowBuilder {
       );
     }
     const captures = capturesOf(tests);
-    const loop = this.flowControl(tests, where, comments, name);
+    const loop = flowControl(this.shared, this.index, { tests, where, step: name }, comments);
     if (this.shared.skipTo?.unless && this.shared.skipTo.from === where) {
       captures.set(NEXT_STATUS, "$.status");
     }
@@ -167,8 +169,34 @@ export class FlowBuilder {
     this.steps.push(commented(comments, step));
     this.reports.push(requestReport(where, name, tests, extra));
     this.bind(tests, name, where);
-    for (const side of tests.flatMap((t) => t.sides ?? [])) this.add(sideItem(r, side));
+    this.#afterwards(r, tests.flatMap((t) => t.sides ?? []));
     eachEnd(each, (s, w) => this.set(s, w), where);
+  }
+
+  /**
+   * Sends a script's requests, then what their callbacks send, level by level: Newman sends
+   * each `pm.sendRequest` as the script runs and a callback's own when its answer comes.
+   */
+  #inTurn(sends: (() => void)[]): void {
+    for (let level = sends; level.length > 0;) {
+      const outer = this.#later;
+      this.#later = [];
+      for (const send of level) send();
+      [level, this.#later] = [this.#later, outer];
+    }
+  }
+
+  /** Adds the step of a request `r`'s script sends. */
+  #sender(r: PmRequest, side: SideRequest): () => void {
+    return () => this.add(sideItem(r, side));
+  }
+
+  /** A test script's requests, each a step just after; in a callback, after its level (`#inTurn`). */
+  #afterwards(r: PmRequest, sides: SideRequest[]): void {
+    for (const side of sides) {
+      const send = this.#sender(r, side);
+      this.#later ? this.#later.push(send) : send();
+    }
   }
 
   /** What the pre-request scripts set first; the request as they change it. */
@@ -285,47 +313,6 @@ export class FlowBuilder {
     }
     s.seen.add(r.name);
     return skip;
-  }
-
-  /** A repeat as a bounded loop; a stop or a jump ahead noted for the requests after. */
-  flowControl(
-    tests: Translation[],
-    where: string,
-    comments: string[],
-    step: string,
-  ): YNode | undefined {
-    for (const next of tests.flatMap((t) => (t.next ? [t.next] : []))) {
-      if (next.kind === "stop") {
-        this.shared.stop = where;
-        comments.push("setNextRequest(null): the run stops after this step, as in Newman");
-      } else if (next.kind === "jump" && this.shared.seen.has(next.target)) {
-        comments.push(
-          `untranslated: setNextRequest("${next.target}") goes back to an earlier request`,
-        );
-      } else if (next.kind === "jump" && next.when) {
-        guardedJump(
-          this.shared,
-          this.index,
-          { target: next.target, when: next.when, where, step },
-          comments,
-        );
-      } else if (next.kind === "jump") {
-        this.shared.skipTo = { target: next.target, from: where, flow: this.index };
-        comments.push(
-          `setNextRequest("${next.target}"): the requests up to it are not sent, as in Newman`,
-        );
-      } else {
-        const until = next.while.length === 1 ? negate(next.while[0]) : undefined;
-        if (!until) {
-          comments.push(
-            "untranslated: setNextRequest repeats this request while several conditions hold",
-          );
-          continue;
-        }
-        return repeatLoop(until, comments);
-      }
-    }
-    return undefined;
   }
 
   translate(source: string, comments: string[], where: string, r: PmRequest): Translation {

@@ -9,6 +9,7 @@ import { yflow, ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { checksYaml } from "./checks_yaml.ts";
 import type { Shared } from "./flow_state.ts";
 import { type Cond, negate } from "./script/sym.ts";
+import type { Translation } from "./script/translation.ts";
 
 /** The capture a status-guarded jump reads. */
 export const NEXT_STATUS = "status_for_next_request";
@@ -75,4 +76,51 @@ export function repeatLoop(until: Cond, comments: string[]): YNode {
     ["sleep_ms", 500],
     ["until", ymap([["json", checksYaml([{ cond: until }])]])],
   ]);
+}
+
+/**
+ * What the test scripts' `setNextRequest` says for this step: a repeat as a bounded loop (its
+ * `loop:`), or a stop or a jump ahead noted in `shared` for the requests after.
+ *
+ * @example
+ * ```ts
+ * import { flowControl } from "./jump.ts";
+ * const shared = { seen: new Set<string>() } as unknown as Parameters<typeof flowControl>[0];
+ * const comments: string[] = [];
+ * const tests = [{ next: { kind: "stop" } }] as unknown as Parameters<typeof flowControl>[2]["tests"];
+ * flowControl(shared, 0, { tests, where: "A", step: "a" }, comments);
+ * if (shared.stop !== "A") throw new Error(comments.join());
+ * ```
+ */
+export function flowControl(
+  shared: Shared,
+  index: number,
+  at: { tests: Translation[]; where: string; step: string },
+  comments: string[],
+): YNode | undefined {
+  const { where, step } = at;
+  for (const next of at.tests.flatMap((t) => (t.next ? [t.next] : []))) {
+    if (next.kind === "stop") {
+      shared.stop = where;
+      comments.push("setNextRequest(null): the run stops after this step, as in Newman");
+    } else if (next.kind === "jump" && shared.seen.has(next.target)) {
+      comments.push(
+        `untranslated: setNextRequest("${next.target}") goes back to an earlier request`,
+      );
+    } else if (next.kind === "jump" && next.when) {
+      guardedJump(shared, index, { target: next.target, when: next.when, where, step }, comments);
+    } else if (next.kind === "jump") {
+      shared.skipTo = { target: next.target, from: where, flow: index };
+      comments.push(
+        `setNextRequest("${next.target}"): the requests up to it are not sent, as in Newman`,
+      );
+    } else {
+      const until = next.while.length === 1 ? negate(next.while[0]) : undefined;
+      if (until) return repeatLoop(until, comments);
+      comments.push(
+        "untranslated: setNextRequest repeats this request while several conditions hold",
+      );
+    }
+  }
+  return undefined;
 }

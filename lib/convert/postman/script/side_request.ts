@@ -81,6 +81,21 @@ function rawText(node: Node, ctx: EvalContext): string | undefined {
   return jsonText(node.arguments[0], ctx);
 }
 
+/** An object literal as `JSON.stringify` writes it, member by member (jsonText). */
+function objectText(node: Node, ctx: EvalContext): string | undefined {
+  const members: string[] = [];
+  for (const p of node.properties) {
+    if (p.type !== "Property" || p.computed || p.kind !== "init") return undefined;
+    // JSON.stringify leaves out a member whose value is undefined (a variable nothing gives).
+    const read = evaluate(p.value, ctx, 0);
+    if (read?.k === "lit" && read.value === undefined) continue;
+    const text = jsonText(p.value, ctx);
+    if (text === undefined) return undefined;
+    members.push(`${JSON.stringify(String(p.key.name ?? p.key.value))}:${text}`);
+  }
+  return `{${members.join(",")}}`;
+}
+
 /**
  * What `JSON.stringify` writes for `node` in Postman text: a literal as JSON, and a variable
  * (`pm.environment.get("name")`, a `const` read from one) as its text JSON-quoted, since a
@@ -96,16 +111,7 @@ function jsonText(node: Node, ctx: EvalContext): string | undefined {
     const items = node.elements.map((e: Node | null) => (e ? jsonText(e, ctx) : undefined));
     return items.includes(undefined) ? undefined : `[${items.join(",")}]`;
   }
-  if (node.type === "ObjectExpression") {
-    const members: string[] = [];
-    for (const p of node.properties) {
-      if (p.type !== "Property" || p.computed || p.kind !== "init") return undefined;
-      const text = jsonText(p.value, ctx);
-      if (text === undefined) return undefined;
-      members.push(`${JSON.stringify(String(p.key.name ?? p.key.value))}:${text}`);
-    }
-    return `{${members.join(",")}}`;
-  }
+  if (node.type === "ObjectExpression") return objectText(node, ctx);
   const text = value?.k === "var" || value?.k === "cat" ? postmanText(value) : undefined;
   return text === undefined ? undefined : JSON.stringify(text);
 }
@@ -150,27 +156,43 @@ function requestOf(
   return url ? { method: "GET", url, headers: [] } : undefined;
 }
 
-/** Where `body` reads `res` (as `pm.response`) or `err` (as `undefined`): each read's span and text. */
+/** A node's child nodes, but a member's name and an object's key: no reads of a parameter. */
+function childNodes(n: Node): Node[] {
+  const out: Node[] = [];
+  for (const [key, child] of Object.entries(n)) {
+    if ((key === "property" || key === "key") && !n.computed) continue;
+    for (const c of Array.isArray(child) ? child : [child]) {
+      if (c && typeof c === "object" && typeof c.type === "string") out.push(c);
+    }
+  }
+  return out;
+}
+
+/** The names a function declares as its parameters (plain names only). */
+const paramNames = (fn: Node): string[] =>
+  fn.params.flatMap((p: Node) => (p.type === "Identifier" ? [p.name] : []));
+
+/**
+ * Where `body` reads `res` (as `pm.response`) or `err` (as `undefined`): each read's span and
+ * text. A function inside that names a parameter alike (a nested `pm.sendRequest`'s own
+ * `(error, response) =>`) reads its own: it is left as written there.
+ */
 function paramReads(
   body: Node,
   err: string | undefined,
   res: string | undefined,
 ): [number, number, string][] {
   const edits: [number, number, string][] = [];
-  const stack: Node[] = [body];
+  const stack: [Node, string | undefined, string | undefined][] = [[body, err, res]];
   while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (n.type === "Identifier" && (n.name === res || n.name === err)) {
-      edits.push([n.start, n.end, n.name === res ? "pm.response" : "undefined"]);
+    const [n, e, r] = stack.pop()!;
+    if (n.type === "Identifier" && (n.name === r || n.name === e)) {
+      edits.push([n.start, n.end, n.name === r ? "pm.response" : "undefined"]);
       continue;
     }
-    for (const [key, child] of Object.entries(n)) {
-      // A member's name and an object's key are no reads of the parameters.
-      if ((key === "property" || key === "key") && !n.computed) continue;
-      for (const c of Array.isArray(child) ? child : [child]) {
-        if (c && typeof c === "object" && typeof c.type === "string") stack.push(c);
-      }
-    }
+    const own = /Function/.test(n.type) ? paramNames(n) : [];
+    const [ne, nr] = [own.includes(e!) ? undefined : e, own.includes(r!) ? undefined : r];
+    for (const c of childNodes(n)) stack.push([c, ne, nr]);
   }
   return edits.sort((a, b) => b[0] - a[0]);
 }
