@@ -134,3 +134,45 @@ Deno.test("postman nested sendRequest: a script's two requests go first, then wh
     "b",
   ]);
 });
+
+Deno.test("postman sendRequest: a header written as a template literal is sent with the variable's value, the request a step after", async () => {
+  const server = notesServer();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-header-tpl-" });
+  // As a course's collection reads a note back inside a pm.test: `Bearer ${pm.environment.get(…)}`.
+  const test = [
+    "pm.test('when the notes are read back', () => {",
+    "  const request = { url: `http://127.0.0.1:${pm.collectionVariables.get('port')}/notes`, method: 'GET',",
+    "    header: { 'Authorization': `Bearer ${pm.environment.get('token')}` } };",
+    "  pm.sendRequest(request, (error, response) => {",
+    "    pm.test('then they are listed', () => pm.expect(response.code).to.equals(200));",
+    "  });",
+    "});",
+  ];
+  try {
+    const { files } = convertPostman(JSON.stringify({
+      info: { name: "Header", schema: V21 },
+      variable: [{ key: "port", value: String(server.port) }],
+      item: [{
+        name: "Login",
+        event: [{
+          listen: "test",
+          script: { exec: ["pm.environment.set('token', pm.response.json().data.accessToken);"] },
+        }],
+        request: { method: "POST", url: "http://127.0.0.1:{{port}}/login" },
+      }, {
+        name: "Register",
+        event: [{ listen: "test", script: { exec: test } }],
+        request: { method: "POST", url: "http://127.0.0.1:{{port}}/users" },
+      }],
+    }));
+    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
+    assert.doesNotMatch(flow.text, /# untranslated/, flow.text);
+    await Deno.writeTextFile(`${dir}/${flow.path}`, flow.text);
+    const run = await runCli(["run", dir, "--jobs", "1"]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.deepEqual(server.seen, ["POST /login ", "POST /users ", "GET /notes "]);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

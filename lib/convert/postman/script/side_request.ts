@@ -55,7 +55,8 @@ function headers(node: Node | undefined, ctx: EvalContext): SideRequest["headers
   const out: SideRequest["headers"] = [];
   for (const [k, v] of pairs) {
     const key = typeof k === "string" ? k : postmanText(k ? evaluate(k, ctx, 0) : undefined);
-    const value = v ? postmanText(evaluate(v, ctx, 0)) : undefined;
+    // A template literal (`Bearer ${token}`) is joined as Postman text, as a URL is.
+    const value = v ? textOf(v, ctx) : undefined;
     if (!key || value === undefined) return undefined;
     out.push({ key, value });
   }
