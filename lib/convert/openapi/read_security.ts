@@ -1,6 +1,7 @@
 /**
  * The security a document is read with, in order: a requirement naming an
- * undeclared scheme by its kind (undeclared_schemes.ts), an apiKey header
+ * undeclared scheme by its kind (undeclared_schemes.ts), a name saying
+ * bearer that nothing declares (named_bearer.ts), an apiKey header
  * its login says it hands out (said_key_login.ts), schemes declared and
  * required nowhere (declared_schemes.ts), a login's token where the
  * document declares no security at all (implied_bearer.ts), and the
@@ -13,6 +14,7 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { withDeclaredSecurity } from "./declared_schemes.ts";
 import { withImpliedBearer } from "./implied_bearer.ts";
 import { withLoginSecurity } from "./login_security.ts";
+import { withNamedBearer } from "./named_bearer.ts";
 import { withSaidKeyLogin } from "./said_key_login.ts";
 import { withDeclaredNames } from "./undeclared_schemes.ts";
 
@@ -27,6 +29,6 @@ import { withDeclaredNames } from "./undeclared_schemes.ts";
  * ```
  */
 export function readSecurity(document: Node): Node {
-  const said = withSaidKeyLogin(withDeclaredNames(document));
+  const said = withSaidKeyLogin(withNamedBearer(withDeclaredNames(document)));
   return withLoginSecurity(withImpliedBearer(withDeclaredSecurity(said)));
 }
