@@ -31,4 +31,6 @@ export interface BodyFill {
   guards: string[];
   stepOf: ReadonlyMap<OpenApiOperation, string>;
   capture: (step: string, key: string, source: YNode) => string;
+  /** Conditions of other kinds the step runs only when they hold (`{value, gte}`). */
+  ifs?: YNode[];
 }

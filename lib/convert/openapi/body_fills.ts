@@ -1,7 +1,8 @@
 /**
  * The fills a step's body goes through once its fields are made, in order:
  * values a producer answered, ids a body links to, the run's own item, what
- * an update reads back, and keys the operation's apiKey schemes name.
+ * an update reads back, keys the operation's apiKey schemes name, and the
+ * condition of a second sign-up.
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { fillBodyIds } from "./body_links.ts";
 import { fillBodyKeys } from "./body_keys.ts";
 import { fillOwnItem } from "./own_item.ts";
 import { fillReadBack } from "./read_back.ts";
+import { fillSecondSignup } from "./second_signup.ts";
 
 /**
  * Each fill, called with the flows' shared state and one step's body.
@@ -17,7 +19,14 @@ import { fillReadBack } from "./read_back.ts";
  * @example
  * ```ts
  * import { BODY_FILLS } from "./body_fills.ts";
- * if (BODY_FILLS.length !== 5) throw new Error();
+ * if (BODY_FILLS.length !== 6) throw new Error();
  * ```
  */
-export const BODY_FILLS = [fillAnswered, fillBodyIds, fillOwnItem, fillReadBack, fillBodyKeys];
+export const BODY_FILLS = [
+  fillAnswered,
+  fillBodyIds,
+  fillOwnItem,
+  fillReadBack,
+  fillBodyKeys,
+  fillSecondSignup,
+];

@@ -74,6 +74,7 @@ export interface Shared {
 // The spec says these parameters are ignored: the flow's own settings send them.
 const RESERVED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const exists = (value: string) => ymap([["value", value], ["exists", true]]);
 
 /** Builds one flow. */
 export class FlowBuilder {
@@ -105,7 +106,7 @@ export class FlowBuilder {
     const comments = [`${op.method} ${op.template}${summary}`];
     const maker = new ExampleMaker(doc, "request");
     // The captures this step reads: it runs only when they exist.
-    const guards: string[] = [];
+    const [guards, ifs]: [string[], YNode[]] = [[], []];
     const url = this.#url(op, maker, name, comments, guards);
     const auth = this.#fromLogin(op, withSaidAuth(op, this.shared.auth, this.#runVars), guards);
     const { query, headers, cookies } = this.#params(op, maker, comments, auth.places, guards);
@@ -126,7 +127,7 @@ export class FlowBuilder {
     body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
     fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
-    const fill = { op, body, guards, stepOf: this.#stepOf, capture: this.#capture.bind(this) };
+    const fill = { op, body, guards, ifs, stepOf: this.#stepOf, capture: this.#capture.bind(this) };
     for (const f of BODY_FILLS) f(this.shared, fill);
     for (const file of body.files) {
       this.shared.files.push(file);
@@ -140,7 +141,7 @@ export class FlowBuilder {
       ["cookies", entries([...cookies, ...creds.cookies])],
       ...body.fields,
     ]);
-    const conditions = guards.map((value) => ymap([["value", value], ["exists", true]]));
+    const conditions = [...guards.map(exists), ...ifs];
     const step = ymap([
       ["name", name],
       ["request", request],

@@ -57,6 +57,8 @@ export interface Login {
   register?: OpenApiOperation;
   /** Whether the register's answer holds the token too (see {@linkcode tokenGiver}). */
   registerAnswers?: boolean;
+  /** Another create taking the same credentials, signed up with when the register is refused (second_signup.ts). */
+  alternate?: OpenApiOperation;
   /** Each scheme the token serves. */
   schemes: Map<string, TokenScheme>;
   /** Whether it signs in by the session cookie its answer sets, and has no token (`session_login.ts`). */
@@ -142,7 +144,8 @@ export function findLogin(doc: Node, ops: OpenApiOperation[]): Login | undefined
     : new Map([...schemes].filter(([, s]) => namesLogin(s, template)));
   const register = registerFor(doc, ops, best.op);
   const registerAnswers = answersToken(doc, register, best);
-  return { op: best.op, path: best.path, register, registerAnswers, schemes: served };
+  const alternate = register && registerFor(doc, ops.filter((op) => op !== register), best.op);
+  return { op: best.op, path: best.path, register, registerAnswers, alternate, schemes: served };
 }
 
 /**

@@ -59,6 +59,10 @@ export function dependencies(
   const { login } = inferred;
   if (login && usesLogin(op.node, doc, login) && op !== login.op) out.push(tokenGiver(login));
   if (login?.register && op === login.op) out.push(login.register);
+  // The second sign-up runs after the first, which says whether it is needed (second_signup.ts).
+  if (login?.alternate && (op === login.op || op === login.alternate)) {
+    out.push(login.register!, login.alternate);
+  }
   return [...new Set(out)].filter((o) => o !== op);
 }
 
