@@ -56,13 +56,29 @@ export function handleEvidence(doc: unknown, producer: OpenApiOperation, name: s
  * ```
  */
 export function describedAsId(doc: unknown, schemas: unknown[], name: string): boolean {
-  return schemas.some((schema) =>
-    properties(doc, schema).some(([key, node]) => {
-      const p = deref(doc, node);
-      return plainName(key) === name && isNode(p) &&
-        [p.type].flat().some((t) => t === "string" || t === "integer") &&
-        typeof p.description === "string" && /\bunique/i.test(p.description) &&
-        /\bidentif(y|ies|ier)\b/i.test(p.description);
-    })
-  );
+  return schemas.some((schema) => describedIds(doc, schema).some((key) => plainName(key) === name));
+}
+
+/**
+ * The top-level properties of `schema`, texts or integers, described as
+ * uniquely identifying the item (also in French, `identifiant unique`: a
+ * course project's comments), as the schema names them.
+ *
+ * @example
+ * ```ts
+ * import { describedIds } from "./described_id.ts";
+ * const book = { properties: {
+ *   book_id: { type: "integer", description: "The unique identifier of the book" },
+ *   author_id: { type: "integer", description: "The author's identifier" },
+ * } };
+ * if (describedIds({}, book).join() !== "book_id") throw new Error();
+ * ```
+ */
+export function describedIds(doc: unknown, schema: unknown): string[] {
+  return properties(doc, schema).filter(([, node]) => {
+    const p = deref(doc, node);
+    return isNode(p) && [p.type].flat().some((t) => t === "string" || t === "integer") &&
+      typeof p.description === "string" && /\bunique/i.test(p.description) &&
+      /\bidentif(y|ies|ier|iant)\b/i.test(p.description);
+  }).map(([key]) => key);
 }

@@ -5,7 +5,8 @@
  * `/articles/{slug}` has no property to be read from, yet the create is its
  * producer, and its answer holds the item at run time: the value is read
  * from the first member named for the parameter anywhere in it (an `…Id`
- * also as `id`), the shallowest first, where the document declares no
+ * also as `id`; first a member the create's own body schema describes as
+ * the item's unique identifier, `livre_id` of a `Book`), the shallowest first, where the document declares no
  * `Location` and nothing else names it (a listing, another create's
  * property, the parent's text). A create that answers nothing (204) gives
  * nothing to read, and a name the client gives in the create's body is the
@@ -16,6 +17,8 @@
 import type { OpenApiOperation } from "./operations.ts";
 import type { ParamLink } from "./document_links.ts";
 import { namedInBody } from "./body_names.ts";
+import { describedIds } from "./described_id.ts";
+import { bodySchema } from "./own_names.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 
@@ -47,7 +50,9 @@ export function searchedLink(
   // A name the client gives in the create's body is the run's own, never searched for.
   if (namedInBody(doc, producer).has(param)) return undefined;
   const id = /^(.+?)[_-]?(?:id|Id|ID)$/.test(param) ? ["id"] : [];
-  return { param, producer, path: [], from: "parent", search: [param, ...id] };
+  // The create's own schema may say which member is the item's identifier (`livre_id`).
+  const own = describedIds(doc, bodySchema(doc, producer)).filter((k) => k !== param);
+  return { param, producer, path: [], from: "parent", search: [...own, param, ...id] };
 }
 
 /**
