@@ -74,8 +74,12 @@ export function bodyParts(
   const media = isNode(content[type]) ? content[type] as Node : {};
   const own = givenExample(doc, media);
   const json = /json/i.test(type);
+  // JSON of no schema is any JSON; an object is what servers' JSON parsers take (Express's
+  // strict default and Adonis's refuse a bare `null`: 400, 422).
   const named = own.given
     ? own.value
+    : json && media.schema === undefined
+    ? {}
     : generated(doc, maker, { op, schema: media.schema, json, method, create });
   // An update of nothing is no request (LoopBack: 400; RealWorld's `{"user": {}}`: 500), nor of
   // many (Directus's `{keys, data}`: many_update.ts).
