@@ -70,3 +70,42 @@ Deno.test("convert openapi: a number the client puts at its own path is of the p
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.equal(seen.length, 2, seen.join(" "));
 });
+
+Deno.test("convert openapi: a body property typed by a format's name (email) or a type in another case (String) is sent", async () => {
+  // flasgger's docstrings write `type: email` and `type: String`: the register's email was left
+  // out of the body, and the server (a Flask bookmarks API) answered 500 for the missing key.
+  const body = {
+    type: "object",
+    required: ["username", "email", "password"],
+    properties: {
+      username: { type: "string", example: "maria1234" },
+      email: { type: "email", example: "user@example.com" },
+      password: { type: "string", format: "password" },
+      note: { type: "String", example: "hello" },
+    },
+  };
+  const doc = {
+    swagger: "2.0",
+    info: { title: "register", version: "1" },
+    paths: {
+      "/register": {
+        post: {
+          parameters: [{ name: "body", in: "body", required: true, schema: body }],
+          responses: { 201: { description: "made" } },
+        },
+      },
+    },
+  };
+  const seen: Record<string, unknown>[] = [];
+  const server = serveStandIn(async (req) => {
+    const got = await req.json();
+    seen.push(got);
+    const ok = /^[^@\s]+@[^@\s]+\.[a-z]+$/.test(String(got.email)) && typeof got.note === "string";
+    return ok
+      ? Response.json({ id: 1 }, { status: 201 })
+      : new Response("no email", { status: 500 });
+  });
+  const { runs: [run] } = await convertAndRunSuite(doc, server);
+  assert.equal(run.code, 0, run.stdout + run.stderr + JSON.stringify(seen));
+  assert.equal(seen.length, 1, JSON.stringify(seen));
+});

@@ -339,9 +339,27 @@ function moveRefs(root: unknown): unknown {
       obj.discriminator = { propertyName: obj.discriminator };
     }
     oneItems(obj);
+    typedChildren(obj);
     stack.push(...Object.values(obj));
   }
   return root;
+}
+
+/**
+ * The schemas under a schema's `properties`, `items` or `additionalProperties`
+ * (or a body's or response's `schema`) with their `type` standard: only there
+ * is a `type` a schema's, not an example's data.
+ */
+function typedChildren(obj: Node): void {
+  if (isNode(obj.properties)) {
+    for (const [name, p] of Object.entries(obj.properties)) {
+      if (isNode(p)) obj.properties[name] = standardType(p);
+    }
+  }
+  for (const key of ["items", "additionalProperties", "schema"]) {
+    const child = obj[key];
+    if (isNode(child)) obj[key] = standardType(child);
+  }
 }
 
 /** A list of `items` as one schema, `anyOf` them; only beside `type: array` (an example's list is data). */
