@@ -10,7 +10,7 @@
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
-import type { YNode } from "../yaml_out.ts";
+import { ymap, type YNode } from "../yaml_out.ts";
 import { TOKEN_CAPTURE, withLoginStep } from "./auth_login.ts";
 import { type Login, tokenSource } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
@@ -29,7 +29,28 @@ import { capturePath, findProperty, plainName, responseSchemas } from "./produce
  */
 export function sentToken(doc: Node, op: OpenApiOperation, login: Login): [string, YNode] {
   const renew = refreshTokenPath(doc, op, login);
-  return renew ? ["refresh_token", capturePath(renew)] : [TOKEN_CAPTURE, tokenSource(login)];
+  if (renew) return ["refresh_token", capturePath(renew)];
+  if (renewsUnsaid(op, login)) return ["refresh_token", REFRESH_BY_NAME];
+  return [TOKEN_CAPTURE, tokenSource(login)];
+}
+
+/**
+ * A refresh token read by name from a login whose answer is undescribed (optional: a login that
+ * answers none leaves the renewal skipped, never the login failed).
+ */
+const REFRESH_BY_NAME = ymap([
+  ["regex", `"(?:refresh_token|refreshToken|refresh)"\\s*:\\s*"([^"]+)"`],
+  ["optional", true],
+]);
+
+/**
+ * Whether `op` renews a token its login reads by name (the login's answer is undescribed), by
+ * what its path says: a last segment `refresh` and no body (flasgger's `GET /user/token/refresh`
+ * under flask-jwt-extended's `jwt_required(refresh=True)`, which takes only the refresh token).
+ */
+function renewsUnsaid(op: OpenApiOperation, login: Login): boolean {
+  if (login.path !== undefined || login.session || op === login.op) return false;
+  return op.node.requestBody === undefined && /(^|\/)refresh(_?token)?\/?$/i.test(op.template);
 }
 
 /**
