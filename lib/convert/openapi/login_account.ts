@@ -86,7 +86,10 @@ export function runValues(
   // The login and its sign-up send the account's fields though the schema requires none (Feathers).
   const { login } = shared.inferred;
   const signs = login !== undefined && (login.op === op || login.register === op);
-  if (signs && shared.doc) fields = withCredentials(shared.doc, op, fields, account ?? runVars);
+  if (signs && shared.doc) {
+    const register = login.register === op;
+    fields = withCredentials(shared.doc, op, fields, account ?? runVars, register);
+  }
   const byEmail = login?.op === op && nameIsEmail(shared.doc, login);
   return fields.map(([k, v]) => {
     if (k === "multipart") return [k, v];
@@ -147,12 +150,16 @@ export function confirmsOwn(doc: Node, op: OpenApiOperation): boolean {
  * A sign-in's JSON body with the credentials it takes and left out (proto3 requires nothing):
  * its password, and its one other text property as the account's user name (its email, by
  * format), as the run vars {@linkcode signInAs} reads from the user's variables (added to `used`).
+ * A sign-up (`register`) sends its account's email too, though its schema requires none: an
+ * account's address is part of what a sign-up makes (Django's `create_user(email=…)` read it from
+ * a register's data the generated document marks optional, and answered 500 without it).
  */
 function withCredentials(
   doc: Node,
   op: OpenApiOperation,
   fields: [string, YNode][],
   used: Set<string>,
+  register = false,
 ) {
   const body = deref(doc, op.node.requestBody);
   const content = isNode(body) && isNode(body.content) ? body.content : {};
@@ -161,7 +168,10 @@ function withCredentials(
     .filter(([, p]) => p.type === "string" || p.type === undefined)
     .filter(([, p]) => p.enum === undefined && p.const === undefined);
   const ids = props.filter(([name, p]) => !isPasswordField(name, p));
-  const made = props.filter(([name, p]) => isPasswordField(name, p) || ids.length === 1)
+  const address = (p: Node) => register && p.format === "email";
+  const made = props.filter(([name, p]) =>
+    isPasswordField(name, p) || ids.length === 1 || address(p)
+  )
     .map(([name, p]): [string, string] => {
       const run = isPasswordField(name, p)
         ? "password"
