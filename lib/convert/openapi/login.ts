@@ -44,7 +44,7 @@ export function tokenSource(login: Pick<Login, "path">): YNode {
  * The JSON keys a token is found under when the schema does not say; `access` is simplejwt's
  * (`{refresh, access}`), which Django REST framework's generated documents never show.
  */
-const TOKEN_KEYS = "token|access_token|accessToken|jwt|id_token|auth_token|authToken|access";
+export const TOKEN_KEYS = "token|access_token|accessToken|jwt|id_token|auth_token|authToken|access";
 
 /** The login, where its token is, and who it signs in as. */
 export interface Login {

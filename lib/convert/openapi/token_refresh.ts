@@ -12,7 +12,7 @@
 import type { Node } from "../../check/openapi_operations.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import { TOKEN_CAPTURE, withLoginStep } from "./auth_login.ts";
-import { type Login, tokenSource } from "./login.ts";
+import { type Login, TOKEN_KEYS, tokenSource } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { capturePath, findProperty, plainName, responseSchemas } from "./producers.ts";
 
@@ -34,12 +34,21 @@ export function sentToken(doc: Node, op: OpenApiOperation, login: Login): [strin
   return [TOKEN_CAPTURE, tokenSource(login)];
 }
 
+/** The names a refresh token is answered under (RFC 6749's `refresh_token`, simplejwt's `refresh`). */
+const REFRESH_KEYS = "refresh_token|refreshToken|refresh";
+
 /**
- * A refresh token read by name from a login whose answer is undescribed (optional: a login that
- * answers none leaves the renewal skipped, never the login failed).
+ * A refresh token read by name from a login whose answer is undescribed, or, when the answer holds
+ * none, its token as before (Homebridge UI's `POST /api/auth/refresh` renews the access token): one
+ * group, whichever the body holds. Optional: a body with neither skips the renewal, never fails
+ * the login.
  */
 const REFRESH_BY_NAME = ymap([
-  ["regex", `"(?:refresh_token|refreshToken|refresh)"\\s*:\\s*"([^"]+)"`],
+  [
+    "regex",
+    `^(?:(?=[\\s\\S]*?"(?:${REFRESH_KEYS})"\\s*:\\s*")[\\s\\S]*?"(?:${REFRESH_KEYS})"|` +
+    `(?![\\s\\S]*?"(?:${REFRESH_KEYS})"\\s*:\\s*")[\\s\\S]*?"(?:${TOKEN_KEYS})")\\s*:\\s*"([^"]+)"`,
+  ],
   ["optional", true],
 ]);
 
