@@ -57,10 +57,25 @@ const ID_NAME = /(^|[_-])(id|ID|uuid|ref|key|slug)$|[a-z](Id|ID|Key|Ref)$/;
  */
 function embedded(name: string, value: string, min: number, hidden = false): boolean {
   if (value.length < min || value.length > 400 || /[\s&<>]/.test(value)) return false;
-  if (value.startsWith("/") || /^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
+  if (value.startsWith("/") || (/^[a-z][a-z0-9+.-]*:/i.test(value) && !prefixedToken(value))) {
+    return false;
+  }
   if (/^\d+$/.test(value)) return hidden || (value.length >= 3 && ID_NAME.test(name));
   return (/\d/.test(value) && /[a-z]/i.test(value)) ||
     (value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value));
+}
+
+/**
+ * Whether a value that starts like a URL's scheme is a token after a word (CSRF-magic's
+ * `sid:<sha1>,<time>`): its rest holds a run of 16+ letters and digits, both, and no `/` or `@`,
+ * as no link's (`javascript:void(0)`, `mailto:a@b.test`, `data:image/png;…`) does.
+ */
+function prefixedToken(value: string): boolean {
+  const rest = value.slice(value.indexOf(":") + 1);
+  if (/[/@]/.test(rest)) return false;
+  return (rest.match(/[A-Za-z0-9]{16,}/g) ?? []).some((run) =>
+    /\d/.test(run) && /[a-z]/i.test(run)
+  );
 }
 
 const secretName = (name: string) => isSecretName(name) || /csrf|xsrf|token|nonce/i.test(name);
