@@ -5,7 +5,8 @@
  * box's own value (its `value`, `on` when it has none), whatever the field
  * is called. Shaarli's "remember me" box ends in SESSION, so it was taken
  * for a credential and asked of the user; sent as recorded, it is what the
- * box sends on every instance.
+ * box sends on every instance. So are the options of a `<select>`: Cacti's
+ * `snmp_auth_protocol` (AUTH's word) sends `MD5`, one the page listed.
  *
  * @module
  */
@@ -24,9 +25,24 @@ function choiceInput(tag: string): [string, string] | undefined {
   return [name, attr("value") ?? "on"];
 }
 
+/** The `<select>`s of `html`: each name with the values of its options (an option's text when it has none). */
+function selectOptions(html: string): [string, string[]][] {
+  const found: [string, string[]][] = [];
+  for (const select of html.matchAll(/<select\b([^>]{0,2000})>([\s\S]{0,100000}?)<\/select>/gi)) {
+    const name = /\sname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(select[1]);
+    if (!name) continue;
+    const values = [...select[2].matchAll(/<option\b([^>]{0,1000})>([^<]{0,200})/gi)].map((o) => {
+      const value = /\svalue\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(o[1]);
+      return value ? value[1] ?? value[2] ?? value[3] : o[2].trim();
+    });
+    found.push([name[1] ?? name[2] ?? name[3], values]);
+  }
+  return found;
+}
+
 /**
- * The checkbox and radio inputs of the recorded pages of `records`: each
- * name with the values its inputs declare.
+ * The checkbox and radio inputs and the select options of the recorded
+ * pages of `records`: each name with the values they declare.
  *
  * @example
  * ```ts
@@ -34,6 +50,9 @@ function choiceInput(tag: string): [string, string] | undefined {
  * const page = { mimeType: "text/html", responseText: '<input type="checkbox" name="keep_session">' };
  * // deno-lint-ignore no-explicit-any
  * if (!choiceFields([page] as any).get("keep_session")?.has("on")) throw new Error();
+ * const form = { mimeType: "text/html", responseText: "<select name='auth_protocol'><option value='MD5'>MD5</option></select>" };
+ * // deno-lint-ignore no-explicit-any
+ * if (!choiceFields([form] as any).get("auth_protocol")?.has("MD5")) throw new Error();
  * ```
  */
 export function choiceFields(records: readonly HarRecord[]): Map<string, Set<string>> {
@@ -45,6 +64,11 @@ export function choiceFields(records: readonly HarRecord[]): Map<string, Set<str
       if (!input) continue;
       const values = fields.get(input[0]) ?? new Set<string>();
       fields.set(input[0], values.add(input[1]));
+    }
+    for (const [name, options] of selectOptions(r.responseText)) {
+      const values = fields.get(name) ?? new Set<string>();
+      for (const v of options) values.add(v);
+      fields.set(name, values);
     }
   }
   return fields;
