@@ -286,6 +286,7 @@ export function finishConversion(
     total: traffic.parsed.total,
     ordered: traffic.ordered,
     notes: [...traffic.notes, ...c.notes],
+    cookieJar: traffic.sanitized,
   });
   const summary: ConvertSummary = {
     entries: traffic.parsed.total,

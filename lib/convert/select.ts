@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { isSanitized, sanitizedNote, sendBearerTokens } from "./har_sanitized.ts";
 import { UsageError } from "../model/errors.ts";
 import { decodeHar } from "./har_input.ts";
 import { loadBodies } from "./har_bodies.ts";
@@ -36,6 +37,8 @@ export interface Traffic {
   notes: string[];
   /** The requests of the app's own hosts that were dropped though they looked like its traffic. */
   ownDropped: OwnDropped[];
+  /** Whether it is DevTools' sanitized export: the run keeps the cookies (`har_sanitized.ts`). */
+  sanitized: boolean;
 }
 
 /**
@@ -87,7 +90,9 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   if (polls.dropped > 0) droppedCounts[SOCKET_POLL] = polls.dropped;
   const ordered = polls.kept;
   loadWebSocketMessages(ordered, notes);
-  return { parsed, ordered, dropped: droppedCounts, hints, notes, ownDropped: own };
+  const sanitized = isSanitized(parsed);
+  if (sanitized) notes.push(sanitizedNote(sendBearerTokens(ordered)));
+  return { parsed, ordered, dropped: droppedCounts, hints, notes, ownDropped: own, sanitized };
 }
 
 /** Keeps the pages that take part in the session (unless all pages are kept); the note on them. */

@@ -40,6 +40,8 @@ export interface WriteInput {
    * each step's comment instead of the recorded request and outcome.
    */
   source?: { header: string; describe: (step: Step) => string };
+  /** Keep the cookies the server sets (`options: {cookie_jar: true}`): the recording lost them. */
+  cookieJar?: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ export function writeFlow(
   if (braceForeignIn([steps, vars])) vars.entries.unshift([LBRACE_VAR, "{"]);
   let root: YNode = ymap([
     ["name", flowName(input, ordered)],
+    ["options", input.cookieJar ? ymap([["cookie_jar", true]]) : undefined],
     ["vars", vars.entries.length > 0 ? vars : undefined],
     ["steps", steps],
   ]);
