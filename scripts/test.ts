@@ -237,6 +237,7 @@ export const SLOW: readonly string[] = [
   "tests/real/postfixadmin_har_test.ts",
   "tests/real/adminjs_har_test.ts",
   "tests/real/cacti_har_test.ts",
+  "tests/real/har_sanitized_test.ts",
   "tests/kinds/registry_test.ts",
   "tests/real/har/node_red_stored_test.ts",
   "tests/cli/convert_postman_first_run_test.ts",
