@@ -14,7 +14,8 @@ import { resolveRequest } from "../http/request.ts";
 import { Redactor } from "../secrets/mod.ts";
 import type { StepResult } from "../model/result.ts";
 import { newRunId } from "../run/options.ts";
-import type { Context } from "../run/context.ts";
+import type { Context, WithJar } from "../run/context.ts";
+import { CookieJar } from "../http/cookie_jar.ts";
 import { runStep } from "../run/step.ts";
 import { secretInputs } from "../secrets/discover.ts";
 import { render } from "../expr/template.ts";
@@ -57,7 +58,7 @@ export class LiveSession {
   /** Requests sent so far (each poll attempt and retry counts). */
   requests = 0;
   readonly #ctx: Context;
-  readonly #scope: Scope;
+  readonly #scope: Scope & WithJar;
   readonly #steps = new Map<string, Map<string, unknown>>();
   readonly #flow: Flow;
   readonly #started = performance.now();
@@ -86,7 +87,9 @@ export class LiveSession {
       deadlines: new Deadlines(),
     };
     const vars = new Map<string, unknown>();
-    this.#scope = { env, vars, steps: this.#steps, runId };
+    // The flow's own jar, as a run keeps it: a sanitized recording's session cookies live there.
+    const jarOn = flow.options?.cookieJar;
+    this.#scope = { env, vars, steps: this.#steps, runId, jar: new CookieJar(), jarOn };
     for (const v of flow.vars) vars.set(v.name, render(v.value, this.#scope));
   }
 

@@ -192,8 +192,12 @@ export function loadConverted(
   const step = c.steps[at];
   const kept = step?.captures.length ?? 0;
   step?.captures.push(...probes);
-  const yaml =
-    writeFlow(c, { total: traffic.parsed.total, ordered: traffic.ordered, notes: [] }).yaml;
+  const yaml = writeFlow(c, {
+    total: traffic.parsed.total,
+    ordered: traffic.ordered,
+    notes: [],
+    cookieJar: traffic.sanitized,
+  }).yaml;
   if (step) step.captures.length = kept;
   // Variables are read when the step is sent; upload files are the ones the conversion writes.
   const { flow, problems } = loadFlow(yaml, "verify.yaml", {

@@ -96,3 +96,21 @@ Deno.test("convert har: another producer's recording with no cookie converts as 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert har --verify: DevTools' sanitized export of a cookie session is replayed with the live server's cookies, every step passing with no repair", async () => {
+  const app = standIn();
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/app.har`, recording("WebInspector"));
+    const verified = await runCli(
+      ["convert", "har", `${dir}/app.har`, "--verify", app.origin, "-o", `${dir}/app.yaml`],
+      { env: { LOGIN_PASSWORD: PASSWORD } },
+    );
+    assert.equal(verified.code, 0, verified.stderr);
+    assert.match(verified.stderr, /^Verified 3 steps against \S+: all pass\.$/m);
+    assert.match(await Deno.readTextFile(`${dir}/app.yaml`), /^options:\n\s+cookie_jar: true$/m);
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
