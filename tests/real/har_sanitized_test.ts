@@ -23,7 +23,10 @@
  * `GET /users/me` answered 401 without the session cookie. The run keeps the live server's cookies
  * and the later scripted calls send the token answer's Bearer token
  * (tests/convert/har_sanitized_{cookie,bearer}_test.ts); after: every step,
- * twice, in all eight, with only the passwords the summary asks.
+ * twice, in all eight, with only the passwords the summary asks. `--verify`
+ * against a fresh instance replayed Shaarli's without its cookies (the
+ * login post refused); it now keeps them too: every app's Playwright form
+ * verifies, every step passing.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -156,4 +159,27 @@ for (const app of APPS) {
       });
     });
   }
+}
+
+for (const app of APPS) {
+  const name = `${app.name}: --verify of DevTools' sanitized export (pw) has every step passing`;
+  realTest(name, app.ignoredBecause, async (dir) => {
+    const har = `${dir}/journey.pw.sanitized.har`;
+    await Deno.writeTextFile(har, sanitizedHar(await Deno.readTextFile(app.fixture("pw"))));
+    const flowPath = `${dir}/verified.yaml`;
+    const asked = await runCli(["convert", "har", har, "-o", flowPath]);
+    assert.equal(asked.code, 0, asked.stderr);
+    const flow = await Deno.readTextFile(flowPath);
+    await app.fresh(async (origin, known) => {
+      const env = userEnv(flow, origin, known);
+      const verified = await runCli(["convert", "har", har, "--verify", origin, "-o", flowPath], {
+        env,
+      });
+      console.error(
+        `${app.name} sanitized --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`,
+      );
+      assert.equal(verified.code, 0, verified.stderr);
+      assert.match(verified.stderr, /^Verified \d+ steps against \S+: all pass\.$/m);
+    });
+  });
 }
