@@ -24,6 +24,7 @@ import { withQuery } from "./script/request_query.ts";
 import { capturesOf, neededCaptures } from "./step_captures.ts";
 import { asWritten, notLookedUp } from "./nested_vars.ts";
 import { requestReport } from "./request_report.ts";
+import { helperChecks } from "./helper_checks.ts";
 import { render } from "./template.ts";
 import type { RequestReport, Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
@@ -167,7 +168,7 @@ export class FlowBuilder {
       ["always", this.steps.length > 0 || each ? true : undefined],
     ]);
     this.steps.push(commented(comments, step));
-    this.reports.push(requestReport(where, name, tests, extra));
+    this.reports.push(requestReport(where, name, tests, extra, helperChecks(r.scripts)));
     this.bind(tests, name, where);
     this.#afterwards(r, tests.flatMap((t) => t.sides ?? []));
     eachEnd(each, (s, w) => this.set(s, w), where);

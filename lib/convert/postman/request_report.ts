@@ -5,12 +5,14 @@
  * @module
  */
 import type { RequestReport } from "./flow_state.ts";
+import type { HelperChecks } from "./helper_checks.ts";
 import type { Translation } from "./script/translate.ts";
 import { untranslatedIdioms } from "./untranslated_idioms.ts";
 
 /**
  * The report of request `where` (step `step`) from its test scripts'
- * translations; `extra` schema checks beyond the step's one count as untranslated.
+ * translations; `extra` schema checks beyond the step's one count as untranslated,
+ * and so does each call of a helper that checks (helper_checks.ts).
  *
  * @example
  * ```ts
@@ -25,13 +27,22 @@ export function requestReport(
   step: string,
   tests: readonly Translation[],
   extra: number,
+  helpers: HelperChecks = { calls: 0, names: [] },
 ): RequestReport {
   const sum = (f: (t: Translation) => number) => tests.reduce((n, t) => n + f(t), 0);
+  const why = untranslatedIdioms(tests.flatMap((t) => t.untranslated), extra);
+  if (helpers.calls > 0) {
+    why.push(
+      `checks made in a function a script defines (${
+        helpers.names.join(", ")
+      }): flowrun translates a check written in the request's own script`,
+    );
+  }
   return {
     request: where,
     step,
     translated: sum((t) => t.translated) - extra,
-    untranslated: sum((t) => t.untranslatedAssertions) + extra,
-    why: untranslatedIdioms(tests.flatMap((t) => t.untranslated), extra),
+    untranslated: sum((t) => t.untranslatedAssertions) + extra + helpers.calls,
+    why,
   };
 }
