@@ -53,6 +53,8 @@ export interface PostmanSummary {
   placeholders: string[];
   /** Variables whose value is a host without a scheme, sent with `http://` as Postman does. */
   schemeless?: string[];
+  /** Requests sent as the collection holds them, though a pre-request script rewrites them. */
+  rewritten?: string[];
   /** Variables a script sets in a way not translated, which later requests read. */
   broken?: { name: string; by: string; readers: string[] }[];
 }
@@ -253,6 +255,7 @@ function write(
   summary.env = [...shared.vars.env.values()].sort((a, b) => compareCodePoints(a.name, b.name));
   summary.randomized = [...shared.vars.randomized].sort();
   summary.schemeless = [...shared.vars.schemeless].sort();
+  if (shared.rewritten) summary.rewritten = shared.rewritten;
   summary.broken = shared.broken.filter((b) => b.readers.length > 0)
     .map(({ name, by, readers }) => ({ name, by, readers }));
   // A variable whose set was not translated is named once, with the requests that read it.

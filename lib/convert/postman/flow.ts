@@ -25,6 +25,7 @@ import { capturesOf, neededCaptures } from "./step_captures.ts";
 import { asWritten, notLookedUp } from "./nested_vars.ts";
 import { requestReport } from "./request_report.ts";
 import { helperChecks } from "./helper_checks.ts";
+import { noteRewrites } from "./request_rewrite.ts";
 import { render } from "./template.ts";
 import type { RequestReport, Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
@@ -136,6 +137,7 @@ export class FlowBuilder {
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
     const as = eachStart(each, (s, w) => this.set(s, w), where);
     const { request, auth } = this.request(sent, comments);
+    noteRewrites(r.scripts, where, this.shared, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
       .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
     for (const t of tests) t.captures = neededCaptures(t.captures, this.shared.read, comments);

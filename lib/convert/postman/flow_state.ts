@@ -26,6 +26,8 @@ export interface Shared {
   notSent: string[];
   /** Requests flowrun cannot send (their method, no URL, another scheme): folder path and why. */
   unsendable: string[];
+  /** Requests whose body or URL a pre-request script rewrites (request_rewrite.ts), by folder path. */
+  rewritten?: string[];
   /** The distinct OAuth2 blocks: each is a token request Newman does not make. */
   tokens: Set<string>;
   /** Request names already converted (a jump back to one is a loop, not translated). */

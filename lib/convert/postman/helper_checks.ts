@@ -37,21 +37,49 @@ export interface HelperChecks {
  * ```
  */
 export function helperChecks(scripts: readonly PmScript[]): HelperChecks {
+  return helperCalls(scripts, "test", (text) => countAssertions(text) > 0);
+}
+
+/**
+ * The calls `listen` scripts among `scripts` make to a helper that any of
+ * `scripts` defines at its top level with a definition `holds` accepts, and
+ * the calls `direct` accepts of their own (outside their definitions).
+ *
+ * @example
+ * ```ts
+ * import { helperCalls } from "./helper_checks.ts";
+ * const h = helperCalls([
+ *   { listen: "prerequest", owner: "collection", source: "u = { go() { pm.request.url.update('x'); } }; u.go();" },
+ * ], "prerequest", (text) => text.includes("pm.request"));
+ * if (h.calls !== 1 || h.names[0] !== "u.go") throw new Error(JSON.stringify(h));
+ * ```
+ */
+export function helperCalls(
+  scripts: readonly PmScript[],
+  listen: PmScript["listen"],
+  holds: (definition: string) => boolean,
+  direct: (callee: string) => boolean = () => false,
+): HelperChecks {
   const parsed = scripts.map((s) => ({ s, p: parseScript(s.source) }));
   const helpers = new Set<string>();
   for (const { s, p } of parsed) {
     if (!p.ok) continue;
     for (const [name, node] of definitions(p.program)) {
-      if (countAssertions(s.source.slice(node.start, node.end)) > 0) helpers.add(name);
+      const text = (n: Node) => s.source.slice(n.start, n.end);
+      if (node.type !== "ObjectExpression") {
+        if (holds(text(node))) helpers.add(name);
+        continue;
+      }
+      for (const m of heldMethods(node, text, holds)) helpers.add(`${name}.${m}`);
     }
   }
   const out: HelperChecks = { calls: 0, names: [] };
-  if (helpers.size === 0) return out;
   for (const { s, p } of parsed) {
-    if (s.listen !== "test" || !p.ok) continue;
+    if (s.listen !== listen || !p.ok) continue;
     const defined = new Set(definitions(p.program).map(([, n]) => n));
     visit(p.program, defined, (call) => {
-      const name = calleeName(call.callee, helpers);
+      const text = s.source.slice(call.callee.start, call.callee.end);
+      const name = calleeName(call.callee, helpers) ?? (direct(text) ? text : undefined);
       if (name === undefined) return;
       out.calls++;
       if (!out.names.includes(name)) out.names.push(name);
@@ -78,16 +106,42 @@ function definitions(program: Node): [string, Node][] {
   return out;
 }
 
-/** `v.status` or `check` when the callee is, or is a member of, a helper. */
+/**
+ * The methods of an object literal `holds` accepts, or that call such a method
+ * of the same object (`readPost() { this.url(…) }`), to a fixed point.
+ */
+function heldMethods(
+  obj: Node,
+  text: (n: Node) => string,
+  holds: (t: string) => boolean,
+): Set<string> {
+  const methods = new Map<string, string>();
+  for (const prop of obj.properties as Node[]) {
+    if (prop.type === "Property" && !prop.computed && prop.key.type === "Identifier") {
+      methods.set(prop.key.name, text(prop.value));
+    }
+  }
+  const held = new Set([...methods].filter(([, t]) => holds(t)).map(([m]) => m));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [m, t] of methods) {
+      if (held.has(m) || ![...held].some((h) => t.includes(`this.${h}(`))) continue;
+      held.add(m);
+      grew = true;
+    }
+  }
+  return held;
+}
+
+/** `v.status` or `check` when the callee is a helper, or a member of one. */
 function calleeName(callee: Node, helpers: Set<string>): string | undefined {
   if (callee.type === "Identifier") return helpers.has(callee.name) ? callee.name : undefined;
   if (
-    callee.type === "MemberExpression" && callee.object.type === "Identifier" &&
-    helpers.has(callee.object.name) && !callee.computed && callee.property.type === "Identifier"
-  ) {
-    return `${callee.object.name}.${callee.property.name}`;
-  }
-  return undefined;
+    callee.type !== "MemberExpression" || callee.object.type !== "Identifier" || callee.computed ||
+    callee.property.type !== "Identifier"
+  ) return undefined;
+  const name = `${callee.object.name}.${callee.property.name}`;
+  return helpers.has(name) || helpers.has(callee.object.name) ? name : undefined;
 }
 
 /** Each call under `node`, outside the script's own definitions (their calls run only when called). */

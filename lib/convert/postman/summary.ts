@@ -103,6 +103,7 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
       }${s.notSent.length > MAX_NAMED ? `, and ${s.notSent.length - MAX_NAMED} more` : ""}.`,
     );
   }
+  lines.push(...rewrittenLines(s.rewritten ?? []));
   if (s.unsendable.length > 0) {
     lines.push(
       `Not converted, since flowrun cannot send them: ${
@@ -139,6 +140,16 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
 }
 
 /** Sets not translated, with the requests that read them, and hosts sent with `http://`. */
+/** The requests a pre-request script rewrites, which the flow sends as written (request_rewrite.ts). */
+function rewrittenLines(r: string[]): string[] {
+  if (r.length === 0) return [];
+  return [
+    `Sent as the collection holds them, though a pre-request script rewrites their body or URL in Postman: ${
+      r.slice(0, MAX_NAMED).join(", ")
+    }${r.length > MAX_NAMED ? `, and ${r.length - MAX_NAMED} more` : ""}.`,
+  ];
+}
+
 function readsAsWritten(s: PostmanSummary): string[] {
   const lines: string[] = [];
   for (const b of (s.broken ?? []).slice(0, MAX_NAMED)) {
