@@ -6,6 +6,7 @@
  * @module
  */
 import type { NameValue } from "./har_model.ts";
+import { METHOD } from "../load/context.ts";
 
 /** Request headers a browser or proxy adds by itself, or that change on every request. */
 const DROP_HEADERS = new Set([
@@ -63,11 +64,15 @@ const DROP_HEADER_PREFIX =
  * if (keepHeader(":authority") || keepHeader("User-Agent") || !keepHeader("x-csrf-token")) {
  *   throw new Error();
  * }
+ * if (keepHeader("Bad Name") || keepHeader("\ufeff")) {
+ *   throw new Error();
+ * }
  * ```
  */
 export function keepHeader(name: string): boolean {
   const lower = name.toLowerCase();
-  return !DROP_HEADERS.has(lower) && !DROP_HEADER_PREFIX.test(lower);
+  // A name that is no HTTP token (a space, a BOM, a control byte) cannot be sent, and the flow would not load.
+  return !DROP_HEADERS.has(lower) && !DROP_HEADER_PREFIX.test(lower) && METHOD.test(name);
 }
 
 /**
