@@ -117,14 +117,25 @@ export function parseHar(text: string, notes: string[]): ParsedHar {
   const records: HarRecord[] = [];
   let invalid = 0;
   const badMethods: string[] = [];
+  const bodies: string[] = [];
+  let uncarried = 0;
   log.entries.forEach((entry: unknown, index: number) => {
     const record = isObject(entry) ? toRecord(entry, index) : undefined;
+    if (record && dropUnsendableBody(record)) bodies.push(`${record.method} ${record.url.href}`);
+    if (record) uncarried += dropUncarried(record);
     // A flow must load and its curl line must be safe to paste: the loader's method rule, here.
     if (record && !sendable(record.method)) badMethods.push(record.method);
     else if (record) records.push(record);
     else invalid++;
   });
   if (badMethods.length > 0) notes.push(badMethodsNote(badMethods));
+  if (bodies.length > 0) notes.push(unsendableBodiesNote(bodies));
+  if (uncarried > 0) {
+    notes.push(
+      `${plural(uncarried, "request header or cookie holds", "request headers or cookies hold")} ` +
+        "a line break, NUL or a character past Latin-1, which HTTP cannot carry: left out.",
+    );
+  }
   if (invalid > 0) {
     notes.push(
       `${
@@ -181,6 +192,44 @@ function badMethodsNote(badMethods: string[]): string {
     `method token or that flowrun cannot send (CONNECT, TRACE, TRACK), and ${
       pluralWord(n, "was", "were")
     } skipped.`;
+}
+
+/**
+ * Leaves out the body of a GET or HEAD (a recorder other than a browser
+ * keeps one, and an entry without a method is read as GET): the HTTP client
+ * refuses to send it, so a flow holding it would not load. Whether it did.
+ */
+function dropUnsendableBody(record: HarRecord): boolean {
+  if (record.method !== "GET" && record.method !== "HEAD") return false;
+  if (!record.bodyText) return false;
+  delete (record.raw.request as Record<string, unknown>).postData;
+  record.bodyText = record.bodyMime = undefined;
+  record.bodyFromParams = false;
+  return true;
+}
+
+/** What no header carries: a line break, NUL, a character past Latin-1 (U+FFFD, a BOM). */
+const UNCARRIED = /[\r\n\0\u0100-\u{10ffff}]/u;
+
+/**
+ * Leaves out the request headers and cookies a recorder wrote with what no
+ * HTTP header carries (bytes it could not decode): a flow sending them
+ * would not load. How many.
+ */
+function dropUncarried(record: HarRecord): number {
+  const carried = (h: NameValue) => !UNCARRIED.test(h.name) && !UNCARRIED.test(h.value);
+  const before = record.headers.length + record.cookies.length;
+  record.headers = record.headers.filter(carried);
+  record.cookies = record.cookies.filter(carried);
+  return before - record.headers.length - record.cookies.length;
+}
+
+/** The note on the bodies {@linkcode dropUnsendableBody} left out, naming at most three requests. */
+function unsendableBodiesNote(requests: string[]): string {
+  const shown = requests.slice(0, 3).map((r) => visible(r.length > 80 ? `${r.slice(0, 79)}…` : r));
+  return `${plural(requests.length, "GET or HEAD entry has", "GET or HEAD entries have")} a ` +
+    `recorded body (${shown.join(", ")}), which the HTTP client cannot send with that method: ` +
+    `left out. Change the step's method to POST if the server needs the body.`;
 }
 
 /** Whether a flow may send `method` (upper-case): an RFC 9110 token the HTTP client sends. */
