@@ -11,6 +11,7 @@
  * @module
  */
 import type { HarRecord, NameValue } from "../har_model.ts";
+import { METHOD } from "../../load/context.ts";
 import { valueKey } from "../json.ts";
 import type { Producer, Step } from "../model.ts";
 import { isSecretShaped } from "../values.ts";
@@ -46,6 +47,8 @@ export function handedHeaders(r: HarRecord): NameValue[] {
   const out: NameValue[] = [];
   for (const h of headers) {
     if (typeof h?.name !== "string" || typeof h.value !== "string") continue;
+    // A capture reads a header by a token's name: another name would make a flow that does not load.
+    if (!METHOD.test(h.name)) continue;
     const name = h.name.toLowerCase();
     const value = h.value.trim();
     if (DESCRIBES_MESSAGE.test(name) || !TOKEN_TEXT.test(value)) continue;
