@@ -22,6 +22,7 @@
 import type { HarRecord } from "./har_model.ts";
 import { isObject, str } from "./_har_fields.ts";
 import { plural, pluralWord } from "../_util/plural.ts";
+import { METHOD } from "../load/context.ts";
 
 /** One data frame: text (opcode 1) or binary as base64 (opcode 2). */
 export interface WsMessage {
@@ -220,7 +221,8 @@ function receivedValue(m: WsMessage): unknown {
 /** The subprotocols a client offered, in order. */
 function offeredProtocols(r: HarRecord): string[] {
   const header = r.headers.find((h) => h.name.toLowerCase() === "sec-websocket-protocol");
-  return (header?.value ?? "").split(",").map((p) => p.trim()).filter((p) => p !== "");
+  // A subprotocol is a token (RFC 6455); quotes or a list written as JSON are no name to offer.
+  return (header?.value ?? "").split(",").map((p) => p.trim()).filter((p) => METHOD.test(p));
 }
 
 /** The recorded data frames (text and binary; control frames are the socket's own). */
