@@ -258,7 +258,9 @@ function writeFlows(
     let name = base;
     for (let n = 2; flowNames.has(name); n++) name = `${base} (${n})`;
     flowNames.add(name);
-    const stem = under === undefined ? snake(name) : snake(under) || snake(name);
+    // A tag may be a pasted paragraph; a file name past 255 bytes cannot be written.
+    const stem = (under === undefined ? snake(name) : snake(under) || snake(name))
+      .slice(0, 70).replace(/_+$/, "");
     const file = `${fileNames.take(stem || "api")}.yaml`;
     const builder = new FlowBuilder(file, shared);
     const { ops: steps, added } = withPrerequisites(group, doc, shared.inferred);
