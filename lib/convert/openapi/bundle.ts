@@ -18,9 +18,10 @@ import { UsageError } from "../../model/errors.ts";
 import { yamlEngine } from "../../load/yaml_engine.ts";
 import { readNested } from "./nesting.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-import { MAX_FILE_CHAIN, MAX_OPENAPI_BYTES, MAX_OPENAPI_FILES, MAX_REF_CHAIN } from "./limits.ts";
+import { MAX_FILE_CHAIN, MAX_OPENAPI_BYTES, MAX_OPENAPI_FILES } from "./limits.ts";
 import { atPointer, dirname, pointerOf, refError, refTarget, type Target } from "./refs.ts";
 import { dropUnusedDangling } from "./used_parts.ts";
+import { inlinePathItems } from "./path_items.ts";
 import { dropUnnamedRefs } from "../../load/unnamed_refs.ts";
 
 /** Reads one file: its bytes, or why it cannot be read. */
@@ -360,41 +361,4 @@ export async function bundleDocument(
     : { ...copied, "x-bundled": bundler.bundled };
   inlinePathItems(document);
   return { document, files: bundler.order, ...(broken.length > 0 ? { broken } : {}) };
-}
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-
-/**
- * Path items kept elsewhere, put in place: coverage and matching read `paths` directly. So are
- * operations kept elsewhere (`get: {$ref: ops/list.yml}`): OpenAPI has no `$ref` for an
- * operation, but real documents written a file per operation use one (DigitalOcean's), and
- * bundlers put it in place.
- */
-function inlinePathItems(document: Node): void {
-  const paths = document.paths;
-  if (!isNode(paths)) return;
-  for (const template of Object.keys(paths)) {
-    const item = inPlace(document, paths[template]);
-    if (isNode(item)) {
-      for (const method of METHODS) {
-        if (method in item) item[method] = inPlace(document, item[method]);
-      }
-    }
-    paths[template] = item;
-  }
-}
-
-/** A value whose `$ref` (and its target's, up to the chain limit) is replaced by what it names. */
-function inPlace(document: Node, value: unknown): unknown {
-  let item = value;
-  for (let n = 0; n < MAX_REF_CHAIN && isNode(item) && typeof item.$ref === "string"; n++) {
-    const { $ref, ...rest } = item;
-    const target = atPointer(document, pointerSegmentsOf($ref as string));
-    item = isNode(target) ? { ...target, ...rest } : rest;
-  }
-  return item;
-}
-
-function pointerSegmentsOf(ref: string): string {
-  return ref.startsWith("#") ? decodeURIComponent(ref.slice(1)) : "";
 }
