@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { assertCheckable } from "./checkable.ts";
 import { isNode, type Node, OPENAPI_METHODS } from "../../check/openapi_operations.ts";
 import { methodProblem } from "../../load/request.ts";
 import { UsageError } from "../../model/errors.ts";
@@ -106,6 +107,8 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       "Give the document that describes the API's paths (a document of webhooks only sends nothing).",
     );
   }
+  // The flows' openapi: checks read the document: one the loader refuses fails every flow.
+  if (input.documentRef !== undefined) assertCheckable(input.document, input.source);
   const server = firstServer(doc);
   const links = { ...inferredLinks(doc, ops), login: loginOf(doc, ops) };
   const inferred = withOwnRead(doc, ops, withOwnAccount(doc, links));
