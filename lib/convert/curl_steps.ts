@@ -144,20 +144,34 @@ export function stepExtras(
       !(n === "content-type" && v.trim().toLowerCase() === "application/x-www-form-urlencoded")
     );
   }
+  const entries = requestOptions(c, extras, files);
+  if (entries.some(([, v]) => v !== undefined)) step.options = ymap(entries);
+}
+
+/** The step's `options:` entries from curl's (TLS files rebased beside the flow). */
+function requestOptions(
+  c: Correlator,
+  extras: CurlExtras,
+  files?: CurlFiles,
+): [string, YNode | undefined][] {
   const o = extras.options;
-  const entries: [string, YNode | undefined][] = [
+  const place = (path: string | undefined) =>
+    path === undefined ? undefined : files?.rebase(path) ?? path;
+  if (o.cert !== undefined && o.key === undefined) {
+    extras.notes.push(
+      "--cert without --key: the key is read from the certificate's file, as curl reads it; give client_key if it is elsewhere.",
+    );
+  }
+  return [
     ["insecure", o.insecure],
     ["follow_redirects", o.followRedirects],
     ["timeout", o.timeout],
     ["proxy", o.proxy === undefined ? undefined : proxyOption(c, o.proxy, extras.notes)],
-    ["client_cert", o.cert === undefined ? undefined : files?.rebase(o.cert) ?? o.cert],
-    ["client_key", o.key === undefined ? undefined : files?.rebase(o.key) ?? o.key],
-    ["ca_cert", o.cacert === undefined ? undefined : files?.rebase(o.cacert) ?? o.cacert],
+    ["client_cert", place(o.cert)],
+    // Without --key curl reads the key from the certificate's file (a PEM may hold both).
+    ["client_key", place(o.key ?? o.cert)],
+    ["ca_cert", place(o.cacert)],
   ];
-  if (o.cert !== undefined && o.key === undefined) {
-    extras.notes.push("--cert without --key: a flow needs both; add client_key.");
-  }
-  if (entries.some(([, v]) => v !== undefined)) step.options = ymap(entries);
 }
 
 /**
