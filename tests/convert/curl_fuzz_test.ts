@@ -32,6 +32,13 @@ const INSERTS = [
   " -H ':'",
   " -H",
   " --data @missing.json",
+  " -K cfg.txt",
+  " -d @-",
+  " --json @x.json",
+  " -H @headers.txt",
+  " --data-urlencode name@f.txt",
+  " -E client.pem",
+  " --key client.key",
   " --data-binary @missing.bin",
   " -F 'f=@missing.png'",
   " -T missing.txt",
@@ -113,6 +120,27 @@ function mutateOnce(text: string, next: () => number): [string, string] {
 /** No file the commands name exists: each is refused as missing. */
 const NO_FILES: CurlFiles = { read: () => undefined, rebase: (p) => p, exists: () => false };
 
+/** What a file the commands read may hold: JSON cut short, a config, nothing, a lot, NUL. */
+const ODD_FILES = [
+  '{"a":',
+  "\ufffd\u0000",
+  "url = http://a.test/x\nheader = X-A\n-d @missing",
+  "",
+  "x".repeat(100_000),
+  "--data '",
+  "a=1&b",
+  '{"token": "abc"}',
+];
+
+/** Every file exists and holds one of {@linkcode ODD_FILES}, in turn. */
+function oddFiles(next: () => number): CurlFiles {
+  return {
+    read: () => ODD_FILES[Math.floor(next() * ODD_FILES.length)],
+    rebase: (p) => p,
+    exists: () => true,
+  };
+}
+
 Deno.test("curl fuzz: mutated commands convert into flows that load, or end with a usage error", async () => {
   const stored = await texts();
   const dir = await Deno.makeTempDir();
@@ -134,7 +162,7 @@ Deno.test("curl fuzz: mutated commands convert into flows that load, or end with
       named.set(seed, `seed ${seed} (${file}: ${did.join("; ")})`);
       let result;
       try {
-        result = convertCurl(text, { files: NO_FILES });
+        result = convertCurl(text, { files: seed % 2 === 0 ? NO_FILES : oddFiles(next) });
       } catch (error) {
         if (error instanceof UsageError && error.message.trim() !== "") refused++;
         else failures.push(`${named.get(seed)}: ${(error as Error)?.stack ?? error}`);
