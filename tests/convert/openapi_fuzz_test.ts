@@ -1,5 +1,6 @@
 /**
- * `convert openapi` on stored documents mutated as real documents are
+ * `convert openapi` on stored documents (and a Swagger 2.0 one written
+ * here, upgraded first as the CLI does) mutated as real documents are
  * broken (a key missing, null, a wrong type, an empty array or object, a
  * duplicated entry, a `$ref` to nothing, to itself or to a missing file, a
  * huge, unicode or control-character string, a number where a string was,
@@ -36,6 +37,55 @@ const DOCUMENTS = [
   "tests/fixtures/openapi/inferred/shelter.yaml",
   "tests/fixtures/schema/api/openapi.yaml",
 ];
+/** A Swagger 2.0 document written here: the upgrade to OpenAPI 3 runs first. */
+const SWAGGER2 = {
+  swagger: "2.0",
+  info: { title: "Shelf", version: "1" },
+  host: "shelf.test",
+  basePath: "/v1",
+  paths: {
+    "/books": {
+      get: {
+        responses: {
+          "200": {
+            description: "ok",
+            schema: { type: "array", items: { $ref: "#/definitions/Book" } },
+          },
+        },
+      },
+      post: {
+        parameters: [{
+          in: "body",
+          name: "book",
+          required: true,
+          schema: { $ref: "#/definitions/Book" },
+        }],
+        responses: { "201": { description: "made", schema: { $ref: "#/definitions/Book" } } },
+      },
+    },
+    "/books/{id}": {
+      parameters: [{ name: "id", in: "path", required: true, type: "string" }],
+      get: { responses: { "200": { description: "ok" } } },
+      delete: { responses: { "204": { description: "gone" } } },
+    },
+    "/upload": {
+      post: {
+        consumes: ["multipart/form-data"],
+        parameters: [{ in: "formData", name: "file", type: "file" }],
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  },
+  definitions: {
+    Book: {
+      type: "object",
+      required: ["title"],
+      properties: { id: { type: "string" }, title: { type: "string" } },
+    },
+  },
+  securityDefinitions: { key: { type: "apiKey", in: "header", name: "X-Key" } },
+  security: [{ key: [] }],
+};
 const SEEDS = Number(Deno.env.get("FUZZ_SEEDS") ?? 100);
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -99,6 +149,8 @@ async function convert(text: string) {
 Deno.test("openapi fuzz: mutated documents convert into flows that load, or end with a usage error", async () => {
   await prepareGuard();
   const texts = await Promise.all(DOCUMENTS.map((f) => Deno.readTextFile(`${root}${f}`)));
+  texts.push(JSON.stringify(SWAGGER2));
+  const names = [...DOCUMENTS, "a Swagger 2.0 document"];
   const dir = await Deno.makeTempDir();
   const failures: string[] = [];
   const named = new Map<number, string>();
@@ -109,7 +161,7 @@ Deno.test("openapi fuzz: mutated documents convert into flows that load, or end 
       const next = random(seed);
       const source = Math.floor(next() * texts.length);
       const { text, did } = mutant(texts[source], next);
-      named.set(seed, `seed ${seed} (${DOCUMENTS[source]}: ${did.map((d) => d.what).join("; ")})`);
+      named.set(seed, `seed ${seed} (${names[source]}: ${did.map((d) => d.what).join("; ")})`);
       let result;
       try {
         result = await convert(text);
