@@ -9,7 +9,8 @@
  * answer is read so: another create's answer under a body property's name
  * (a user's `email`) is a thing of its own, not one to send back. And the
  * one text a sibling call under a noun's path answers, taken as that
- * noun (a hash: sibling_answer.ts).
+ * noun (a hash: sibling_answer.ts). A member named `token` the login's
+ * answer does not hold by that name is sent its token (token_named.ts).
  *
  * @module
  */
@@ -23,6 +24,7 @@ import { jsonSchema, successes } from "./responses.ts";
 import { findProperty, MAX_PROPERTY_DEPTH } from "./schema_properties.ts";
 import { siblingHolder } from "./sibling_answer.ts";
 import { type NamedLogin, undescribedRefresh } from "./refresh_named.ts";
+import { namedToken } from "./token_named.ts";
 
 /** Where an operation's 2xx JSON answer holds a property named `key` (a wrapper deep). */
 function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | undefined {
@@ -77,7 +79,7 @@ export function fillAnswered(
       const holder = (fromLogin ? latestHolder(doc, login, steps, key) : undefined) ??
         siblingHolder(doc, op, steps, key);
       const named = fromLogin && !holder
-        ? undescribedRefresh(shared.inferred.login!, key)
+        ? undescribedRefresh(shared.inferred.login!, key) ?? namedToken(shared.inferred.login!, key)
         : undefined;
       if (typeof sent === "object" && sent !== null || !holder && !named) return [key, sent];
       const got = holder

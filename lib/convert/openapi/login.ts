@@ -16,35 +16,14 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
-import { ymap, type YNode } from "../yaml_out.ts";
-import { capturePath, findProperty, plainName, responseSchemas } from "./producers.ts";
+import { findProperty, plainName, responseSchemas } from "./producers.ts";
 import { namesLogin, type TokenScheme, tokenSchemes } from "./token_schemes.ts";
 import { properties } from "./schema_properties.ts";
 import { accessOfPair } from "./access_pair.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
-/**
- * Where a login's token is captured from: its path, else the first JSON
- * member named like a token anywhere in the body.
- *
- * @example
- * ```ts
- * import { tokenSource } from "./login.ts";
- * if (tokenSource({ path: ["user", "token"] }) !== "$.json.user.token") throw new Error();
- * if (typeof tokenSource({}) !== "object") throw new Error();
- * ```
- */
-export function tokenSource(login: Pick<Login, "path">): YNode {
-  if (login.path) return capturePath(login.path);
-  return ymap([["regex", `"(?:${TOKEN_KEYS})"\\s*:\\s*"([^"]+)"`]]);
-}
-
-/**
- * The JSON keys a token is found under when the schema does not say; `access` is simplejwt's
- * (`{refresh, access}`), which Django REST framework's generated documents never show.
- */
-export const TOKEN_KEYS = "token|access_token|accessToken|jwt|id_token|auth_token|authToken|access";
+export { TOKEN_KEYS, tokenSource } from "./token_source.ts";
 
 /** The login, where its token is, and who it signs in as. */
 export interface Login {
