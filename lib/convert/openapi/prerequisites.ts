@@ -59,10 +59,9 @@ export function dependencies(
   const { login } = inferred;
   if (login && usesLogin(op.node, doc, login) && op !== login.op) out.push(tokenGiver(login));
   if (login?.register && op === login.op) out.push(login.register);
-  // The second sign-up runs after the first, which says whether it is needed (second_signup.ts).
-  if (login?.alternate && (op === login.op || op === login.alternate)) {
-    out.push(login.register!, login.alternate);
-  }
+  // The second sign-up runs after the first, which says whether it is needed (second_signup.ts);
+  // in its own flow it has no first, so it runs there, with that flow's own account.
+  if (login?.alternate && op === login.op) out.push(login.register!, login.alternate);
   return [...new Set(out)].filter((o) => o !== op);
 }
 
@@ -169,7 +168,10 @@ function dependencyEdges(
   const index = new Map(ordered.map((o, i) => [o, i]));
   const waiting = ordered.map(() => 0);
   const readers = ordered.map((): number[] => []);
-  const reads = (op: OpenApiOperation) => dependencies(op, doc, inferred);
+  // A second sign-up follows the first where both are (second_signup.ts), not pulling it in.
+  const { login } = inferred;
+  const after = (op: OpenApiOperation) => op === login?.alternate ? [login.register!] : [];
+  const reads = (op: OpenApiOperation) => [...dependencies(op, doc, inferred), ...after(op)];
   for (const [i, op] of ordered.entries()) {
     for (const dep of new Set(reads(op))) {
       const d = index.get(dep);

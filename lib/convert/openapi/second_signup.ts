@@ -11,7 +11,10 @@
  * other create is then a step of its own after the first, with the same
  * per-run credentials, run only when the first was not accepted (its status
  * 300 or more, captured from the first's answer); where the first signs up,
- * the second is skipped, never a second account of the same name.
+ * the second is skipped, never a second account of the same name. Its own
+ * flow holds no first (the order is kept where both are, not pulled in:
+ * prerequisites.ts), so there it runs, with that flow's own account: an
+ * operation of the document never sent counts against the suite.
  *
  * @module
  */
