@@ -3,8 +3,10 @@
  * the document gives no example (LoopBack's `UserPartial`), so nothing
  * was sent to change, and LoopBack refuses an update of nothing (400
  * "Data is required for the patch request"). It sends the schema's first
- * text property that is not read-only instead: a number may be the item's
- * id, a switch would change what the item does. So does a member the body
+ * text property that is not read-only instead, and not named as an
+ * identifier when another is (LoopBack 4's `custId`, the key, which its
+ * PostgreSQL connector leaves out of the SET: 500): a number may be the
+ * item's id, a switch would change what the item does. So does a member the body
  * requires that came out `{}`, in a PUT too (RealWorld's
  * `{"user": {}}`: the document requires the member, and its real backend
  * answers an update of no column with 500). A PUT that is its item's
@@ -42,14 +44,15 @@ export function somethingToPatch(
   if (!isNode(value) || Object.keys(value).length > 0) return value;
   const s = deref(doc, schema);
   const properties = isNode(s) && isNode(s.properties) ? s.properties : {};
-  for (const [name, property] of Object.entries(properties)) {
-    const p = deref(doc, property);
-    if (isNode(p) && p.type === "string" && p.readOnly !== true) {
-      return { [name]: maker.make(p) ?? "string" };
-    }
-  }
-  return value;
+  const texts = Object.entries(properties).map(([name, p]) => [name, deref(doc, p)] as const)
+    .filter(([, p]) => isNode(p) && p.type === "string" && p.readOnly !== true);
+  // A text named as an identifier (LoopBack 4's `custId`) is the item's key or a link: the
+  // key is never set (an update of nothing, 500 on PostgreSQL), a link needs a real target.
+  const [name, p] = texts.find(([n]) => !IDENTIFIER.test(n)) ?? texts[0] ?? [];
+  return name === undefined ? value : { [name]: maker.make(p) ?? "string" };
 }
+
+const IDENTIFIER = /^id$|[a-z0-9]Id$|_id$|ID$/;
 
 /**
  * The body of a `method` request, given something to change: for a PATCH
