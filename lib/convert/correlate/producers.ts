@@ -23,6 +23,7 @@ import {
 } from "../values.ts";
 import type { Correlator } from "./state.ts";
 import { locationIds, noteLocationRow } from "./location_ids.ts";
+import { noteQueryRows } from "./query_rows.ts";
 import { noteLinkedRows } from "./labelled_ids.ts";
 import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
@@ -60,6 +61,7 @@ export function produce(c: Correlator, step: Step): void {
   noteCreatedIds(c, step);
   noteListedRows(c, step);
   noteLocationRow(c, step);
+  noteQueryRows(c, step);
   noteLinkedRows(c, step);
   noteListedNames(c, step);
   // After the body: a 201 that answers the resource too is better read by its JSON id.

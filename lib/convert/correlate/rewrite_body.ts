@@ -23,6 +23,7 @@ import { yflow, type YMap, ymap, type YNode, type YScalar } from "../yaml_out.ts
 import { freshUuidsIn } from "./ids.ts";
 import { bodyValue, innerValue } from "./rewrite_value.ts";
 import type { Correlator, Where } from "./state.ts";
+import { pickedHidden, rowFieldName } from "./query_rows.ts";
 import { withTokens } from "./tokens.ts";
 import { unrecordedBody } from "./unrecorded_body.ts";
 import { emptyHiddenField } from "./hidden_fields.ts";
@@ -125,23 +126,32 @@ function urlencoded(
   );
   const where: Where = { body: true, mutating, login, credentials };
   // As `form:`, each value is encoded when sent: `&`, `+`, `%`, `=`, `#` and spaces survive.
-  const form = formFields(pairs);
+  // A field NAME that carries a created row (`chk_1`) is a template, which only a text body holds.
+  const names = pairs.map(([k]) => rowFieldName(c, safeDecode(k), step));
+  const form = names.every((n) => n === undefined) ? formFields(pairs) : undefined;
   if (form) {
     step.form = ymap(form.map(([k, values]) => {
-      const t = values.map((v) =>
-        formJson(c, v, step) ?? emptyHiddenField(c, k, v, step) ?? labelledOption(c, k, v, step) ??
-          c.rules.stringValue(k, v, step, where)
-      );
+      const t = values.map((v) => fieldValue(c, k, v, step, where));
       return [k, t.length === 1 ? t[0] : t];
     }));
     return;
   }
-  step.body = pairs.map(([k, v]) => {
+  step.body = pairs.map(([k, v], i) => {
     if (v === undefined) return withTokens(c, k, step);
     const value = safeDecode(v);
-    const replaced = c.rules.stringValue(safeDecode(k), value, step, where);
-    return `${c.sp.lit(k)}=${replaced === c.sp.lit(value) ? withTokens(c, v, step) : replaced}`;
+    const name = names[i] ?? c.sp.lit(k);
+    // Fields a form would hold are read as the form's are; an unclean body's by the value alone.
+    const replaced = names.some((n) => n !== undefined)
+      ? fieldValue(c, safeDecode(k), value, step, where)
+      : c.rules.stringValue(safeDecode(k), value, step, where);
+    return `${name}=${replaced === c.sp.lit(value) ? withTokens(c, v, step) : replaced}`;
   }).join("&");
+}
+
+/** A form field's value: JSON inside it, an empty hidden field, a labelled option, or by value. */
+function fieldValue(c: Correlator, k: string, v: string, step: Step, where: Where): string {
+  return formJson(c, v, step) ?? pickedHidden(c, k, v, step) ?? emptyHiddenField(c, k, v, step) ??
+    labelledOption(c, k, v, step) ?? c.rules.stringValue(k, v, step, where);
 }
 
 /**

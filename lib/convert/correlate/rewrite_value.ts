@@ -20,6 +20,7 @@ import { useProducer } from "./captures.ts";
 import { bodyIdProducer } from "./created_ids.ts";
 import { listedRowProducer } from "./listed_rows.ts";
 import { namedRowProducer } from "./sibling_rows.ts";
+import { queryRowProducer } from "./query_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
 import { sentBefore } from "./client_constants.ts";
 import { isWords } from "./lookup_fields.ts";
@@ -39,6 +40,12 @@ type ValueRule = (
 
 /** The rules of {@linkcode stringValue}, first match wins. */
 const VALUE_RULES: ValueRule[] = [
+  // A small row id a save's redirect named in its query, sent back to the same page (`id=1`):
+  // first, since a page may also show a `1` (another select's option) the answer did not make.
+  (c, key, value, step) => {
+    const p = c.linking ? queryRowProducer(c, key, value, step) : undefined;
+    return p ? useProducer(c, p, step) : undefined;
+  },
   (c, key, value, step) => {
     const p = c.rules.producerFor(value);
     if (!p) return undefined;

@@ -1,0 +1,187 @@
+/**
+ * Row numbers a save hands out only in its redirect's query: a server-rendered console
+ * answers a create's form post `302 Location: host.php?action=edit&id=1`, and the journey then
+ * sends that `1` to the same page as a query or body value (`host.php?action=ping_host&id=1`,
+ * a form's `id=1`), as a field named for the page (`tree.php?…&tree_id=2`), or inside a field
+ * NAME (a list's checkbox `chk_1=on`). A number that small is no evidence on its own; here the
+ * evidence is the material's: the number first appears in the `Location` query of the answer to
+ * a post that did not send it (a create, not an edit of that row), under `id` or a name ending
+ * in `id`, and a later request to the same page sends it. It is captured from the live
+ * `Location`, so a second run on one instance acts on its own rows.
+ *
+ * A `page=1`, `rows=10` or `tab=2` names no created row, and a `chk_7` of a row no save of the
+ * journey answered stays as recorded, as does anything sent to another page.
+ *
+ * @module
+ */
+import { responseHeaders } from "../handed.ts";
+import type { Producer, Step } from "../model.ts";
+import { useProducer } from "./captures.ts";
+import { heldHidden, latestPage } from "./hidden_fields.ts";
+import type { Correlator } from "./state.ts";
+
+const ROW = /^\d{1,15}$/;
+const ID_NAME = /^(?:id|[A-Za-z][A-Za-z0-9]*?(?:[_-]id|Id|ID))$/;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Where the row a save of page `path` answered under `name` is kept among the members. */
+const rowKey = (path: string, name: string, value: string) =>
+  `${path}?${name}\u0000${Number(value)}`;
+
+/** Whether `r` sent `name=value` itself, in its query or its urlencoded body (an edit's save). */
+function sentItself(r: Step["last"], name: string, value: string): boolean {
+  if (r.url.searchParams.getAll(name).includes(value)) return true;
+  const body = /^[^=&\s]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(r.bodyText ?? "") ? r.bodyText : "";
+  return new URLSearchParams(body).getAll(name).includes(value);
+}
+
+/**
+ * Notes the small ids in the `Location` query a post's 201 or redirect answered (see the
+ * module), each captured from the live `Location` by a pattern over its query.
+ *
+ * @example
+ * ```ts
+ * import { noteQueryRows, queryRowProducer } from "./query_rows.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { method: "POST", status: 302, url: new URL("http://a.test/host.php?header=false"),
+ *   bodyText: "name=Router&id=0",
+ *   raw: { response: { headers: [{ name: "Location", value: "host.php?action=edit&id=1" }] } } };
+ * // deno-lint-ignore no-explicit-any
+ * noteQueryRows(c, { last } as any);
+ * const ping = { last: { url: new URL("http://a.test/host.php?action=ping&id=1") } };
+ * // deno-lint-ignore no-explicit-any
+ * if (queryRowProducer(c, "id", "1", ping as any) === undefined) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (queryRowProducer(c, "page", "1", ping as any) !== undefined) throw new Error();
+ * ```
+ */
+export function noteQueryRows(c: Correlator, step: Step): void {
+  const r = step.last;
+  if (r.method !== "POST" && r.method !== "PUT") return;
+  const created = r.status === 201 || (r.status !== undefined && r.status >= 300 && r.status < 400);
+  const location = responseHeaders(r).find((h) => h.name.toLowerCase() === "location")?.value;
+  if (!created || !location || !URL.canParse(location, r.url)) return;
+  const to = new URL(location, r.url);
+  if (to.origin !== r.url.origin) return;
+  const page = to.pathname.slice(to.pathname.lastIndexOf("/") + 1);
+  for (const [name, value] of to.searchParams) {
+    if (!ROW.test(value) || !ID_NAME.test(name) || sentItself(r, name, value)) continue;
+    const key = rowKey(to.pathname, name, value);
+    if (c.members.has(key)) continue;
+    const pattern = `${escape(page)}\\?(?:[^#]*&)?${escape(name)}=(\\d+)(?:[&#]|$)`;
+    const source = { kind: "header" as const, name: "location", regex: pattern };
+    c.members.set(key, { producer: { step, source, secret: false }, under: `${to.pathname}?` });
+  }
+}
+
+/**
+ * The save whose row a request to the same page sends as `key=value`: under the name the
+ * `Location` used, or as `<page>_id` for an `id` (`tree_id` to `tree.php`); else undefined.
+ *
+ * @example
+ * ```ts
+ * import { noteQueryRows, queryRowProducer } from "./query_rows.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { method: "POST", status: 302, url: new URL("http://a.test/tree.php"),
+ *   raw: { response: { headers: [{ name: "Location", value: "tree.php?action=edit&id=2" }] } } };
+ * // deno-lint-ignore no-explicit-any
+ * noteQueryRows(c, { last } as any);
+ * const node = { last: { url: new URL("http://a.test/tree.php?action=get_node&tree_id=2") } };
+ * // deno-lint-ignore no-explicit-any
+ * if (queryRowProducer(c, "tree_id", "2", node as any) === undefined) throw new Error();
+ * const other = { last: { url: new URL("http://a.test/graphs.php?tree_id=2") } };
+ * // deno-lint-ignore no-explicit-any
+ * if (queryRowProducer(c, "tree_id", "2", other as any) !== undefined) throw new Error();
+ * ```
+ */
+export function queryRowProducer(
+  c: Correlator,
+  key: string,
+  value: string,
+  step: Step,
+): Producer | undefined {
+  if (!ROW.test(value) || !ID_NAME.test(key)) return undefined;
+  const path = step.last.url.pathname;
+  const stem = path.slice(path.lastIndexOf("/") + 1).replace(/\.[A-Za-z0-9]+$/, "").toLowerCase();
+  const noun = /^(.+?)(?:[_-]id|Id|ID)$/.exec(key)?.[1]?.toLowerCase();
+  const found = c.members.get(rowKey(path, key, value)) ??
+    (noun !== undefined && noun === stem ? c.members.get(rowKey(path, "id", value)) : undefined);
+  return found !== undefined && found.producer.step !== step ? found.producer : undefined;
+}
+
+/**
+ * The template of a field NAME that carries a row a save of the same page answered under `id`
+ * (a list's checkbox `chk_1`), its word kept and its number captured; else undefined.
+ *
+ * @example
+ * ```ts
+ * import { noteQueryRows, rowFieldName } from "./query_rows.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * import { UniqueNames } from "../names.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { method: "POST", status: 302, url: new URL("http://a.test/host.php"),
+ *   raw: { response: { headers: [{ name: "Location", value: "host.php?action=edit&id=1" }] } } };
+ * const save = { name: "save", noun: "host", captures: [], captureNames: new UniqueNames(),
+ *   captureByPath: new Map(), last };
+ * // deno-lint-ignore no-explicit-any
+ * noteQueryRows(c, save as any);
+ * const list = { name: "bulk", uses: new Set(), last: { url: new URL("http://a.test/host.php") } };
+ * // deno-lint-ignore no-explicit-any
+ * if (rowFieldName(c, "chk_1", list as any)?.startsWith("chk_${") !== true) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (rowFieldName(c, "chk_7", list as any) !== undefined) throw new Error();
+ * ```
+ */
+export function rowFieldName(c: Correlator, name: string, step: Step): string | undefined {
+  const m = /^([A-Za-z][A-Za-z0-9]*[_-])(\d{1,15})$/.exec(name);
+  if (m === null || !c.linking) return undefined;
+  const found = c.members.get(rowKey(step.last.url.pathname, "id", m[2]));
+  if (found === undefined || found.producer.step === step) return undefined;
+  picked.set(c, (picked.get(c) ?? new Set()).add(step));
+  return `${c.sp.lit(m[1])}${useProducer(c, found.producer, step)}`;
+}
+
+/** The steps whose field names carried a created row, by correlator: their pages echo the pick. */
+const picked = new WeakMap<Correlator, Set<Step>>();
+
+/**
+ * The template of hidden field `key` a confirmation page held with `value` when that page
+ * answered a post whose field names carried created rows (`chk_4=on`): the page wrote which
+ * rows were picked (`selected_items=a:1:{i:0;s:1:"4";}`), so a second run's page names its
+ * own; captured from that page; else undefined.
+ *
+ * @example
+ * ```ts
+ * import { pickedHidden } from "./query_rows.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const confirm = { method: "POST", url: new URL("http://a.test/users.php") };
+ * const save = { first: confirm, last: confirm };
+ * // No post picked a created row: the hidden field is left to the other rules.
+ * // deno-lint-ignore no-explicit-any
+ * if (pickedHidden(c, "selected_items", "4", save as any) !== undefined) throw new Error();
+ * ```
+ */
+export function pickedHidden(
+  c: Correlator,
+  key: string,
+  value: string,
+  step: Step,
+): string | undefined {
+  const pickers = picked.get(c);
+  if (value === "" || pickers === undefined || step.first.method === "GET") return undefined;
+  const page = latestPage(c, step, new RegExp(`<input\\b[^>]*\\bname=["']${escape(key)}["']`));
+  if (page === undefined || !pickers.has(page) || !heldHidden(c, key, value, step)) {
+    return undefined;
+  }
+  const html = page.last.responseText!;
+  for (const q of [`'`, `"`]) {
+    const pattern = `<input[^>]*\\bname=${q}${escape(key)}${q}[^>]*\\bvalue=${q}([^${q}]*)${q}`;
+    if (new RegExp(pattern).exec(html)?.[1] !== value) continue;
+    const source = { kind: "regex" as const, name: key, pattern };
+    return useProducer(c, { step: page, source, secret: false }, step);
+  }
+  return undefined;
+}
