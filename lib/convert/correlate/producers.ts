@@ -27,6 +27,7 @@ import { noteQueryRows } from "./query_rows.ts";
 import { noteLinkedRows } from "./labelled_ids.ts";
 import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
+import { noteGraphqlIds } from "./graphql_ids.ts";
 import { noteListedRows } from "./listed_rows.ts";
 import { noteListedNames } from "./listed_names.ts";
 import { produceFramed } from "./framed_producers.ts";
@@ -59,6 +60,7 @@ export function produce(c: Correlator, step: Step): void {
   produceJson(c, step);
   produceXml(c, step);
   noteCreatedIds(c, step);
+  noteGraphqlIds(c, step);
   noteListedRows(c, step);
   noteLocationRow(c, step);
   noteQueryRows(c, step);

@@ -18,6 +18,7 @@ import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { bodyIdProducer } from "./created_ids.ts";
+import { graphqlIdProducer } from "./graphql_ids.ts";
 import { listedRowProducer } from "./listed_rows.ts";
 import { namedRowProducer } from "./sibling_rows.ts";
 import { queryRowProducer } from "./query_rows.ts";
@@ -271,14 +272,18 @@ export function bodyValue(
   key: string,
   step: Step,
   where: Where,
+  depth = 0,
 ): YNode {
-  if (Array.isArray(value)) return value.map((v) => bodyValue(c, v, key, step, where));
+  if (Array.isArray(value)) return value.map((v) => bodyValue(c, v, key, step, where, depth));
   if (typeof value === "object" && value !== null) {
     return ymap(
-      Object.entries(value).map(([k, v]) => [k, bodyValue(c, v, k, step, where)]),
+      Object.entries(value).map(([k, v]) => [k, bodyValue(c, v, k, step, where, depth + 1)]),
     );
   }
-  if (typeof value === "string") return c.rules.stringValue(key, value, step, where);
+  if (typeof value === "string") {
+    const typed = c.linking ? graphqlIdProducer(c, key, value, depth, step) : undefined;
+    return typed ? useProducer(c, typed, step) : c.rules.stringValue(key, value, step, where);
+  }
   if (typeof value === "number") {
     const p = c.rules.producerFor(value) ??
       (c.linking
