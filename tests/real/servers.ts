@@ -201,6 +201,8 @@ export interface Launch {
   origin: (output: string, port: number) => string | undefined;
   /** A path that answers 2xx once the server is ready (default `/`). */
   probe?: string;
+  /** How many polls of 100 ms the start may take (default 300: 30 s), for a slow boot. */
+  polls?: number;
 }
 
 /** A running fresh instance. */
@@ -262,7 +264,8 @@ export async function start(launch: Launch): Promise<Instance> {
     })();
   let exited = false;
   child.status.then(() => exited = true);
-  for (let poll = 0; poll < 300 && !exited; poll++) {
+  const polls = launch.polls ?? 300;
+  for (let poll = 0; poll < polls && !exited; poll++) {
     const origin = launch.origin(text, port);
     if (origin) {
       const ok = await fetch(`${origin}${launch.probe ?? "/"}`).then(async (r) => {
@@ -275,9 +278,9 @@ export async function start(launch: Launch): Promise<Instance> {
   }
   await close();
   throw new Error(
-    `${launch.command.join(" ")} did not start within 30 s${exited ? " (it exited)" : ""}:\n${
-      text.slice(-3000)
-    }`,
+    `${launch.command.join(" ")} did not start within ${polls / 10} s${
+      exited ? " (it exited)" : ""
+    }:\n${text.slice(-3000)}`,
   );
 }
 
