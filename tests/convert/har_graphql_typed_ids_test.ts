@@ -4,14 +4,15 @@
  * beside its `__typename`: `{"data": {"createShelf": {"id": "1", "__typename": "Shelf"}}}`.
  * Later calls send it as `variables.input.shelfId`, as `variables.id` of `shelf(id: $id)`, as
  * `variables.input.id` of `updateShelf(input: $input)` and in `ids` of
- * `deleteShelves(ids: $ids)`. Every create goes to the one path, so the path rules cannot tell
+ * `deleteShelves(ids: $ids)`, and as a list filter's operand (`filter: {shelfId: {eq: "1"}}`). Every create goes to the one path, so the path rules cannot tell
  * whose row a "1" is; these were sent as recorded: right on a fresh server by luck, and a
  * second run created a book on the first run's shelf and updated and deleted the first run's.
  *
  * The evidence (correlate/graphql_ids.ts): the answer's `__typename` names the row's type; a
  * later key named for it (`shelfId`) sends it, and a bare `id`/`ids` near the top of the
  * variables does when the operation's root field is named for the type (`updateShelf`,
- * `shelf`, `deleteShelves`). The other side: `roomId: "1"` (no Room was created) and the id of
+ * `shelf`, `deleteShelves`), or a filter's operator (`eq`, `_eq`, `equals`, `in`) under such a
+ * key does. The other side: `roomId: "1"` (no Room was created) and the id of
  * a nested translation (`translations[0].id`) stay as recorded.
  */
 import assert from "node:assert/strict";
@@ -41,6 +42,10 @@ function server() {
     if (field === "createBook") {
       if (v.input.shelfId !== own) return refuse(`shelf ${v.input.shelfId}`);
       return Response.json({ data: { createBook: { id: String(++books), __typename: "Book" } } });
+    }
+    if (field === "books") {
+      const eq = v.options.filter._and[0].shelfId.eq;
+      return eq === own ? Response.json({ data: { books: { items: [] } } }) : refuse(`eq ${eq}`);
     }
     if (field === "shelf") return v.id === own ? Response.json(shelf(own)) : refuse(`id ${v.id}`);
     if (field === "updateShelf") {
@@ -86,6 +91,12 @@ function recording(): string {
       { createBook: { id: "1", __typename: "Book" } },
     ),
     call(
+      "ListBooks",
+      "query ListBooks($options: BookListOptions!) {\n  books(options: $options) { items { id } }\n}",
+      { options: { take: 10, filter: { _and: [{ shelfId: { eq: "1" } }] } } },
+      { books: { items: [{ id: "1" }] } },
+    ),
+    call(
       "GetShelf",
       "query GetShelf($id: ID!) {\n  shelf(id: $id) { id __typename }\n}",
       { id: "1" },
@@ -106,7 +117,7 @@ function recording(): string {
   ]);
 }
 
-Deno.test("convert har: a GraphQL ID a create answered beside its __typename is sent where a key is named for the type and where a bare id goes to a root field named for it; an id of an uncreated type and a nested translation's id stay; twice on one server", async () => {
+Deno.test("convert har: a GraphQL ID a create answered beside its __typename is sent where a key is named for the type, as a filter operand under such a key, and where a bare id goes to a root field named for it; an id of an uncreated type and a nested translation's id stay; twice on one server", async () => {
   const app = server();
   try {
     await passesTwice(recording(), app.origin, (flow) => {

@@ -19,6 +19,11 @@ function typedKey(type: string, id: string): string {
   return `\u0001graphql\u0000${type.toLowerCase()}\u0000${id}`;
 }
 
+/** The type a key is named for: `shelfId`, `shelfIds` → `shelf`. */
+function typeNamed(key: string): string | undefined {
+  return /^(\w+?)Ids?$/.exec(key)?.[1];
+}
+
 /** The JSON body of a GraphQL call (a `query` text), or undefined. */
 function graphqlCall(text: string | undefined): { query: string } | undefined {
   try {
@@ -47,9 +52,9 @@ function graphqlCall(text: string | undefined): { query: string } | undefined {
  * noteGraphqlIds(c, { last } as any);
  * const later = { last: { bodyText: JSON.stringify({ query: "query { shelf(id: $id) { id } }" }) } };
  * // deno-lint-ignore no-explicit-any
- * if (graphqlIdProducer(c, "shelfId", "1", 3, later as any) === undefined) throw new Error();
+ * if (graphqlIdProducer(c, ["input", "shelfId"], "1", 3, later as any) === undefined) throw new Error();
  * // deno-lint-ignore no-explicit-any
- * if (graphqlIdProducer(c, "roomId", "1", 3, later as any) !== undefined) throw new Error();
+ * if (graphqlIdProducer(c, ["input", "roomId"], "1", 3, later as any) !== undefined) throw new Error();
  * ```
  */
 export function noteGraphqlIds(c: Correlator, step: Step): void {
@@ -82,8 +87,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The create that answered the digits `value` a GraphQL call sends under `key`, `depth` keys
- * below its body (`variables.input.id` is 3): a key named for a created type (`shelfId`), or
+ * The create that answered the digits `value` a GraphQL call sends under `key` (in an object
+ * under `parent`), `depth` keys below its body (`variables.input.id` is 3): a key named for a
+ * created type (`shelfId`), a filter's operator under one (`{shelfId: {eq: "1"}}`), or
  * `id`/`ids` at most 3 deep when the call's root field is named for the type; else undefined.
  *
  * @example
@@ -92,18 +98,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * import { emptyCorrelator } from "./state.ts";
  * const step = { last: { bodyText: "{}" } };
  * // deno-lint-ignore no-explicit-any
- * if (graphqlIdProducer(emptyCorrelator("a", true), "id", "1", 2, step as any)) throw new Error();
+ * if (graphqlIdProducer(emptyCorrelator("a", true), ["", "id"], "1", 2, step as any)) throw new Error();
  * ```
  */
 export function graphqlIdProducer(
   c: Correlator,
-  key: string,
+  keys: [parent: string, key: string],
   value: string,
   depth: number,
   step: Step,
 ): Producer | undefined {
   if (!/^\d{1,15}$/.test(value)) return undefined;
-  const named = /^(\w+?)Ids?$/.exec(key)?.[1];
+  const [parent, key] = keys;
+  // A filter's operand: `{shelfId: {eq: "1"}}` (`_eq`, `equals`, `in` in other dialects).
+  const named = typeNamed(key) ?? (/^_?(eq|equals|in)$/.test(key) ? typeNamed(parent) : undefined);
   if (named !== undefined) return c.members.get(typedKey(named, value))?.producer;
   if ((key !== "id" && key !== "ids") || depth > 3) return undefined;
   const call = graphqlCall(step.last.bodyText);

@@ -273,15 +273,20 @@ export function bodyValue(
   step: Step,
   where: Where,
   depth = 0,
+  parent = "",
 ): YNode {
-  if (Array.isArray(value)) return value.map((v) => bodyValue(c, v, key, step, where, depth));
+  if (Array.isArray(value)) {
+    return value.map((v) => bodyValue(c, v, key, step, where, depth, parent));
+  }
   if (typeof value === "object" && value !== null) {
     return ymap(
-      Object.entries(value).map(([k, v]) => [k, bodyValue(c, v, k, step, where, depth + 1)]),
+      Object.entries(value).map((
+        [k, v],
+      ) => [k, bodyValue(c, v, k, step, where, depth + 1, key)]),
     );
   }
   if (typeof value === "string") {
-    const typed = c.linking ? graphqlIdProducer(c, key, value, depth, step) : undefined;
+    const typed = c.linking ? graphqlIdProducer(c, [parent, key], value, depth, step) : undefined;
     return typed ? useProducer(c, typed, step) : c.rules.stringValue(key, value, step, where);
   }
   if (typeof value === "number") {

@@ -18,26 +18,39 @@ Deno.test("graphql ids: a mutation's typed row is sent by a key named for its ty
   const c = emptyCorrelator("a", true);
   noteGraphqlIds(c, step(CREATE, { data: { createShelf: { id: "1", __typename: "Shelf" } } }));
   const later = (q: string) => step(q);
-  assert.ok(graphqlIdProducer(c, "shelfId", "1", 5, later("query { books { id } }")));
+  assert.ok(graphqlIdProducer(c, ["", "shelfId"], "1", 5, later("query { books { id } }")));
   assert.ok(
-    graphqlIdProducer(c, "id", "1", 2, later("query Q($id: ID!) { shelf(id: $id) { id } }")),
+    graphqlIdProducer(c, ["", "id"], "1", 2, later("query Q($id: ID!) { shelf(id: $id) { id } }")),
   );
   assert.ok(
-    graphqlIdProducer(c, "ids", "1", 2, later("mutation { deleteShelves(ids: $ids) { result } }")),
+    graphqlIdProducer(
+      c,
+      ["", "ids"],
+      "1",
+      2,
+      later("mutation { deleteShelves(ids: $ids) { result } }"),
+    ),
   );
   assert.equal(
-    graphqlIdProducer(c, "roomId", "1", 3, later("mutation { createShelf { id } }")),
+    graphqlIdProducer(c, ["", "roomId"], "1", 3, later("mutation { createShelf { id } }")),
     undefined,
   );
   assert.equal(
-    graphqlIdProducer(c, "id", "1", 4, later("mutation { updateShelf { id } }")),
+    graphqlIdProducer(c, ["", "id"], "1", 4, later("mutation { updateShelf { id } }")),
     undefined,
   );
   assert.equal(
-    graphqlIdProducer(c, "id", "1", 2, later("query { shelfBook(id: $id) { id } }")),
+    graphqlIdProducer(c, ["", "id"], "1", 2, later("query { shelfBook(id: $id) { id } }")),
     undefined,
   );
-  assert.equal(graphqlIdProducer(c, "shelfId", "2", 3, later("query { books { id } }")), undefined);
+  const books = later("query { books { id } }");
+  assert.ok(graphqlIdProducer(c, ["shelfId", "eq"], "1", 5, books));
+  assert.equal(graphqlIdProducer(c, ["roomId", "eq"], "1", 5, books), undefined);
+  assert.equal(graphqlIdProducer(c, ["shelfId", "take"], "1", 5, books), undefined);
+  assert.equal(
+    graphqlIdProducer(c, ["", "shelfId"], "2", 3, later("query { books { id } }")),
+    undefined,
+  );
 });
 
 Deno.test("graphql ids: a query's answer, an answer with errors and a failed call note nothing", () => {
