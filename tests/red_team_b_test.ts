@@ -690,7 +690,8 @@ Deno.test("an OpenAPI document with nulls, lists or prototype names where object
   const server = api();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-red-b-" });
   const base = { openapi: "3.1.0", info: { title: "x", version: "1" } };
-  const ok = { get: { responses: { "200": { description: "x" } } } };
+  // A body documented as text: a JSON answer fails the check (with no content at all it passes).
+  const ok = { get: { responses: { "200": { description: "x", content: { "text/plain": {} } } } } };
   const documents: Record<string, unknown> = {
     null_path: { ...base, paths: { "/ok": null } },
     null_response: { ...base, paths: { "/ok": { get: { responses: { "200": null } } } } },

@@ -23,14 +23,29 @@ Deno.test("the operation is found under the first server's base path; a literal 
   assert.deepEqual(operationSchema(check, "GET", "http://x.test/v1/items/new", 200), {
     missing: "api.yaml documents no response 200 for GET /items/new (it has [])",
   });
-  assert.deepEqual(operationSchema(check, "GET", "http://x.test/v1/items/7", 200), {
-    missing: "api.yaml gives no JSON body for GET /items/{id} 200",
+  assert.deepEqual(operationSchema(check, "POST", "http://x.test/v1/items", 201), {
+    missing: "api.yaml gives no JSON body for POST /items 201",
   });
+});
+
+Deno.test("a response with no schema takes any JSON: no content, examples only, a range without one", () => {
+  const check = openapi(DOCUMENT);
+  const bare = operationSchema(check, "GET", "http://x.test/v1/items/7", 200);
+  assert.ok("validate" in bare && bare.validate([1, "x"]).length === 0);
+  assert.equal(bare.where, "GET /items/{id} 200, which has no schema");
+  for (const media of ["application/json", "application/*", "*/*"]) {
+    const document = {
+      paths: { "/a": { get: { responses: { "200": { content: { [media]: { example: {} } } } } } } },
+    };
+    const got = operationSchema(openapi(document), "GET", "http://x.test/a", 200);
+    assert.ok("validate" in got && got.validate(null).length === 0, media);
+  }
 });
 
 Deno.test("a status falls back to its class; a $ref to a response is followed", () => {
   const got = operationSchema(openapi(DOCUMENT), "GET", "http://x.test/v1/items/7", 404);
-  assert.deepEqual(got, { missing: "api.yaml gives no JSON body for GET /items/{id} 4XX" });
+  assert.ok("where" in got, JSON.stringify(got));
+  assert.equal(got.where, "GET /items/{id} 4XX, which has no schema");
 });
 
 Deno.test("a request no operation serves is named by its method and path", () => {
