@@ -14,51 +14,13 @@
  * and another origin's requests show nothing of this one's cookies: both stay as recorded.
  */
 import assert from "node:assert/strict";
-import { formPost, htmlPage, pagesHar, type PageSpec, passesTwice } from "../support/form_pages.ts";
+import { formPost, pagesHar, type PageSpec, passesTwice } from "../support/form_pages.ts";
 import { runCli } from "../support/cli.ts";
+import { loginForm, ORIGIN, SID, TOKEN, twoCookieLogin } from "../support/two_cookie_login.ts";
 
 const PASSWORD = "keeper-typed-53";
 
-/** A stand-in: the page sets `_chc` and a session with its form token; the login needs both. */
-function standIn() {
-  const tokens = new Map<string, string>();
-  const signedIn = new Set<string>();
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const url = new URL(req.url);
-    const sid = /(?:^|; )sid=(\w+)/.exec(req.headers.get("cookie") ?? "")?.[1] ?? "";
-    if (url.pathname === "/login" && req.method === "GET") {
-      const fresh = crypto.randomUUID().replaceAll("-", "");
-      const token = crypto.randomUUID().replaceAll("-", "");
-      tokens.set(fresh, token);
-      const res = htmlPage(url.origin, 200, loginForm(token));
-      res.headers.append("set-cookie", "_chc=1; path=/");
-      res.headers.append("set-cookie", `sid=${fresh}; path=/; HttpOnly`);
-      return res;
-    }
-    if (url.pathname === "/login" && req.method === "POST") {
-      const form = new URLSearchParams(await req.text());
-      if (!tokens.has(sid) || form.get("CSRFToken") !== tokens.get(sid)) {
-        return htmlPage(url.origin, 500, "invalid CSRF token");
-      }
-      if (form.get("password") !== PASSWORD) return htmlPage(url.origin, 403, "wrong");
-      signedIn.add(sid);
-      return htmlPage(url.origin, 302, "", "/home");
-    }
-    if (url.pathname === "/home" && signedIn.has(sid)) return htmlPage(url.origin, 200, "home");
-    return htmlPage(url.origin, 401, "sign in");
-  });
-  const { port } = server.addr as Deno.NetAddr;
-  return { origin: `http://127.0.0.1:${port}`, close: () => server.shutdown() };
-}
-
-/** The login page's form, its token computed for the page's session. */
-function loginForm(token: string): string {
-  return `<form method="post" action="/login"><input name="user"><input type="password" name="password"><input type="hidden" name="CSRFToken" value="${token}"></form>`;
-}
-
-const SID = "5f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f";
-const TOKEN = "9a8b7c6d5e4f30211203f4e5d6c7b8a9";
-const ORIGIN = "http://127.0.0.1:8300";
+const standIn = () => twoCookieLogin(PASSWORD);
 
 /** What the recording differs in: the post's wire headers kept, the assets on another origin. */
 interface Shape {
