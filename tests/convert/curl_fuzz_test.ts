@@ -11,9 +11,8 @@
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
 import type { CurlFiles } from "../../lib/convert/curl_files.ts";
-import { UsageError } from "../../lib/model/errors.ts";
 import { root, runCli } from "../support/cli.ts";
-import { random } from "../support/hostile.ts";
+import { convertSeeds } from "../support/fuzz_seeds.ts";
 import { ODD_STRINGS } from "../support/mutate.ts";
 
 const FOLDERS = ["tests/real/fixtures/curl_commands", "tests/fixtures/curl"];
@@ -143,35 +142,22 @@ function oddFiles(next: () => number): CurlFiles {
 
 Deno.test("curl fuzz: mutated commands convert into flows that load, or end with a usage error", async () => {
   const stored = await texts();
-  const dir = await Deno.makeTempDir();
-  const failures: string[] = [];
-  const named = new Map<number, string>();
-  let written = 0;
-  let refused = 0;
-  try {
-    for (let seed = 1; seed <= SEEDS; seed++) {
-      const next = random(seed);
-      const [file, original] = stored[Math.floor(next() * stored.length)];
-      let text = original;
-      const did: string[] = [];
-      for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
-        const [mutated, what] = mutateOnce(text, next);
-        text = mutated;
-        did.push(what);
-      }
-      named.set(seed, `seed ${seed} (${file}: ${did.join("; ")})`);
-      let result;
-      try {
-        result = convertCurl(text, { files: seed % 2 === 0 ? NO_FILES : oddFiles(next) });
-      } catch (error) {
-        if (error instanceof UsageError && error.message.trim() !== "") refused++;
-        else failures.push(`${named.get(seed)}: ${(error as Error)?.stack ?? error}`);
-        continue;
-      }
-      await Deno.mkdir(`${dir}/${seed}`);
-      await Deno.writeTextFile(`${dir}/${seed}/flow.yaml`, result.yaml);
-      written++;
+  const { dir, written, refused, failures, named } = await convertSeeds(SEEDS, (seed, next) => {
+    const [file, original] = stored[Math.floor(next() * stored.length)];
+    let text = original;
+    const did: string[] = [];
+    for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+      const [mutated, what] = mutateOnce(text, next);
+      text = mutated;
+      did.push(what);
     }
+    const files = seed % 2 === 0 ? NO_FILES : oddFiles(next);
+    return {
+      name: `seed ${seed} (${file}: ${did.join("; ")})`,
+      convert: () => [{ path: "flow.yaml", text: convertCurl(text, { files }).yaml }],
+    };
+  });
+  try {
     assert.deepEqual(failures, [], failures.join("\n\n"));
     assert.ok(written > SEEDS / 3, `${written} written, ${refused} refused`);
     const check = await runCli(["validate", dir, "--no-env"]);

@@ -9,9 +9,8 @@
  */
 import assert from "node:assert/strict";
 import { convertHar } from "../../lib/convert/har.ts";
-import { UsageError } from "../../lib/model/errors.ts";
 import { root, runCli } from "../support/cli.ts";
-import { random } from "../support/hostile.ts";
+import { convertSeeds } from "../support/fuzz_seeds.ts";
 import { mutateJson, type Mutation, truncated } from "../support/mutate.ts";
 
 /** Small recordings of each writer (Chrome, Firefox, Playwright, CDP), sockets and streams too. */
@@ -75,35 +74,18 @@ function mutant(text: string, next: () => number): { input: Uint8Array; did: Mut
 
 Deno.test("har fuzz: mutated recordings convert into flows that load, or end with a usage error", async () => {
   const texts = await Promise.all(RECORDINGS.map((f) => Deno.readTextFile(`${root}${f}`)));
-  const dir = await Deno.makeTempDir();
-  const failures: string[] = [];
-  const named = new Map<number, string>();
-  let written = 0;
-  let refused = 0;
+  const { dir, written, refused, failures, named } = await convertSeeds(SEEDS, (seed, next) => {
+    const source = Math.floor(next() * texts.length);
+    const { input, did } = mutant(texts[source], next);
+    return {
+      name: `seed ${seed} (${RECORDINGS[source]}: ${did.map((d) => d.what).join("; ")})`,
+      convert: () => {
+        const result = convertHar(input);
+        return [{ path: "flow.yaml", text: result.yaml }, ...result.files];
+      },
+    };
+  });
   try {
-    for (let seed = 1; seed <= SEEDS; seed++) {
-      const next = random(seed);
-      const source = Math.floor(next() * texts.length);
-      const { input, did } = mutant(texts[source], next);
-      named.set(seed, `seed ${seed} (${RECORDINGS[source]}: ${did.map((d) => d.what).join("; ")})`);
-      let result;
-      try {
-        result = convertHar(input);
-      } catch (error) {
-        if (error instanceof UsageError && error.message.trim() !== "") refused++;
-        else failures.push(`${named.get(seed)}: ${(error as Error)?.stack ?? error}`);
-        continue;
-      }
-      const folder = `${dir}/${seed}`;
-      await Deno.mkdir(folder, { recursive: true });
-      await Deno.writeTextFile(`${folder}/flow.yaml`, result.yaml);
-      for (const f of result.files) {
-        const path = `${folder}/${f.path}`;
-        await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-        await Deno.writeTextFile(path, f.text);
-      }
-      written++;
-    }
     assert.deepEqual(failures, [], failures.join("\n\n"));
     assert.ok(written > SEEDS / 3, `${written} written, ${refused} refused`);
     const check = await runCli(["validate", dir, "--no-env"]);

@@ -18,9 +18,8 @@ import {
   upgradeSwagger2,
 } from "../../lib/convert/openapi/mod.ts";
 import { prepareGuard } from "../../lib/_util/time_guard.ts";
-import { UsageError } from "../../lib/model/errors.ts";
 import { root, runCli } from "../support/cli.ts";
-import { random } from "../support/hostile.ts";
+import { convertSeeds } from "../support/fuzz_seeds.ts";
 import {
   type JsonPath,
   mutateJson,
@@ -151,43 +150,19 @@ Deno.test("openapi fuzz: mutated documents convert into flows that load, or end 
   const texts = await Promise.all(DOCUMENTS.map((f) => Deno.readTextFile(`${root}${f}`)));
   texts.push(JSON.stringify(SWAGGER2));
   const names = [...DOCUMENTS, "a Swagger 2.0 document"];
-  const dir = await Deno.makeTempDir();
-  const failures: string[] = [];
-  const named = new Map<number, string>();
-  let written = 0;
-  let refused = 0;
+  const { dir, written, refused, failures, named } = await convertSeeds(SEEDS, (seed, next) => {
+    const source = Math.floor(next() * texts.length);
+    const { text, did } = mutant(texts[source], next);
+    return {
+      name: `seed ${seed} (${names[source]}: ${did.map((d) => d.what).join("; ")})`,
+      convert: async () => {
+        const result = await convert(text);
+        // The CLI writes the document beside the flows when it is bundled or outside their root.
+        return [{ path: "api.json", text: JSON.stringify(result.document) }, ...result.files];
+      },
+    };
+  });
   try {
-    for (let seed = 1; seed <= SEEDS; seed++) {
-      const next = random(seed);
-      const source = Math.floor(next() * texts.length);
-      const { text, did } = mutant(texts[source], next);
-      named.set(seed, `seed ${seed} (${names[source]}: ${did.map((d) => d.what).join("; ")})`);
-      let result;
-      try {
-        result = await convert(text);
-      } catch (error) {
-        if (error instanceof UsageError && error.message.trim() !== "") refused++;
-        else failures.push(`${named.get(seed)}: ${(error as Error)?.stack ?? error}`);
-        continue;
-      }
-      const folder = `${dir}/${seed}`;
-      await Deno.mkdir(folder, { recursive: true });
-      // The CLI writes the document beside the flows when it is bundled or outside their root.
-      let copy;
-      try {
-        copy = JSON.stringify(result.document);
-      } catch (error) {
-        failures.push(`${named.get(seed)}: the document written back: ${(error as Error).stack}`);
-        continue;
-      }
-      await Deno.writeTextFile(`${folder}/api.json`, copy);
-      for (const f of result.files) {
-        const path = `${folder}/${f.path}`;
-        await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-        await Deno.writeTextFile(path, f.text);
-        if (f.path.endsWith(".yaml")) written++;
-      }
-    }
     assert.deepEqual(failures, [], failures.join("\n\n"));
     assert.ok(written > SEEDS / 3, `${written} flows written, ${refused} refused`);
     const check = await runCli(["validate", dir, "--no-env"]);
