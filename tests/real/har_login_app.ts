@@ -94,7 +94,11 @@ export async function convertHar(har: string, dir: string): Promise<Converted> {
  * const { flowPath, flow } = await convertStored(app, "/tmp/journey.pw.har", "/tmp/out");
  * ```
  */
-export async function convertStored(app: LoginApp, har: string, dir: string): Promise<Converted> {
+export async function convertStored(
+  app: Pick<LoginApp, "password">,
+  har: string,
+  dir: string,
+): Promise<Converted> {
   assert.deepEqual(hostPaths(await Deno.readTextFile(har)), []);
   const converted = await convertHar(har, dir);
   assert.match(converted.summary, /Set before running: LOGIN_PASSWORD\./);

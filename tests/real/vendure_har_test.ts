@@ -19,8 +19,8 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
-import { hostPaths } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
+import { convertStored } from "./har_login_app.ts";
 import type { Instance } from "./servers.ts";
 import { prepare } from "./servers.ts";
 import { SUPERADMIN, VENDURE, withVendure } from "./vendure.ts";
@@ -93,16 +93,10 @@ for (const form of ["pw", "cdp"]) {
     sanitizeResources: false,
     sanitizeOps: false,
     async fn() {
-      const har = `${FIXTURES}journey.${form}.har`;
-      assert.deepEqual(hostPaths(await Deno.readTextFile(har)), []);
       const dir = await Deno.makeTempDir({ prefix: "flowrun-real-vendure-har-" });
       try {
-        const flowPath = `${dir}/${form}.yaml`;
-        const converted = await runCli(["convert", "har", har, "-o", flowPath]);
-        assert.equal(converted.code, 0, converted.stderr);
-        assert.match(converted.stderr, /Set before running: LOGIN_PASSWORD\./);
-        const flow = await Deno.readTextFile(flowPath);
-        assert.ok(!flow.includes(SUPERADMIN.password), "the password is no literal of the flow");
+        const har = `${FIXTURES}journey.${form}.har`;
+        const { flowPath, flow } = await convertStored({ password: SUPERADMIN.password }, har, dir);
         await withVendure(vendure.install!.prefix, async (server) => {
           await runOn(server, flowPath, flow, `${form} 1`);
           await runOn(server, flowPath, flow, `${form} 1, again`);
