@@ -228,11 +228,55 @@ const CREDENTIAL_COOKIE = /sess|sid|auth|login|remember|jwt|identity|token|csrf|
  * if (isCredentialCookie("anon_id", "anon_5c1e9b27") || isCredentialCookie("theme", "dark")) {
  *   throw new Error();
  * }
+ * // A message a script left for the next page, percent-encoded or as base64 of JSON.
+ * const details = btoa(JSON.stringify({ type: "success", messages: ["Note added"] }));
+ * if (isCredentialCookie("flash", "Note%20added") || isCredentialCookie("flash", details)) {
+ *   throw new Error();
+ * }
+ * if (!isCredentialCookie("state", btoa(JSON.stringify({ id: "6b7f101083261e46b59bc2d8" })))) {
+ *   throw new Error();
+ * }
  * ```
  */
 export function isCredentialCookie(name: string, value: string): boolean {
   if (PLAIN_COOKIE.test(name) && !/sess|auth|token|csrf|xsrf|secret/i.test(name)) return false;
-  return CREDENTIAL_COOKIE.test(name) || isSecretShaped(value);
+  return CREDENTIAL_COOKIE.test(name) || carriesSecret(value);
+}
+
+/**
+ * Whether a cookie's value is shaped like a secret, judged by the text it carries: a page's
+ * script writes a message for the next page percent-encoded (`Note%20added`) or as base64 of
+ * JSON (`{"type":"success","messages":[…]}`), which only a string shaped like a secret makes one.
+ */
+function carriesSecret(value: string): boolean {
+  const text = percentDecoded(value);
+  const json = base64Json(text);
+  return json === undefined ? isSecretShaped(text) : jsonStrings(json).some(isSecretShaped);
+}
+
+function percentDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The JSON object or array `text` is base64 (or base64url) of, else `undefined`. */
+function base64Json(text: string): unknown {
+  if (text.length < 8 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return undefined;
+  try {
+    const decoded = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+    return /^\s*[{[]/.test(decoded) ? JSON.parse(decoded) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function jsonStrings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (value === null || typeof value !== "object") return [];
+  return Object.values(value).flatMap(jsonStrings);
 }
 
 /**
