@@ -197,10 +197,11 @@ function straySecrets(
     v.trim().length >= 6 && redactor.has(v) && literals.some((text) => text.includes(v))
   )
     .sort((a, b) => b.length - a.length);
+  // A value the run makes up (a chosen password a page echoed back) is the run's own there too.
   return stray.map((value) =>
     [
       value,
-      c.sp.envRef(
+      c.generated.get(value) ?? c.sp.envRef(
         secretEnv(c, "RECORDED_SECRET", value, "a recorded secret value found inside request data"),
       ),
     ] as const

@@ -8,7 +8,9 @@
  * journey is signed in and the answer keeps the session (a form that adds
  * an account, not a login, which sets or rotates it), and no other request
  * sends it (the journey never logs in with it, which would make it a
- * password the user must know). Such a value becomes a var of fresh random
+ * password the user must know); a request that sends it in two password
+ * fields again is the same form posted once more (Zabbix's user form reloads
+ * itself when a role is picked), not a login. Such a value becomes a var of fresh random
  * digits, sent wherever the recording sent the value, never written nor
  * asked.
  *
@@ -62,6 +64,14 @@ function signedInAdd(
 }
 
 /**
+ * Whether `r` sends `value` in two password fields: the same form posted again (one that reloads
+ * itself when a choice is made, then saves), not a login with it.
+ */
+function confirms(r: HarRecord, value: string, typed: ReadonlySet<string>): boolean {
+  return passwordValues(r, typed).filter(([, v]) => v === value).length >= 2;
+}
+
+/**
  * The values of `records` that one request sends in two password fields (or
  * one, when someone is already signed in and the session stays) and
  * no other request sends (see the module).
@@ -93,7 +103,8 @@ export function chosenPasswords(
       const once = typedValues.includes(value) && signedInAdd(records, i, value, typed);
       if (values.filter((v) => v === value).length < 2 && !once) continue;
       const elsewhere = records.some((o, j) =>
-        j !== i && (o.bodyText?.includes(value) || o.url.href.includes(value) ||
+        j !== i && !confirms(o, value, typed) &&
+        (o.bodyText?.includes(value) || o.url.href.includes(value) ||
           passwordValues(o, typed).some(([, v]) => v === value))
       );
       if (!elsewhere) chosen.add(value);
