@@ -10,7 +10,7 @@
  */
 import { loadBodies } from "./har_bodies.ts";
 import type { HarRecord } from "./har_model.ts";
-import { addChoiceFields, type Correlator, passwordFields } from "./correlate/mod.ts";
+import { addChoiceFields, type Correlator, passwordFields, textFields } from "./correlate/mod.ts";
 
 /**
  * Adds to `c` the password inputs declared by the recorded HTML pages of
@@ -45,5 +45,6 @@ export function dropPagesPasswords(
   loadBodies(pages.filter((r) => r.responseText === undefined), []);
   for (const name of passwordFields(pages)) c.passwordFields.add(name);
   addChoiceFields(c, pages);
+  for (const name of textFields(pages)) c.textFields.add(name);
   return c;
 }

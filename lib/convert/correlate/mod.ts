@@ -33,6 +33,7 @@ export { producerFor, stablePath, useProducer } from "./captures.ts";
 export { freshUuid } from "./ids.ts";
 export { passwordFields } from "./password_fields.ts";
 export { addChoiceFields } from "./choice_fields.ts";
+export { textFields } from "./text_fields.ts";
 export { produce } from "./producers.ts";
 export { headers } from "./rewrite_headers.ts";
 export { stringValue } from "./rewrite_value.ts";

@@ -24,6 +24,7 @@ import { addStep } from "./steps.ts";
 import { noteWrites } from "./writes.ts";
 import { passwordFields } from "./password_fields.ts";
 import { addChoiceFields } from "./choice_fields.ts";
+import { textFields } from "./text_fields.ts";
 import { freshChosenPasswords } from "./chosen_passwords.ts";
 import { lookupFields } from "./lookup_fields.ts";
 
@@ -101,6 +102,7 @@ export function correlate(
   for (const word of apiWords(ordered)) c.apiWords.add(word);
   for (const name of passwordFields(ordered)) c.passwordFields.add(name);
   addChoiceFields(c, ordered);
+  for (const name of textFields(ordered)) c.textFields.add(name);
   freshChosenPasswords(c, ordered);
   for (const name of lookupFields(ordered)) c.lookupFields.add(name);
   freshOauthValues(c, ordered);

@@ -13,7 +13,7 @@ import { isSecretName } from "../../secrets/mod.ts";
 import { valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
 import { envName } from "../names.ts";
-import { isUuid, mixRunId } from "../values.ts";
+import { isSecretShaped, isUuid, mixRunId } from "../values.ts";
 import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
@@ -157,7 +157,7 @@ function secretField(
   if (value === "" || chosen || !(credentialField(key) || typed) || lookupKey(c, key, value)) {
     return undefined;
   }
-  if (!typed && pageValue(c, key, value, step)) return undefined;
+  if (!typed && notAsked(c, key, value, step)) return undefined;
   const prefix = where.login ? "LOGIN" : envName(step.name);
   // A password input (`p`, `pwd`, `user_pass`) is asked for as what the page says it is.
   const field = typed ? "PASSWORD" : envName(key);
@@ -181,6 +181,14 @@ function secretField(
  */
 function pageValue(c: Correlator, key: string, value: string, step: Step): boolean {
   return heldHidden(c, key, value, step) || (c.choiceFields.get(key)?.has(value) ?? false);
+}
+
+/**
+ * Whether a credential-named field's value is no secret to ask for: the page's own, or words
+ * typed into a visible text input (text_fields.ts), not a pasted token.
+ */
+function notAsked(c: Correlator, key: string, value: string, step: Step): boolean {
+  return pageValue(c, key, value, step) || (c.textFields.has(key) && !isSecretShaped(value));
 }
 
 /** The variable a field of the step named `prefix` already asks for holding `value`, if any. */

@@ -162,6 +162,8 @@ export interface Correlator {
   readonly passwordFields: Set<string>;
   /** Checkbox and radio inputs of the recorded pages, with their declared values (choice_fields.ts). */
   readonly choiceFields: Map<string, Set<string>>;
+  /** Names of the visible text inputs of the recorded pages (text_fields.ts): typed in view. */
+  readonly textFields: Set<string>;
   /** Fields the session sends with several words (lookup_fields.ts): names, never credentials. */
   readonly lookupFields: Set<string>;
   /** Limits met while converting the steps, for the summary and the flow's header. */
@@ -230,6 +232,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     apiWords: new Set(),
     passwordFields: new Set(),
     choiceFields: new Map(),
+    textFields: new Set(),
     lookupFields: new Set(),
     notes: [],
     deltas: new Map(),
