@@ -158,13 +158,35 @@ function skippedResult(
 }
 
 /** Evaluates a group's conditions, in order, until one does not hold. */
-function decide(group: CheckGroup, context: CheckContext): Decision {
+function decide(group: Pick<CheckGroup, "when">, context: CheckContext): Decision {
   let last: Decision | undefined;
   for (const c of group.when) {
     last = decideCondition(c, context);
     if (last.problem !== undefined || last.undecided !== undefined) return last;
   }
   return last!;
+}
+
+/**
+ * Whether conditions written like a group's `if` hold on a response: `true`,
+ * `false`, or why they cannot be told (a path or a match that did not finish).
+ *
+ * @example
+ * ```ts
+ * import { conditionsHold } from "./groups.ts";
+ * import { compileValue } from "../expr/template.ts";
+ * import { ReceivedResponse } from "../http/response.ts";
+ * import { PLAIN } from "../model/masking.ts";
+ * const when = [{ kind: "value" as const, source: "a", value: compileValue("a"),
+ *   operator: "equals" as const, expected: compileValue("b"), line: 1, column: 1 }];
+ * const context = { response: new ReceivedResponse(200, {}, "{}"), phase: "assert" as const,
+ *   scope: { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" }, display: PLAIN };
+ * if (conditionsHold(when, context) !== false) throw new Error();
+ * ```
+ */
+export function conditionsHold(when: GroupCondition[], context: CheckContext): boolean | string {
+  const d = decide({ when }, context);
+  return d.undecided ?? d.holds;
 }
 
 function decideCondition(c: GroupCondition, context: CheckContext): Decision {

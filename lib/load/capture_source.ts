@@ -16,6 +16,7 @@ import type { Entry, TemplateUse } from "./entry.ts";
 import { METHOD } from "./spelling.ts";
 import { loadPattern } from "./pattern.ts";
 import { HEADER_PARTS, headerPart } from "./capture_header.ts";
+import { captureWhen } from "./capture_when.ts";
 
 /** A capture source's key. */
 type SourceKey = typeof CAPTURE_SOURCES[number];
@@ -221,6 +222,8 @@ export function captureSource(
     "rel",
     "as",
     "optional",
+    "when",
+    "otherwise",
   ]);
   const source = map && oneSource(ctx, node, map, what);
   if (!map || !source) return undefined;
@@ -229,7 +232,8 @@ export function captureSource(
   if (!noHeaderPart(ctx, map, source, what)) return undefined;
   const typed = captureType(ctx, map.get("as"), what);
   const optional = optionalFlag(ctx, map.get("optional"), what);
-  if (typed === undefined || optional === undefined) return undefined;
+  const when = owner ? captureWhen(ctx, map, root, what, owner) : {};
+  if (typed === undefined || optional === undefined || when === undefined) return undefined;
   const entry = map.get(source)!;
   const text = source === "path" ? undefined : sourceText(ctx, entry, source, what);
   const from = source === "path"
@@ -237,7 +241,7 @@ export function captureSource(
     : text === undefined
     ? undefined
     : TEXT_SOURCES[source]({ ctx, entry, text, what, map });
-  return from && { ...from, ...typed, ...optional };
+  return from && { ...from, ...typed, ...optional, ...when };
 }
 
 /** `optional` (true or false): `{optional: true}`, `{}`, or undefined with the problem reported. */

@@ -194,6 +194,13 @@ export type CaptureSource =
     as?: CaptureType;
     /** Finding nothing leaves the capture unset instead of failing the step (`optional: true`). */
     optional?: true;
+    /**
+     * Conditions on the response (`when`, written like a check group's `if`): the source is read
+     * only when they hold; otherwise the capture is `otherwise`'s value, or left unset.
+     */
+    when?: GroupCondition[];
+    /** What the capture keeps when `when` does not hold: usually an earlier step's capture. */
+    otherwise?: ValueTemplate;
   };
 
 /**

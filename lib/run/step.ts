@@ -9,6 +9,7 @@
  */
 import { evaluateChecks } from "../check/assert.ts";
 import { capture } from "../check/capture.ts";
+import { captureWhen } from "../check/capture_when.ts";
 import { ExpressionError } from "../expr/template.ts";
 import { internalError } from "../_util/internal_error.ts";
 import type { Retry } from "../model/flow.ts";
@@ -291,7 +292,10 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
   for (const c of step.captures) {
     let got: ReturnType<typeof capture>;
     try {
-      got = capture(response, c.from, scope);
+      const chosen = captureWhen(response, c.from, scope, ctx.redactor);
+      // A capture whose condition does not hold, with nothing earlier to keep, is left unset.
+      if (chosen === "unset") continue;
+      got = chosen === "read" ? capture(response, c.from, scope) : chosen;
       // What a later step sends in a secret place is secret, whatever it is. A cookie's value, a
       // part of a secret header (a regex's group of x-auth-token) and a capture named like a
       // secret are so when they are what a server issues: not its words or times around it.

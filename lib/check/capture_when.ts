@@ -1,0 +1,55 @@
+/**
+ * A capture under a condition (`when`): the source is read only when the
+ * response says so; otherwise the capture keeps `otherwise` (the value an
+ * earlier step captured), as a script that sets a variable only on success
+ * leaves the earlier value in place.
+ *
+ * @module
+ */
+import { ExpressionError, render, type Scope } from "../expr/template.ts";
+import type { CaptureSource } from "../model/flow.ts";
+import type { ReceivedResponse } from "../http/response.ts";
+import type { Masking } from "../model/masking.ts";
+import type { Captured } from "./capture.ts";
+import { conditionsHold } from "./groups.ts";
+
+/**
+ * What a capture's `when` decides: `"read"` (read its source), the value kept
+ * otherwise, `"unset"` (no value, and no failure: nothing earlier either), or a
+ * failure when the condition cannot be told.
+ *
+ * @example
+ * ```ts
+ * import { captureWhen } from "./capture_when.ts";
+ * import { compileValue } from "../expr/template.ts";
+ * import { ReceivedResponse } from "../http/response.ts";
+ * import { PLAIN } from "../model/masking.ts";
+ * const when = [{ kind: "value" as const, source: "a", value: compileValue("a"),
+ *   operator: "equals" as const, expected: compileValue("b"), line: 1, column: 1 }];
+ * const scope = { env: () => undefined, vars: new Map(), steps: new Map(), runId: "r" };
+ * const r = new ReceivedResponse(400, {}, "{}");
+ * const from = { kind: "cookie" as const, name: "x", when, otherwise: compileValue("old") };
+ * const got = captureWhen(r, from, scope, PLAIN);
+ * if (typeof got !== "object" || !got.found || got.value !== "old") throw new Error();
+ * if (captureWhen(r, { kind: "cookie", name: "x" }, scope, PLAIN) !== "read") throw new Error();
+ * ```
+ */
+export function captureWhen(
+  response: ReceivedResponse,
+  from: CaptureSource,
+  scope: Scope,
+  display: Masking,
+): "read" | "unset" | Captured {
+  if (!from.when) return "read";
+  const holds = conditionsHold(from.when, { response, scope, phase: "assert", display });
+  if (typeof holds === "string") return { found: false, why: `its "when" ${holds}` };
+  if (holds) return "read";
+  if (!from.otherwise) return "unset";
+  try {
+    return { found: true, value: render(from.otherwise, scope) };
+  } catch (error) {
+    // The earlier value was never there (its step skipped or failed): nothing is kept.
+    if (error instanceof ExpressionError) return "unset";
+    throw error;
+  }
+}
