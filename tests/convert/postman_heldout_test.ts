@@ -38,8 +38,20 @@ Deno.test("postman held out: optional chaining reads the response as plain membe
   );
   assert.deepEqual(t.untranslated, []);
   assert.deepEqual(t.captures, [
-    { name: "leadsAdd.id", path: "$.json.data.id", guarded: true, scope: "collection" },
-    { name: "first", path: "$.json.data[0].id", guarded: true, scope: "collection" },
+    {
+      name: "leadsAdd.id",
+      path: "$.json.data.id",
+      guarded: true,
+      when: [{ path: "$.json.data.id", op: "exists", value: true }],
+      scope: "collection",
+    },
+    {
+      name: "first",
+      path: "$.json.data[0].id",
+      guarded: true,
+      when: [{ path: "$.json.data[0].id", op: "truthy", value: true }],
+      scope: "collection",
+    },
   ]);
   assert.deepEqual(conds(t.checks), [
     { path: "$.json['@count']", op: "equals", value: 2 },
@@ -121,6 +133,7 @@ Deno.test("postman held out: if (tests[…] = …) is the check and the conditio
       name: "since_id",
       path: "$.json.search_metadata.max_id_str",
       guarded: true,
+      when: [{ path: "$.status", op: "equals", value: 200 }],
       scope: "environment",
     },
   ]);

@@ -96,6 +96,20 @@ function ifThere(c: Cond, name?: string): YNode | undefined {
   ]);
 }
 
+/**
+ * Conditions as flowrun writes them, in a group's `if` or a capture's `when`:
+ * each expanded into flowrun's operators, all of which must hold.
+ *
+ * @example
+ * ```ts
+ * import { conditionsYaml } from "./checks_yaml.ts";
+ * if (conditionsYaml([{ path: "$.json.token", op: "truthy", value: true }]).length !== 5) throw new Error();
+ * ```
+ */
+export function conditionsYaml(conds: Cond[]): YNode[] {
+  return conds.flatMap(expand).map((c) => condNode(c));
+}
+
 function condNode(c: Cond, name?: string): YNode {
   // A condition on a variable's value (var_condition.ts) reads it as a step's `if` does.
   const at = onValue(c) ? "value" : "path";
@@ -124,7 +138,7 @@ export function checksYaml(items: CheckItem[]): YNode[] {
       return group ? [group] : expand(item.cond).map((c) => condNode(c, item.name));
     }
     if ("at" in item) return [ymap([["at", item.at], ["checks", checksYaml(item.checks)]])];
-    const conds = item.if.flatMap(expand).map((c) => condNode(c));
+    const conds = conditionsYaml(item.if);
     if (item.checks.length === 0) {
       // Only an else branch: written as the checks that run when the condition does not hold.
       return [ymap([["if", conds.length === 1 ? conds[0] : conds], ["checks", [

@@ -96,6 +96,16 @@ export class FlowBuilder {
     return expr;
   }
 
+  /** What `{{name}}` reads before this step sets it: the value a capture under a condition keeps. */
+  earlier(name: string): YNode | undefined {
+    const v = this.variable(name);
+    if (v?.k === "var") return v.expr;
+    const known = v?.k === "lit" && ["string", "number", "boolean"].includes(typeof v.value);
+    return known
+      ? (typeof v.value === "string" ? v.value.replaceAll("${", "$${") : v.value as YNode)
+      : undefined;
+  }
+
   /** A variable as a script's getter of `scope` reads it (none: by precedence); unknown: `undefined`. */
   variable(name: string, scope?: VarScope): Sym | undefined {
     if (name.startsWith("$")) return { k: "gen", text: this.shared.vars.expression(name, false) };
@@ -147,7 +157,7 @@ export class FlowBuilder {
         `untranslated: ${extra} more JSON schema checks (flowrun checks one schema per step)`,
       );
     }
-    const captures = capturesOf(tests);
+    const captures = capturesOf(tests, (n) => this.earlier(n));
     const loop = flowControl(this.shared, this.index, { tests, where, step: name }, comments);
     if (this.shared.skipTo?.unless && this.shared.skipTo.from === where) {
       captures.set(NEXT_STATUS, "$.status");

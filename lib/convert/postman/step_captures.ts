@@ -6,6 +6,7 @@
 import { ymap, type YNode } from "../yaml_out.ts";
 import type { Translation } from "./script/translate.ts";
 import { varName } from "./vars.ts";
+import { conditionsYaml } from "./checks_yaml.ts";
 
 /**
  * The captures to write. Postman sets a variable to `undefined` when the
@@ -53,13 +54,24 @@ export function neededCaptures(
  * if (!text.includes("first: true")) throw new Error(text);
  * ```
  */
-export function capturesOf(tests: Pick<Translation, "captures">[]): Map<string, YNode> {
+export function capturesOf(
+  tests: Pick<Translation, "captures">[],
+  earlier: (name: string) => YNode | undefined = () => undefined,
+): Map<string, YNode> {
   const captures = new Map<string, YNode>();
   for (const c of tests.flatMap((t) => t.captures)) {
-    const source = c.regex === undefined
-      ? (c.first ? ymap([["path", c.path], ["first", true]]) : c.path)
-      : ymap([["header", c.header], ["regex", c.regex]]);
-    captures.set(varName(c.name), source);
+    const source: [string, YNode | undefined][] = c.regex === undefined
+      ? [["path", c.path], ["first", c.first || undefined]]
+      : [["header", c.header], ["regex", c.regex]];
+    // Set only when the response says so, Postman keeps the earlier value otherwise; with none,
+    // the capture reads the response as it always did.
+    const otherwise = c.when && !c.of ? earlier(c.name) : undefined;
+    const when = otherwise !== undefined ? conditionsYaml(c.when!) : undefined;
+    const plain = !when && c.regex === undefined && !c.first;
+    captures.set(
+      varName(c.name),
+      plain ? c.path : ymap([...source, ["when", when], ["otherwise", otherwise]]),
+    );
   }
   return captures;
 }

@@ -12,7 +12,7 @@
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import type { Node } from "./parse.ts";
 import { setOf } from "./set_value.ts";
-import type { Sym } from "./sym.ts";
+import type { Cond, Sym } from "./sym.ts";
 import type { Translation } from "./translation.ts";
 import { scopeOf, type ScriptValues } from "../scopes.ts";
 
@@ -53,6 +53,8 @@ export interface ScopeTarget {
   local: ScriptValues<Sym>;
   /** Whether an `if` on the response decides whether the call runs. */
   guarded: boolean;
+  /** Those `if`s, when every one is on the response (a capture's `when`). */
+  when?: Cond[];
 }
 
 /**
@@ -97,7 +99,7 @@ export function scopeCall(
     return "done";
   }
   if (value) to.local.set(name, scope, value);
-  const out = value ? setOf(name, value, to.guarded) : undefined;
+  const out = value ? setOf(name, value, to.guarded, to.when) : undefined;
   if (!out) return dropped(to.out, name);
   to.out.captures.push(...out.captures.map((c) => ({ ...c, scope })));
   to.out.sets.push(...out.sets.map((s) => ({ ...s, scope })));

@@ -9,7 +9,7 @@
  */
 import { varName } from "../vars.ts";
 import { cutSource } from "./cut.ts";
-import type { Sym } from "./sym.ts";
+import type { Cond, Sym } from "./sym.ts";
 import type { Translation } from "./translation.ts";
 
 /** Where joined text names its own step, put in place when the flow binds the set. */
@@ -47,8 +47,13 @@ function joined(name: string, parts: Sym[], guarded: object): SetOut | undefined
  * }
  * ```
  */
-export function setOf(name: string, value: Sym, guarded: boolean): SetOut | undefined {
-  const g = guarded ? { guarded: true } : {};
+export function setOf(
+  name: string,
+  value: Sym,
+  guarded: boolean,
+  when?: Cond[],
+): SetOut | undefined {
+  const g = guarded ? { guarded: true, ...(when ? { when } : {}) } : {};
   switch (value.k) {
     case "path":
       return value.path.includes(":")

@@ -8,6 +8,7 @@ import type { CheckItem } from "./each.ts";
 import type { NextRequest } from "./next.ts";
 import type { SideRequest } from "./side_request.ts";
 import type { VarScope } from "../scopes.ts";
+import type { Cond } from "./sym.ts";
 
 /** What a script says, for one step. */
 export interface Translation {
@@ -20,6 +21,8 @@ export interface Translation {
     name: string;
     path: string;
     guarded?: boolean;
+    /** The `if`s on the response it is set under, when all are (a capture's `when`). */
+    when?: Cond[];
     first?: boolean;
     of?: string;
     /** A pattern whose first group is the value, over `header` (by name) or else the body text. */

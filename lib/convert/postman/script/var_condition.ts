@@ -59,3 +59,22 @@ export function variableCondition(test: Node, ctx: EvalContext): Cond[] | undefi
   if (value?.k !== "var") return undefined;
   return [{ path: value.expr, op: negated ? "falsy" : "truthy", value: true }];
 }
+
+/**
+ * What the `if` branches a statement is under say of a set in it: whether one
+ * decides it (`guarded`), and their conditions when every one is on the
+ * response (`when`: the capture is taken only when they hold).
+ *
+ * @example
+ * ```ts
+ * import { guardOf } from "./var_condition.ts";
+ * const status = { path: "$.status", op: "equals", value: 201 };
+ * if (guardOf([[status]]).when?.[0] !== status || guardOf([undefined]).when) throw new Error();
+ * if (guardOf([]).guarded) throw new Error();
+ * ```
+ */
+export function guardOf(branches: (Cond[] | undefined)[]): { guarded: boolean; when?: Cond[] } {
+  if (branches.length === 0) return { guarded: false };
+  if (branches.some((b) => b === undefined)) return { guarded: true };
+  return { guarded: true, when: branches.flat() as Cond[] };
+}
