@@ -21,7 +21,7 @@ import { sideItem, type SideRequest } from "./script/side_request.ts";
 import { SentOnce } from "./sent_once.ts";
 import { withOriginEnv } from "./origin_env.ts";
 import { withQuery } from "./script/request_query.ts";
-import { capturesOf, neededCaptures } from "./step_captures.ts";
+import { capturesOf, keptValue, neededCaptures } from "./step_captures.ts";
 import { asWritten, notLookedUp } from "./nested_vars.ts";
 import { requestReport } from "./request_report.ts";
 import { helperChecks } from "./helper_checks.ts";
@@ -98,12 +98,7 @@ export class FlowBuilder {
 
   /** What `{{name}}` reads before this step sets it: the value a capture under a condition keeps. */
   earlier(name: string): YNode | undefined {
-    const v = this.variable(name);
-    if (v?.k === "var") return v.expr;
-    const known = v?.k === "lit" && ["string", "number", "boolean"].includes(typeof v.value);
-    return known
-      ? (typeof v.value === "string" ? v.value.replaceAll("${", "$${") : v.value as YNode)
-      : undefined;
+    return keptValue(this.variable(name));
   }
 
   /** A variable as a script's getter of `scope` reads it (none: by precedence); unknown: `undefined`. */
@@ -284,7 +279,12 @@ export class FlowBuilder {
   /** A set (it ends a broken chain) as `{{x}}` reads it; an unset: sent as written (scope_state.ts). */
   set(set: Translation["sets"][number], where: string): void {
     const scoped = this.shared.vars.scopes.write(writeOf(set), this.index);
-    if (scoped !== "flat") return scoped === "drop" ? this.drop(set.name, where) : undefined;
+    if (scoped === "drop") {
+      // Newman reads the scope under it again: its value when known here, else the chain breaks.
+      const back = this.shared.vars.scopes.uncovered(set.name, this.index);
+      return back ? this.set(back, where) : this.drop(set.name, where);
+    }
+    if (scoped !== "flat") return;
     this.shared.brokenOpen.delete(set.name);
     this.#bindings.delete(set.name);
     this.#made.delete(set.name);

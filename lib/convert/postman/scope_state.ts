@@ -7,6 +7,7 @@
  */
 import { Holders, type VariableReader, type VarScope } from "./scopes.ts";
 import type { Sym } from "./script/sym.ts";
+import type { Translation } from "./script/translation.ts";
 
 /** A write by scope: a set (its value as a later getter reads it; unknown: undefined) or an unset. */
 export interface ScopedWrite {
@@ -60,8 +61,25 @@ export class ScopeState {
   }
 
   /**
+   * What `{{name}}` reads once an unset uncovered a lower scope's value (`write` said `drop`):
+   * a set of that value when known here (a file's, or one a step of flow `flow` captured),
+   * else `undefined` (the chain breaks).
+   */
+  uncovered(name: string, flow: number): Translation["sets"][number] | undefined {
+    const scope = this.holders.winner(name);
+    const kept = scope && this.#shadowed.get(`${scope}\u0000${name}`);
+    const v = kept?.value;
+    if (v?.k === "lit" && ["string", "number", "boolean"].includes(typeof v.value)) {
+      return this.secret(name) ? undefined : { name, value: String(v.value), kind: "text" };
+    }
+    return v?.k === "var" && kept!.flow === flow
+      ? { name, value: v.expr, kind: "expr" }
+      : undefined;
+  }
+
+  /**
    * What a write does to `{{name}}`: `flat` when it is the value read from now on, `none` when a
-   * scope above holds it, `drop` when an unset uncovers a lower scope's value (not kept here).
+   * scope above holds it, `drop` when an unset uncovers a lower scope's value (`uncovered`).
    */
   write(w: ScopedWrite, flow: number): "flat" | "none" | "drop" {
     const { name, scope } = w;
@@ -76,12 +94,9 @@ export class ScopeState {
       return this.holders.known(name) ? "drop" : "flat";
     }
     this.holders.add(name, scope);
-    if (this.holders.winner(name) === scope) {
-      this.#shadowed.delete(at);
-      return "flat";
-    }
+    // Kept for the top scope too: an unset above it later uncovers it (`uncovered`).
     this.#shadowed.set(at, { flow, value: w.value });
-    return "none";
+    return this.holders.winner(name) === scope ? "flat" : "none";
   }
 }
 

@@ -7,6 +7,7 @@ import { ymap, type YNode } from "../yaml_out.ts";
 import type { Translation } from "./script/translate.ts";
 import { varName } from "./vars.ts";
 import { conditionsYaml } from "./checks_yaml.ts";
+import type { Sym } from "./script/sym.ts";
 
 /**
  * The captures to write. Postman sets a variable to `undefined` when the
@@ -74,4 +75,22 @@ export function capturesOf(
     );
   }
   return captures;
+}
+
+/**
+ * A variable's value as a capture's `otherwise` writes it: a flow expression,
+ * or text or a number known now; `undefined` when it has none.
+ *
+ * @example
+ * ```ts
+ * import { keptValue } from "./step_captures.ts";
+ * if (keptValue({ k: "var", name: "id", expr: "${vars.id}" }) !== "${vars.id}") throw new Error();
+ * if (keptValue({ k: "lit", value: "a${b" }) !== "a$${b" || keptValue({ k: "lit", value: undefined })) throw new Error();
+ * ```
+ */
+export function keptValue(v: Sym | undefined): YNode | undefined {
+  if (v?.k === "var") return v.expr;
+  if (v?.k !== "lit") return undefined;
+  if (typeof v.value === "string") return v.value.replaceAll("${", "$${");
+  return typeof v.value === "number" || typeof v.value === "boolean" ? v.value : undefined;
 }
