@@ -91,6 +91,6 @@ export function capturesOf(
 export function keptValue(v: Sym | undefined): YNode | undefined {
   if (v?.k === "var") return v.expr;
   if (v?.k !== "lit") return undefined;
-  if (typeof v.value === "string") return v.value.replaceAll("${", "$${");
+  if (typeof v.value === "string") return v.value.replaceAll("${", () => "$${");
   return typeof v.value === "number" || typeof v.value === "boolean" ? v.value : undefined;
 }
