@@ -4,7 +4,7 @@
  * requests read as `{{ … }}`. A cookie, or a header's query parameter or
  * regex group, Artillery cannot capture: those are marked `flowrun` for the
  * processor's `flowrunCapture` hook. XPath and a Link header's rel are
- * noted.
+ * noted, and so is a capture's `when` (Artillery captures on every answer).
  *
  * @module
  */
@@ -74,6 +74,13 @@ export function artilleryCapture(capture: Capture, place: Place): ArtilleryCaptu
     note(
       place,
       `capture "${capture.name}" (${from.kind}) has no Artillery counterpart: not captured`,
+    );
+  }
+  if (found && from.when) {
+    // Artillery captures on every answer: the condition and the kept value are not exported.
+    note(
+      place,
+      `capture "${capture.name}" is taken only when its "when" holds: Artillery takes it from every answer`,
     );
   }
   return found && { ...found, as };
