@@ -13,15 +13,19 @@
  * schema does not show it); login_security.ts then requires it where the
  * document leaves writes bare. The evidence is the login's own words: a
  * POST taking a password whose summary, description, operation id or
- * schema names say `token` or `JWT`, and that makes no item of a collection
- * (a share made with a password is no sign-in). Bearer is RFC 6750's word; a server
+ * schema names say `token` or `JWT`, or one named for signing in
+ * (`/auth/login`, `signIn`) whose answer's schema shows a member named like
+ * a token (`@fastify/swagger`'s `POST /auth/login` answering `{token}`,
+ * described "Login", its token checked by a hook no schema mentions), and
+ * that makes no item of a collection (a share made with a password is no
+ * sign-in). Bearer is RFC 6750's word; a server
  * reading another (authtoken's `Token …`) says so nowhere in such a
  * document. A document declaring any security is read as it says.
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-import { bodyFields } from "./login.ts";
+import { answersAToken, bodyFields } from "./login.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 
 /** The name the implied scheme is declared under. */
@@ -29,6 +33,9 @@ export const IMPLIED_BEARER = "bearer";
 
 /** Words that say an operation hands out a token. */
 const SAYS_TOKEN = /token|jwt/i;
+
+/** A path or name that says an operation signs in (`/auth/login`, `signIn`, `POST /session`). */
+const SIGN_IN = /log_?in|sign_?in|session/i;
 
 /** Whether `doc` declares a scheme or a requirement anywhere. */
 function declaresSecurity(doc: Node, ops: OpenApiOperation[]): boolean {
@@ -57,7 +64,8 @@ function handsOutToken(doc: Node, op: OpenApiOperation): boolean {
   // A share or a user made with a password (ExaVault's `POST /shares`) signs nobody in.
   if (makesItem(doc, op)) return false;
   const words = [op.node.summary, op.node.description, op.node.operationId, ...refNames(op)];
-  return SAYS_TOKEN.test(words.filter((w) => typeof w === "string").join("\n"));
+  if (SAYS_TOKEN.test(words.filter((w) => typeof w === "string").join("\n"))) return true;
+  return SIGN_IN.test(`${op.template} ${op.name}`) && answersAToken(doc, op);
 }
 
 /**

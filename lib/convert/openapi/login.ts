@@ -56,6 +56,9 @@ const TOKEN_NAMES = new Set([
   "apitoken",
 ]);
 
+/** A path or name that says an operation makes an account (`/auth/signup`, `register`). */
+const SIGN_UP = /sign_?up|regist/i;
+
 /** Whether a body property holds a password. */
 export function isPasswordField(name: string, schema?: Node): boolean {
   return schema?.format === "password" || /pass(word|wd|code|phrase)?$|^pwd$/.test(plainName(name));
@@ -211,10 +214,19 @@ function loginCandidate(
   const named = [...schemes.values()].some((s) => namesLogin(s, op.template));
   const unsaid = !path && !named && undescribedSignIn(doc, op);
   if (!path && !named && !unsaid) return undefined;
-  // A sign-in is preferred over a registration that also answers with a token.
-  const signIn = /log_?in|sign_?in|token|session|auth/i.test(`${op.template} ${op.name}`);
+  const signIn = namedSignIn(op);
   const score = (path ? 2 : 0) + (signIn ? 2 : 1) - (unsaid ? 1 : 0);
   return { op, path, score, unsaid };
+}
+
+/**
+ * Whether `op`'s path or name says it signs in: a sign-in is preferred over a registration that
+ * also answers with a token, though the registration sits under `/auth` too (`/auth/signup`
+ * beside `/auth/login`).
+ */
+function namedSignIn(op: OpenApiOperation): boolean {
+  const words = `${op.template} ${op.name}`;
+  return /log_?in|sign_?in|token|session|auth/i.test(words) && !SIGN_UP.test(words);
 }
 
 /**
@@ -295,13 +307,16 @@ export function registerFor(
   const wanted = [...bodyFields(doc, login)].filter((f) =>
     required === undefined || f === "\0password" || required.has(f)
   );
-  return ops.find((op) => {
+  const creates = ops.filter((op) => {
     if (op === login || op.method !== "POST" || !isCollection(op.template)) return false;
     const has = bodyFields(doc, op);
     const named = (f: string) =>
       has.has(f) || (required !== undefined && f === "username" && has.has("email"));
     return needsNoCredentials(doc, op) && wanted.every(named);
   });
+  // A create named for signing up (`/auth/signup`) is the account's, before a plain users' create
+  // that the document lists first (an admin's `POST /users`).
+  return creates.find((op) => SIGN_UP.test(`${op.template} ${op.name}`)) ?? creates[0];
 }
 
 /**
