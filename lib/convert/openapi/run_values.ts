@@ -1,6 +1,7 @@
 /**
  * Request body values a real server accepts more than once: a password is
- * never a literal in the flow (the flow var `password`, generated per run),
+ * never a literal in the flow (the flow var `password`, generated per run,
+ * its confirmation the same),
  * an email, a user name and the password are the flow's vars (so the user
  * who registers is the user who logs in, and a second run registers
  * another), and a title, name or slug the generator could only call
@@ -74,10 +75,19 @@ export const USER_NAMES = new Set([
   "screenname",
 ]);
 
+/**
+ * The plain name of a field asking for the password a second time, which a
+ * server compares with the first (`passwordConfirmation`, Laravel's
+ * `password_confirmation`, Django forms' `password2`, djoser's
+ * `re_password`, `newPasswordRepeat`): it is sent the same password.
+ */
+const CONFIRMS_PASSWORD =
+  /pass(word|wd)(confirm(ation|ed)?|again|repeat(ed)?|check|2)$|^repass(word|wd)$/;
+
 /** The var a field's value is, if it is one. */
 function runVar(key: string, value: string): keyof typeof RUN_VARS | undefined {
   const plain = plainName(key);
-  if (isPasswordField(key)) return "password";
+  if (isPasswordField(key) || CONFIRMS_PASSWORD.test(plain)) return "password";
   if (/e?mail$/.test(plain) || value === "user@example.com") return "email";
   if (USER_NAMES.has(plain)) return "username";
   return undefined;
