@@ -4,16 +4,17 @@
  * from a Fastify app's TypeBox route schemas when the app checks the token
  * in a `preHandler` hook no schema mentions: no `securitySchemes`, no
  * `security`, and a sign-in whose only word of its token is its answer's
- * schema (`POST /auth/login` answers `{token}`, its description "Login").
- * The sign-up beside it answers a `token` too, one the server never checks
- * (a real one answers the constant `"asdasd"`). Before, nothing signed in:
- * the implied-bearer rule wanted the login's words to say `token`, and the
- * session-login rule wants an answer with no token, so every users'
- * operation was refused 401 (a real Fastify API 3 of 8). Now the member
- * the sign-in's answer shows is the token, sent as a bearer everywhere
- * but the sign-in and the sign-up, and taken from the sign-in rather than
- * from the sign-up, whose path names it a sign-up though it sits under
- * `/auth`.
+ * schema (`POST /auth/login` answers `{token}`, its description "Login"),
+ * beside a sign-up under `/auth` that answers a `token` too. Before,
+ * nothing signed in: the implied-bearer rule wanted the login's words to
+ * say `token`, and the session-login rule wants an answer with no token, so
+ * every users' operation was refused 401 (a real Fastify API 3 of 8). Now
+ * the member the sign-in's answer shows is a bearer token sent everywhere
+ * but the sign-in and the sign-up; the login is `/auth/login`, not
+ * `/auth/signup` (which tied with it on `/auth` and came first); and the
+ * account is the one `/auth/signup` makes, not the users' create the
+ * document lists first. A sign-in whose answer shows no token is still a
+ * session login.
  *
  * The stand-in runs on 127.0.0.1 and answers 401 without `Bearer t.o.k`.
  */
