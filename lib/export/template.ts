@@ -38,6 +38,12 @@ const ref = (name: string): string => `{{ ${name} }}`;
  * ```
  */
 export function exprText(expr: Expr, place: Place): string {
+  if (expr.origin) {
+    note(
+      place,
+      `"${expr.text}" has no counterpart in Artillery: the whole URL is sent, not its origin`,
+    );
+  }
   const bound = substitute(expr, place);
   if (bound) return valueText(bound);
   const r = expr.ref;

@@ -10,6 +10,7 @@ import { BoundedCache } from "../_util/bounded_cache.ts";
 import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 import { ExpressionSyntaxError } from "./errors.ts";
 import { parseRef } from "./ref.ts";
+import { originOf, takesOrigin } from "./origin.ts";
 
 /**
  * Parses a string into a template. Throws {@linkcode ExpressionSyntaxError}
@@ -83,7 +84,9 @@ function readExpression(source: string, at: number): { expr: Expr; end: number }
     );
   }
   const text = source.slice(at, close + 1);
-  const rawPrefix = /^\s*raw:/.exec(source.slice(at + 2, close))?.[0] ?? "";
+  // `${origin:-x}` is the name "origin" with a fallback, not the prefix.
+  const prefixed = /^\s*(raw|origin(?!:-)):/.exec(source.slice(at + 2, close));
+  const rawPrefix = prefixed?.[0] ?? "";
   const body = source.slice(at + 2 + rawPrefix.length, close);
   const sep = body.indexOf(":-");
   const inner = (sep === -1 ? body : body.slice(0, sep)).trim();
@@ -95,12 +98,34 @@ function readExpression(source: string, at: number): { expr: Expr; end: number }
     );
   }
   const ref = parseRef(inner, { text, offset: at });
-  const expr: Expr = { ref, text, offset: at, ...(rawPrefix !== "" ? { raw: true } : {}) };
+  const expr: Expr = { ref, text, offset: at };
+  if (prefixed) expr[prefixed[1] === "raw" ? "raw" : "origin"] = true;
   if (sep !== -1) {
     const from = at + 2 + rawPrefix.length + sep + 2;
     expr.fallback = readFallback(source, { at, close, from, text, inner, ref });
   }
+  if (expr.origin) checkOrigin(expr);
   return { expr, end: close + 1 };
+}
+
+/** `${origin:…}` reads a value that can be a URL, and a fallback that is one. */
+function checkOrigin(expr: Expr): void {
+  const hint =
+    "Write ${origin:ENV.BASE_URL} or ${origin:vars.base}: the origin of an http or https URL.";
+  if (!takesOrigin(expr.ref)) {
+    throw new ExpressionSyntaxError(
+      `"origin:" cannot read "${expr.text}": it holds no URL.`,
+      expr.offset,
+      hint,
+    );
+  }
+  if (expr.fallback !== undefined && originOf(expr.fallback) === undefined) {
+    throw new ExpressionSyntaxError(
+      `The fallback of "${expr.text}" is not an absolute http or https URL.`,
+      expr.offset,
+      hint,
+    );
+  }
 }
 
 /**

@@ -22,6 +22,7 @@
  * | `${TRACE_ID}` | the W3C trace id of this flow run (sent in `traceparent` with `--trace`) |
  * | `${ENV.NAME:-text}`, `${NAME:-text}` | fallback when the variable is unset or empty |
  * | `${raw:vars.qs}` | in a URL: inserted as written, not percent-encoded |
+ * | `${origin:vars.base}` | the URL's origin (`http://h:1` of `http://h:1/api`), as a browser's `Origin` |
  *
  * This module evaluates templates; parsing is `parse.ts` (one reader per
  * reference head in `ref.ts`), re-exported here with the errors of
@@ -32,6 +33,7 @@
 import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 import { ExpressionError } from "./errors.ts";
 import { nowValue } from "./now.ts";
+import { originOf } from "./origin.ts";
 import { randomPassword } from "./password.ts";
 
 export type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
@@ -125,6 +127,22 @@ export function valueOf(expr: Expr, scope: Scope): unknown {
 // A switch over small functions, not a table: evaluation runs for every request, and a
 // switch keeps each call direct (a table's one call site would see every kind).
 function resolve(expr: Expr, scope: Scope): unknown {
+  return expr.origin ? originValue(expr, scope) : refValue(expr, scope);
+}
+
+/** `${origin:…}`: the origin of the URL the reference holds; anything else is an error. */
+function originValue(expr: Expr, scope: Scope): string {
+  const value = refValue(expr, scope);
+  const origin = originOf(value);
+  if (origin === undefined) {
+    throw new ExpressionError(
+      `"${expr.text}" is not an absolute http or https URL: ${JSON.stringify(value)}.`,
+    );
+  }
+  return origin;
+}
+
+function refValue(expr: Expr, scope: Scope): unknown {
   const ref = expr.ref;
   switch (ref.kind) {
     case "env":

@@ -42,6 +42,11 @@ export interface Expr {
    * place it lands (a prepared query string, a path with slashes).
    */
   raw?: boolean;
+  /**
+   * `${origin:…}`: the value's origin (`scheme://host[:port]`), as a
+   * browser writes the `Origin` header; the value must be an http(s) URL.
+   */
+  origin?: boolean;
 }
 
 /** A parsed string: literal text and expressions in order. */
