@@ -1,18 +1,15 @@
 /**
- * One flow of a converted document: a step per operation (in the order
- * `stepOrder` gives), its URL under `${ENV.BASE_URL}` and the first
- * server's base path, required parameters with values (optional ones named
- * in a comment), credentials (an `auth:` block once for the flow, else per
- * step: `auth_place.ts`), body, `status` and `openapi:` checks. A path
- * parameter whose producer (`producers.ts`) is a step of the flow is that
- * step's capture (`POST /pets` → `GET /pets/{petId}`), and a credential the
- * login's token; one with no source and no example is a placeholder var
- * the user fills in. Every step runs after an earlier failure (`always`):
- * a real server often answers one operation other than its document says
- * (a `201` for a `200`, `null` for a string), and that must not hide the
- * others; a step that reads a capture runs only when it exists (`if:
- * exists`), so a step whose producer failed is skipped, saying so. Body
- * values are made per run (`run_values.ts`).
+ * One flow of a converted document: a step per operation (in the order `stepOrder` gives), its URL
+ * under `${ENV.BASE_URL}` and the first server's base path, required parameters with values
+ * (optional ones named in a comment), credentials (an `auth:` block once for the flow, else per
+ * step: `auth_place.ts`), body, `status` and `openapi:` checks. A path parameter whose producer
+ * (`producers.ts`) is a step of the flow is that step's capture (`POST /pets` → `GET
+ * /pets/{petId}`), and a credential the login's token; one with no source and no example is a
+ * placeholder var the user fills in. Every step runs after an earlier failure (`always`): a real
+ * server often answers one operation other than its document says (a `201` for a `200`, `null` for
+ * a string), and that must not hide the others; a step that reads a capture runs only when it
+ * exists (`if: exists`), so a step whose producer failed is skipped, saying so. Body values are
+ * made per run (`run_values.ts`).
  *
  * @module
  */
@@ -42,6 +39,7 @@ import { ownQuery, RUN_VARS, runVarsOf } from "./run_values.ts";
 import { BODY_FILLS } from "./body_fills.ts";
 import { serialOf } from "./serial.ts";
 import { sessionOptions } from "./session_login.ts";
+import { sendsCookie, withBaseOrigin } from "./browser_origin.ts";
 import { tokenGiver } from "./login.ts";
 import { runValues } from "./login_account.ts";
 import { withVarComments } from "./var_comments.ts";
@@ -377,9 +375,11 @@ export class FlowBuilder {
     const note = "made per run (a fresh account each run and flow): never a literal credential";
     this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [k, v, note]));
     const placed = placeAuth(this.#steps.map((s) => s.auth));
-    const steps = this.#steps.map(({ node, comments }, i) => {
+    const session = sessionOptions(this.shared.inferred.login, this.#stepOf);
+    const steps = this.#steps.map(({ node, comments, auth: own }, i) => {
       const { auth, notes } = placed.steps[i];
       if (auth !== undefined) node.entries.splice(1, 0, ["auth", auth]);
+      if (session || sendsCookie(own)) withBaseOrigin(node); // a cookie's CSRF check: browser_origin.ts
       return commented([...comments, ...notes], node);
     });
     this.#vars.unshift(...lbraceVars([steps, this.#vars]));
@@ -389,7 +389,7 @@ export class FlowBuilder {
       ["name", name],
       ["serial", serial],
       ["vars", vars],
-      ["options", sessionOptions(this.shared.inferred.login, this.#stepOf)],
+      ["options", session],
       ["auth", placed.flow],
       ["steps", steps],
     ]);
