@@ -19,6 +19,7 @@ import { type OpenApiOperation, stepOrder } from "./operations.ts";
 import type { ParamLink } from "./producers.ts";
 import type { BodyLink } from "./body_links.ts";
 import { readsBeforeEnd } from "./read_before_end.ts";
+import { signOutLast } from "./sign_out.ts";
 
 /** What the converter inferred: each operation's parameter and body producers, and the login. */
 export interface Inferred {
@@ -85,7 +86,9 @@ export function withPrerequisites(
 ): { ops: OpenApiOperation[]; added: number } {
   const all = withProducers(group, doc, inferred);
   const out = producersFirst(stepOrder([...all]), doc, inferred);
-  return { ops: accountDeleteLast(out, doc, inferred.login), added: all.size - group.length };
+  // A sign-out ends the session the steps after it sign in with; only the account's delete follows.
+  const signedOut = inferred.login ? signOutLast(out) : out;
+  return { ops: accountDeleteLast(signedOut, doc, inferred.login), added: all.size - group.length };
 }
 
 /** The flow's steps with the DELETE of the signed-in account last (`account_delete.ts`). */

@@ -1,0 +1,50 @@
+/**
+ * An operation that signs its client out: its path's last segment or its
+ * operationId says so (`/auth/sign-out`, `/logout`, `logOff`, `signOut`),
+ * and it names no item. It ends the session (or token) every later step of
+ * its flow signs in with, so a flow with a login runs it last (only the
+ * signed-in account's own delete, `account_delete.ts`, follows it): once a
+ * better-auth server's POSTs carried the browser's `Origin`
+ * (`browser_origin.ts`), its `POST /api/auth/sign-out` succeeded in the
+ * middle of the flow and the steps after it answered 401.
+ *
+ * @module
+ */
+import type { OpenApiOperation } from "./operations.ts";
+
+/** `logout`, `log-out`, `sign_out`, `signOut`, `logoff`: the whole word, nothing more. */
+const SIGN_OUT = /^(?:log|sign)[-_]?(?:out|off)$/i;
+
+/**
+ * Whether `op` signs its client out (see the module).
+ *
+ * @example
+ * ```ts
+ * import { signsOut } from "./sign_out.ts";
+ * const op = (method: string, template: string, operationId?: string) =>
+ *   ({ method, template, node: { operationId } }) as never;
+ * if (!signsOut(op("POST", "/api/auth/sign-out")) || !signsOut(op("GET", "/x", "logOut"))) throw new Error();
+ * if (signsOut(op("POST", "/users/{id}/logout")) || signsOut(op("GET", "/logouts"))) throw new Error();
+ * ```
+ */
+export function signsOut(op: OpenApiOperation): boolean {
+  if (op.template.includes("{")) return false;
+  const last = op.template.split("/").filter((s) => s !== "").at(-1) ?? "";
+  const id = typeof op.node.operationId === "string" ? op.node.operationId : "";
+  return SIGN_OUT.test(last) || SIGN_OUT.test(id);
+}
+
+/**
+ * `ops` with those that sign out moved last, in their order.
+ *
+ * @example
+ * ```ts
+ * import { signOutLast } from "./sign_out.ts";
+ * const op = (template: string) => ({ method: "POST", template, node: {} }) as never;
+ * const ops = [op("/logout"), op("/notes"), op("/notes/clear")];
+ * if (signOutLast(ops).map((o) => (o as { template: string }).template).join() !== "/notes,/notes/clear,/logout") throw new Error();
+ * ```
+ */
+export function signOutLast(ops: OpenApiOperation[]): OpenApiOperation[] {
+  return [...ops.filter((op) => !signsOut(op)), ...ops.filter(signsOut)];
+}
