@@ -16,6 +16,7 @@ import { isCredentialCookie } from "../values.ts";
 import { useProducer } from "./captures.ts";
 import { authorization, cookieHeader } from "./credentials.ts";
 import { freshValue } from "./ids.ts";
+import { originHeader } from "./origin_header.ts";
 import { type Correlator, secretEnv } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 
@@ -49,6 +50,8 @@ export function headers(c: Correlator, r: HarRecord, step: Step): [string, strin
   }
   const match = ifMatch(c, r, step);
   if (match) out.push(["if-match", match]);
+  const origin = originHeader(c, r, out);
+  if (origin) out.push(origin);
   return out;
 }
 
