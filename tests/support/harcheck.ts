@@ -143,8 +143,12 @@ function recordedSecrets(entries: Entry[]): Map<string, string> {
 /** Header names of every step's request, lower case, parsed from the flow. */
 function flowHeaders(flow: string): string[] {
   const doc = parse(flow) as { steps?: { request?: { headers?: Record<string, unknown> } }[] };
-  return (doc.steps ?? []).flatMap((s) => Object.keys(s.request?.headers ?? {}))
-    .map((n) => n.toLowerCase());
+  // The browser's Origin as the base URL's (`${origin:vars.base_url}`) is no recorded noise:
+  // a CSRF check wants it (lib/convert/correlate/origin_header.ts).
+  const ownOrigin = ([n, v]: [string, unknown]) =>
+    n.toLowerCase() === "origin" && typeof v === "string" && v.startsWith("${origin:");
+  return (doc.steps ?? []).flatMap((s) => Object.entries(s.request?.headers ?? {}))
+    .filter((h) => !ownOrigin(h)).map(([n]) => n.toLowerCase());
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
