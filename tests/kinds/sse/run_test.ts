@@ -69,7 +69,7 @@ steps:
   "05_wait.yaml": `name: wait
 steps:
   - name: some
-    sse: {url: "\${ENV.BASE}/forever", wait: 300ms}
+    sse: {url: "\${ENV.BASE}/forever", wait: 2s}
     assert:
       json:
         - {path: $.json.stopped, equals: wait}
@@ -82,7 +82,7 @@ steps:
   "07_silent.yaml": `name: silent
 steps:
   - name: nothing
-    sse: {url: "\${ENV.BASE}/silent", until: "$[?@.event == 'done']", wait: 300ms}
+    sse: {url: "\${ENV.BASE}/silent", until: "$[?@.event == 'done']", wait: 2s}
 `,
   "08_huge.yaml": `name: huge
 steps:
@@ -203,7 +203,7 @@ Deno.test("sse steps run against real SSE servers, each bound and each check as 
     );
     assert.equal(
       silent.message,
-      `until "$[?@.event == 'done']" did not hold in the 0 events that arrived within 300 ms.`,
+      `until "$[?@.event == 'done']" did not hold in the 0 events that arrived within 2 s.`,
     );
     const huge = flow("huge").steps[0];
     assert.match(
