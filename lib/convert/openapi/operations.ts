@@ -32,6 +32,7 @@ import { itemDeleteDepth, listedItems } from "./listed_items.ts";
 import { isRpcDocument, rpcVerb } from "./rpc_verbs.ts";
 import { borrowSiblingQuery } from "./sibling_query.ts";
 import { writesReadBack } from "./writes_read.ts";
+import { verbItem } from "./verb_segments.ts";
 
 /** One operation of the document. */
 export interface OpenApiOperation {
@@ -172,6 +173,9 @@ function pathsOf(ops: OpenApiOperation[]) {
     count.set(path, (count.get(path) ?? 0) + 1);
     if (op.method === "POST") posted.add(path);
     for (const m of path.matchAll(/\/\{/g)) parents.add(path.slice(0, m.index));
+    // `/post/delete/{id}` is an item of `/post` (verb_segments.ts).
+    const verbed = verbItem(path)?.collection;
+    if (verbed) parents.add(verbed);
   }
   const rpc = isRpcDocument(ops.map((op) => op.template));
   return { trim, count, parents, posted, rpc };
@@ -180,6 +184,7 @@ function pathsOf(ops: OpenApiOperation[]) {
 /** Whether an operation creates, acts on the whole API, or neither (see the module's doc). */
 function roleOf(op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): OpenApiOperation["role"] {
   const path = uses.trim(op.template);
+  if (verbItem(path)?.verb === "delete") return "delete";
   if (op.method === "POST" && isCollection(op.template)) {
     if ((uses.count.get(path) ?? 0) > 1 || uses.parents.has(path)) return "create";
     return op.template.includes("{") ? undefined : "whole";

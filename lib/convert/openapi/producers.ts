@@ -40,9 +40,9 @@ import { handleEvidence } from "./described_id.ts";
 import { actionCreate } from "./action_create.ts";
 import { plainName } from "./required_props.ts";
 import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
+import { verbItem } from "./verb_segments.ts";
 
-// Read from here by the modules that read producers: the links' type (the document links' too),
-// their captures, and which step answers an identifier last (an update may rename it).
+// Read from here by what reads producers: the links' type, captures, an id's last answer (renamed).
 export type { ParamLink } from "./document_links.ts";
 export { capturePath, captureSource } from "./capture_source.ts";
 export { latestHolder } from "./renamed_ids.ts";
@@ -52,7 +52,6 @@ export { fillAnswered } from "./answered_values.ts";
 export { fillBodyIds } from "./body_links.ts";
 import { type BodyLink, bodyLinks } from "./body_links.ts";
 import { withListedBodyLinks } from "./body_listed.ts";
-
 // Defined beside what reads required names and a schema's properties; read from here too.
 export { plainName } from "./required_props.ts";
 export { findProperty } from "./schema_properties.ts";
@@ -253,11 +252,12 @@ function fromParent(creates: Creates, op: OpenApiOperation, param: string): Para
   return { param, producer, path: [], from: "location", ...(fromEnd > 0 ? { fromEnd } : {}) };
 }
 
-/** The POST on the collection `param` names a member of, or before its item's run of parameters. */
+/** The POST on the collection `param` is of (`/post` of `/post/get/{id}`), or before its run. */
 function parentCreate(creates: Creates, op: OpenApiOperation, param: string) {
   const at = op.template.indexOf(`/{${param}}`);
   if (at <= 0) return undefined;
-  const producer = creates.byCollection.get(op.template.slice(0, at)) ??
+  const producer = creates.byCollection.get(verbItem(op.template, param)?.collection ?? "") ??
+    creates.byCollection.get(op.template.slice(0, at)) ??
     creates.byCollection.get(itemSegments(op.template, param).collection);
   return producer === op ? undefined : producer;
 }

@@ -1,0 +1,56 @@
+/**
+ * An item addressed under a verb after its collection's noun: small
+ * FastAPI and Express APIs route `GET /post/get/{id}`, `PUT
+ * /post/update/{id}` and `GET /post/delete/{id}` beside `POST /post`. The
+ * path is the document's only word of what the parameter names: the item of
+ * the noun's collection (`/post`), which its create makes; and under a
+ * delete verb the operation removes it, whatever its method, so it runs
+ * after the reads of the item. Only a verb alone as the segment right
+ * before the path's last parameter, after a noun's segment: `/users/{id}/get`
+ * or `/search/{q}` say nothing of the kind.
+ *
+ * @module
+ */
+
+const READS = /^(get|read|show|view|find|detail|details)$/i;
+const UPDATES = /^(update|edit|modify|change)$/i;
+const DELETES = /^(delete|remove|destroy|drop|purge)$/i;
+
+/** The item a verb segment addresses: its collection's path, and what the verb does. */
+export interface VerbItem {
+  collection: string;
+  verb: "read" | "update" | "delete";
+}
+
+/**
+ * The collection and verb of a template ending in `/{noun}/{verb}/{param}`
+ * (`param` that last parameter when given), else undefined.
+ *
+ * @example
+ * ```ts
+ * import { verbItem } from "./verb_segments.ts";
+ * const item = verbItem("/post/delete/{id}");
+ * if (item?.collection !== "/post" || item.verb !== "delete") throw new Error();
+ * if (verbItem("/api/todo/get/{id}", "id")?.collection !== "/api/todo") throw new Error();
+ * if (verbItem("/posts/{id}") || verbItem("/users/{id}/get") || verbItem("/{a}/delete/{id}")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function verbItem(template: string, param?: string): VerbItem | undefined {
+  const segments = template.replace(/\/$/, "").split("/");
+  const last = segments.length - 1;
+  if (last < 3 || !/^\{[^}]+\}$/.test(segments[last])) return undefined;
+  if (param !== undefined && segments[last] !== `{${param}}`) return undefined;
+  const noun = segments[last - 2];
+  if (noun === "" || noun.startsWith("{")) return undefined;
+  const word = segments[last - 1];
+  const verb = DELETES.test(word)
+    ? "delete"
+    : UPDATES.test(word)
+    ? "update"
+    : READS.test(word)
+    ? "read"
+    : undefined;
+  return verb && { collection: segments.slice(0, last - 1).join("/"), verb };
+}
