@@ -44,7 +44,7 @@ import { cookiesFromLogins } from "./curl_session.ts";
 import { oneLoopbackOrigin } from "./curl_loopback.ts";
 import { splitWithSubstitutions } from "./curl_subst.ts";
 import { captureOutputs } from "./curl_outputs.ts";
-import { withoutJsonAnswers, withoutPrinted } from "./curl_transcript.ts";
+import { withoutJsonAnswers, withoutPrinted, withoutProse } from "./curl_transcript.ts";
 import { pastedIntoRecords } from "./curl_answers.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
 import { createdPlaceholders } from "./curl_created.ts";
@@ -117,10 +117,11 @@ export function convertCurl(
   // A transcript's printed answers are not shell (`I'M A TEAPOT`): curl_transcript.ts.
   const input = text.replace(/^\ufeff/, "");
   const prompted = withoutPrinted(input);
-  // JSON printed bare under a bash command is its answer too, never shell (curl_transcript.ts).
-  const json = split === splitWithSubstitutions ? withoutJsonAnswers(prompted ?? input) : undefined;
-  const printed = json ?? prompted;
-  const commands = split(printed ?? input, env);
+  // JSON printed bare under a bash command, a README's sentence ("isn't"): never shell either.
+  const bash = split === splitWithSubstitutions;
+  const printed = (bash ? withoutJsonAnswers(prompted ?? input) : undefined) ?? prompted;
+  const shell = bash ? withoutProse(printed ?? input) : undefined;
+  const commands = split(shell ?? printed ?? input, env);
   const parts = buildCommands(commands, options.files, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
   pastedIntoRecords({ input, printed }, commands, parts.built);
@@ -245,7 +246,6 @@ function bareNote(records: CurlRecord[], env: EnvNames, notes: string[]): void {
 }
 
 const IS_CURL = /^curl(\.exe)?$/i;
-
 /** `curl -N … &`: a watch the shell reads beside the commands after it, which a flow cannot. */
 const BACKGROUND_STREAM =
   "curl -N … & reads a stream in the background while the commands after it run; a flow waits for each answer in turn, and this one never ends: it was left out.";

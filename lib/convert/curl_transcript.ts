@@ -162,3 +162,43 @@ export function withoutJsonAnswers(text: string): string | undefined {
   }
   return found ? lines.join("\n") : undefined;
 }
+
+/** A sentence's start: a capitalised word (`Note`, `It's`, `I'm`), then a space or a comma. */
+const SENTENCE = /^\s*[A-Z][a-z]*(?:['’][a-z]+)?[,:]?\s/;
+
+/** An apostrophe inside a word: `isn't`, `it's`, `Let's`. */
+const IN_WORD = /[A-Za-z]['’][A-Za-z]/;
+
+/**
+ * The text with each line of prose made blank: a README's sentence pasted
+ * between commands ("the password isn't used") is no shell, and its
+ * apostrophe opened a quote that refused the text or swallowed the next
+ * command. A line outside any command (no quote open, no `\`, no
+ * here-document unread) that starts with a capitalised word, holds an
+ * apostrophe inside a word and names no `curl` is a sentence; `undefined`
+ * when there is none.
+ *
+ * @example
+ * ```ts
+ * import { withoutProse } from "./curl_transcript.ts";
+ * const text = "curl http://a.test/a\nIt isn't paged:\ncurl http://a.test/b\n";
+ * if (withoutProse(text) !== "curl http://a.test/a\n\ncurl http://a.test/b\n") throw new Error();
+ * if (withoutProse("curl -d @- http://a.test/ <<EOF\nIt's mine\nEOF\n") !== undefined) throw new Error();
+ * ```
+ */
+export function withoutProse(text: string): string | undefined {
+  const lines = text.split("\n");
+  const r: Reading = { quote: "", continued: false, heredocs: [] };
+  let found = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (goesOn(r)) {
+      if (r.quote || r.continued) scanLine(line, r);
+      else heredocLine(line, r);
+    } else if (SENTENCE.test(line) && IN_WORD.test(line) && !/\bcurl\b/.test(line)) {
+      lines[i] = "";
+      found = true;
+    } else scanLine(line, r);
+  }
+  return found ? lines.join("\n") : undefined;
+}
