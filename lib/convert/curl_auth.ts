@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { type Correlator, secretEnv } from "./correlate/mod.ts";
+import { type Correlator, secretEnv, useProducer } from "./correlate/mod.ts";
+import type { Step } from "./model.ts";
 import type { CurlExtras } from "./curl_request.ts";
 import { ENV_MARKER } from "./curl_shell.ts";
 import { ymap, type YNode } from "./yaml_out.ts";
@@ -16,7 +17,11 @@ import { typedOnce } from "./curl_typed_once.ts";
 const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
 
 /**
- * The `auth:` of a step whose command has `-u` or `--aws-sigv4`, for its URL's host.
+ * The `auth:` of a step whose command has `-u` or `--aws-sigv4`, for its URL's host. A user
+ * name an earlier answer gave (`-u TOKEN:x` after a pasted `{"token": …}`) is that answer's
+ * capture, and the password beside it is sent as written: the server reads the token, the docs
+ * set the password "arbitrarily". A password the docs show refused (the answer pasted under the
+ * command is a 401 or 403) is no credential of the user's, and is sent as written too.
  *
  * @example
  * ```ts
@@ -33,21 +38,22 @@ export function curlAuth(
   auth: NonNullable<CurlExtras["auth"]>,
   host: string,
   notes: string[],
+  step?: Step,
 ): YNode {
   const [user, password] = splitUser(auth.user, notes);
+  const token = step && !hasMarker(user) ? c.rules.producerFor(user) : undefined;
   if (auth.scheme === "aws_sigv4") return sigv4(c, auth.sigv4 ?? "", user, password, host, notes);
   const base = auth.scheme === "digest" ? "DIGEST" : "BASIC";
   // `-u key:` (Stripe's): the user name is the credential, and there is no password.
   const keyOnly = password === "" && user !== "" && !hasMarker(user);
-  const username = keyOnly
+  const username = token && step
+    ? useProducer(c, token, step)
+    : keyOnly
     ? `\${ENV.${
       secretEnv(c, `${base}_USER`, user, `the user name of -u, which is the credential`)
     }}`
     : placeholderUser(c, user, base) ?? credential(c, user, "", "");
-  // No password written: empty, as curl sends it, unless the variable is set.
-  const pass = password === ""
-    ? `\${ENV.${base}_PASSWORD:-}`
-    : credential(c, password, `${base}_PASSWORD`, "the password of -u");
+  const pass = passwordOf(c, base, password, token !== undefined, step);
   return ymap([[auth.scheme, ymap([["username", username], ["password", pass]])]]);
 }
 
@@ -74,6 +80,33 @@ function splitUser(user: string | undefined, notes: string[]): [string, string] 
   if (colon !== -1) return [user.slice(0, colon), user.slice(colon + 1)];
   notes.push(`-u "${user}" has no password: curl would ask for one; the flow sends it empty.`);
   return [user, ""];
+}
+
+/** `-u`'s password as the flow sends it, beside a user name that is a token or not. */
+function passwordOf(
+  c: Correlator,
+  base: string,
+  password: string,
+  token: boolean,
+  step: Step | undefined,
+): string {
+  // No password written: empty, as curl sends it, unless the variable is set.
+  if (password === "") return `\${ENV.${base}_PASSWORD:-}`;
+  if (token) return asWritten(c, base, password, "beside a token");
+  const refused = step?.first.status === 401 || step?.first.status === 403;
+  if (refused) return asWritten(c, base, password, "the docs show refused");
+  return credential(c, password, `${base}_PASSWORD`, "the password of -u");
+}
+
+/**
+ * A password that is no credential of the user's, sent as written unless its variable is set
+ * (a bare literal is refused on load, as any written password is).
+ */
+function asWritten(c: Correlator, base: string, password: string, why: string): string {
+  let name = `${base}_PASSWORD`;
+  for (let n = 2; c.env.has(name); n++) name = `${base}_PASSWORD_${n}`;
+  c.env.set(name, { about: `the password of -u, ${why}`, fallback: password });
+  return c.sp.envRef(name, c.sp.lit(password));
 }
 
 /** A value as the flow writes it: `$NAME` as written, a secret as a variable, else literal. */

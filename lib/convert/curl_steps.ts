@@ -136,7 +136,7 @@ export function stepExtras(
   files?: CurlFiles,
 ): void {
   if (extras.multipart) multipart(c, step, extras, files);
-  if (extras.auth) step.auth = curlAuth(c, extras.auth, step.first.url.host, extras.notes);
+  if (extras.auth) step.auth = curlAuth(c, extras.auth, step.first.url.host, extras.notes, step);
   if (extras.bodyFile !== undefined) step.bodyFile = extras.bodyFile;
   if (step.form !== undefined) {
     // `form:` writes this content type itself.
