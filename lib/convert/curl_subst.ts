@@ -81,7 +81,9 @@ function curlSubstitutions(text: string): Substitution[] {
     }
     const sub = substitutionAt(text, i);
     if (!sub) continue;
-    if (CURL_FIRST.test(sub.inner)) found.push({ ...sub, ...where(text, i) });
+    // A bare `curl` in a sentence is markdown's inline code ("The `curl` command below"), no command.
+    const inline = sub.inner.trim() === "curl";
+    if (CURL_FIRST.test(sub.inner) && !inline) found.push({ ...sub, ...where(text, i) });
     i = sub.end - 1;
   }
   return found;

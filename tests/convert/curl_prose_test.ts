@@ -48,3 +48,12 @@ Deno.test("a quote a command leaves open is still refused", () => {
     /Unterminated/,
   );
 });
+
+Deno.test("`curl` written as inline code in a sentence is no command", () => {
+  const text =
+    "The `curl` command below makes an account:\n\ncurl -X POST http://localhost:7000/users\n";
+  const { yaml, summary } = convertCurl(text);
+  assert.equal(summary.steps, 1, yaml);
+  assert.ok(!summary.notes.some((n) => n.includes("no URL")), summary.notes.join("\n"));
+  assert.match(yaml, /from 1 curl command/, yaml);
+});
