@@ -8,7 +8,7 @@
  */
 import type { Auth } from "../model/auth.ts";
 import type { RequestSpec, Step } from "../model/flow.ts";
-import type { ValueTemplate } from "../model/template.ts";
+import type { Template, ValueTemplate } from "../model/template.ts";
 import { bodyFileText, uploadField } from "./files.ts";
 import { tokenFor } from "./oauth2.ts";
 import { note, type Place } from "./scope.ts";
@@ -34,6 +34,11 @@ function pairs(
   return out;
 }
 
+/** A field or header name as Artillery writes it: its expression, if it holds one, in Artillery's form. */
+function nameText(name: string, place: Place, from?: Template): string {
+  return from ? String(templateText(from, place)) : name;
+}
+
 /** Whether a body is sent as JSON (a structure, or a non-text constant), else as text. */
 function isJson(body: ValueTemplate): boolean {
   if (body.kind === "template") return false;
@@ -47,14 +52,21 @@ function bodyFields(request: RequestSpec, place: Place): RequestFields {
     return isJson(request.body) ? { json: value } : { body: value };
   }
   if (request.form) {
-    return { form: pairs(request.form.map(([n, v]) => [n, v]), place, "form field") };
+    return {
+      form: pairs(
+        request.form.map(([n, v, from]) => [nameText(n, place, from), v]),
+        place,
+        "form field",
+      ),
+    };
   }
   if (request.multipart) {
     const fields: [string, ValueTemplate][] = [];
     const uploads: Record<string, unknown> = {};
     for (const part of request.multipart) {
-      if (part.kind === "field") fields.push([part.name, part.value]);
-      else uploads[part.name] = uploadField(part, place);
+      const name = nameText(part.name, place, part.nameFrom);
+      if (part.kind === "field") fields.push([name, part.value]);
+      else uploads[name] = uploadField(part, place);
     }
     return { formData: { ...pairs(fields, place, "multipart field"), ...uploads } };
   }
@@ -124,7 +136,7 @@ export function requestFields(step: Step, auth: Auth | undefined, place: Place):
   const fields: RequestFields = { url: urlText(request, place) };
   const headers: Record<string, unknown> = {};
   for (const [name, value, nameFrom] of request.headers) {
-    const key = nameFrom ? String(templateText(nameFrom, place)) : name;
+    const key = nameText(name, place, nameFrom);
     headers[key.toLowerCase()] = templateText(value, place);
   }
   if (Object.keys(headers).length > 0) fields.headers = headers;

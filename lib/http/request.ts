@@ -10,9 +10,11 @@ import {
   ExpressionError,
   render,
   type Scope,
+  type Template,
   toText,
   type ValueTemplate,
 } from "../expr/template.ts";
+import { fieldNames } from "./field_names.ts";
 import { methodProblem } from "../load/request.ts";
 import type { MultipartPart, RequestSpec } from "../model/flow.ts";
 import type { SentPart } from "./curl_body.ts";
@@ -244,9 +246,14 @@ export function addCookies(headers: [string, string][], cookies: string): void {
 }
 
 /** Fields form-encoded (`a=1&b=x%20y`), a list repeating its field. */
-function formText(fields: readonly [string, ValueTemplate][], scope: Scope): string {
+function formText(
+  fields: readonly [string, ValueTemplate, Template?][],
+  scope: Scope,
+): string {
   const form = new URLSearchParams();
-  for (const [name, template] of fields) {
+  const names = fieldNames(fields.map(([name, , nameFrom]) => ({ name, nameFrom })), scope);
+  for (const [i, [, template]] of fields.entries()) {
+    const name = names[i];
     const value = render(template, scope);
     for (const v of Array.isArray(value) ? value : [value]) {
       form.append(name, v === null ? "" : toText(v));
@@ -267,7 +274,9 @@ function multipart(
   const data = new FormData();
   const shown = new URLSearchParams();
   const sent: SentPart[] = [];
-  for (const part of parts) {
+  const names = fieldNames(parts, scope);
+  for (const [i, named] of parts.entries()) {
+    const part = { ...named, name: names[i] };
     if (part.kind === "field") {
       const text = toText(render(part.value, scope));
       data.append(part.name, text);

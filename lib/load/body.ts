@@ -9,7 +9,7 @@
  */
 import type { Node, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
-import type { ValueTemplate } from "../expr/template.ts";
+import type { Template, ValueTemplate } from "../expr/template.ts";
 import type { DataFile, MultipartPart, RequestSpec } from "../model/flow.ts";
 import { readBesideFlow } from "./flow_file.ts";
 import type { Loading } from "./context.ts";
@@ -18,6 +18,7 @@ import type { Entry, TemplateUse } from "./entry.ts";
 import { getOwn } from "../_util/own_property.ts";
 import { plainString, refuseExpression } from "./not_allowed.ts";
 import { lossyNumber } from "./quote_hint.ts";
+import { fieldName } from "./field_name.ts";
 
 /** The request keys that each give a body. */
 export const BODY_KEYS = ["body", "form", "multipart", "body_file", "graphql"] as const;
@@ -89,6 +90,7 @@ export function loadBody(
           item: "field",
           example: 'For example: form: {user: ann, password: "${ENV.PASSWORD}"}',
           listHint: "A list repeats the field (tag: [a, b]); send structured data as JSON in body.",
+          templateNames: true,
         }, owner),
       };
     case "multipart":
@@ -112,6 +114,8 @@ export interface PairsWording {
   example: string;
   /** The hint for an entry that is not a value or a list of values. */
   listHint: string;
+  /** Whether a name may hold `${…}` (a form's `chk_${…}`); else one that does is refused. */
+  templateNames?: boolean;
 }
 
 /**
@@ -133,7 +137,7 @@ export function valuePairs(
   entry: Entry,
   wording: PairsWording,
   owner: TemplateUse["owner"],
-): [string, ValueTemplate][] {
+): [string, ValueTemplate, Template?][] {
   const node = ctx.deref(entry.value);
   if (!isMap(node)) {
     ctx.problem(
@@ -144,10 +148,15 @@ export function valuePairs(
     );
     return [];
   }
-  const out: [string, ValueTemplate][] = [];
+  const out: [string, ValueTemplate, Template?][] = [];
   for (const e of ctx.entries(node)) {
-    // Names are sent as written: an expression in one is refused, not sent as "${…}".
-    if (refuseExpression(ctx, e.keyNode, `A ${wording.item} name in ${wording.what}`)) continue;
+    // A query's names are sent as written: an expression in one is refused, not sent as "${…}".
+    const named = wording.templateNames
+      ? fieldName(ctx, e, owner)
+      : refuseExpression(ctx, e.keyNode, `A ${wording.item} name in ${wording.what}`)
+      ? undefined
+      : { name: e.key };
+    if (!named) continue;
     const v = ctx.deref(e.value);
     const bad = isMap(v)
       ? v
@@ -168,7 +177,7 @@ export function valuePairs(
     // A query or form value is sent as text: a number that loses its text (1.10) is a problem.
     lossyNumber(ctx, { ...e, value: v }, `The ${wording.item} "${e.key}" of ${wording.what}`);
     const value = ctx.value(v, owner);
-    if (value) out.push([e.key, value]);
+    if (value) out.push(named.nameFrom ? [named.name, value, named.nameFrom] : [named.name, value]);
   }
   return out;
 }
@@ -235,10 +244,11 @@ function parts(
   }
   const out: MultipartPart[] = [];
   for (const e of ctx.entries(node)) {
-    if (refuseExpression(ctx, e.keyNode, `A part name in ${what}`)) continue;
+    const named = fieldName(ctx, e, owner);
+    if (!named) continue;
     const v = ctx.deref(e.value);
     const part = isMap(v) ? filePart(ctx, e, v, what) : fieldPart(ctx, e, v, what, owner);
-    if (part) out.push(part);
+    if (part) out.push({ ...part, ...named });
   }
   return out;
 }

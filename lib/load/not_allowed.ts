@@ -23,7 +23,7 @@ export interface OffsetSink {
 
 /** Where the fields that do expand expressions are listed. */
 export const WHERE_ALLOWED =
-  "Expressions are expanded in url, headers (names and values), body (values and keys), vars, data rows, status, " +
+  "Expressions are expanded in url, headers, form and multipart fields (names and values), body (values and keys), vars, data rows, status, " +
   'outputs, "with" and expected values (docs/expressions.md, "Where expressions are allowed").';
 
 /** The hint of the expressions refused while a part is read (see {@linkcode refusingWith}). */

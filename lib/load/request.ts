@@ -197,5 +197,5 @@ function loadQuery(
     example: 'For example: query: {term: "${vars.term}", tag: [a, b]}',
     listHint:
       "A list repeats the key (tag: [a, b] sends tag=a&tag=b); send structured data in the body.",
-  }, owner);
+  }, owner).map(([name, value]) => [name, value]);
 }

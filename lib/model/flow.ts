@@ -72,8 +72,11 @@ export interface RequestSpec {
   /** `query: "${vars.q}"`: the parameters are this expression's map, checked when the request is made. */
   queryFrom?: Template;
   body?: ValueTemplate;
-  /** `form`: a URL-encoded form body; a list value repeats its key. */
-  form?: [name: string, value: ValueTemplate][];
+  /**
+   * `form`: a URL-encoded form body; a list value repeats its key. A name
+   * that holds `${…}` (a list's checkbox `chk_${…}`) has its template too.
+   */
+  form?: [name: string, value: ValueTemplate, nameFrom?: Template][];
   /** `multipart`: a multipart/form-data body of text fields and files. */
   multipart?: MultipartPart[];
   /** `body_file`: the body is this file's bytes, as they are. */
@@ -91,8 +94,11 @@ export interface DataFile {
 
 /** One part of a multipart body: a text field, or a file with its content type and name. */
 export type MultipartPart =
-  | { name: string; kind: "field"; value: ValueTemplate }
-  | { name: string; kind: "file"; file: DataFile; contentType: string; filename: string };
+  & { name: string; nameFrom?: Template }
+  & (
+    | { kind: "field"; value: ValueTemplate }
+    | { kind: "file"; file: DataFile; contentType: string; filename: string }
+  );
 
 /** One step. */
 export interface Step {

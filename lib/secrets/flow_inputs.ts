@@ -165,7 +165,7 @@ export function secretInputs(flow: Flow): SecretInputs {
     for (const literal of url.literals) inputs.literals.add(literal);
     const fields: [string, ValueTemplate][] = [
       ...request.query ?? [],
-      ...request.form ?? [],
+      ...(request.form ?? []).map(([name, value]) => [name, value] as [string, ValueTemplate]),
       ...(request.multipart ?? []).flatMap((p) =>
         p.kind === "field" ? [[p.name, p.value] as [string, ValueTemplate]] : []
       ),
