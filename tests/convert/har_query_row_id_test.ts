@@ -12,8 +12,13 @@
  * the answer to a post that did not send it, under `id`, and later requests to the same page
  * send it; a hidden field of the page a post of such names answered is the page's pick. The other side: `page=1`, `rows=10`, `tab=2` and the checkbox `chk_1` of a row the
  * console had before the journey (no save answered it) stay as recorded.
+ *
+ * The bulk post also sends the list page's CSRF token, base64 with `+`, `/` and `=` as Rails'
+ * `authenticity_token` is: the post is a `form:` whose checkbox NAME is the template, so the
+ * captured token is encoded when sent (in a text body beside the name it arrived broken).
  */
 import assert from "node:assert/strict";
+import { parse } from "yaml";
 import { formPost, pagesHar, type PageSpec, passesTwice } from "../support/form_pages.ts";
 
 const ORIGIN = "http://127.0.0.1:3000";
@@ -21,6 +26,10 @@ const HTML = { "content-type": "text/html; charset=utf-8" };
 
 /** The confirmation's list of the picked rows, PHP-serialized as Cacti writes it. */
 const picked = (id: number) => `a:1:{i:0;s:${String(id).length}:"${id}";}`;
+/** A list page's CSRF token: base64, so it holds `+`, `/` and `=`. */
+const csrf = (n: number) => `${n}tok+en/x==`;
+const tokenForm = (token: string) =>
+  `<form><input type='hidden' name='csrf_token' value='${token}'></form>`;
 const confirmation = (id: number) =>
   `<form><input type='hidden' name='selected_items' value='${picked(id)}'></form>`;
 
@@ -37,6 +46,7 @@ const page = (status = 200, location?: string, body = "ok") =>
  */
 function console_() {
   let next = 2;
+  let token = "";
   const rows = [1];
   const errors: string[] = [];
   const refuse = (what: string) => {
@@ -50,7 +60,8 @@ function console_() {
       const action = q.get("action");
       if (action === null && q.has("page")) {
         const paged = q.get("page") === "1" && q.get("rows") === "10" && q.get("tab") === "2";
-        return paged ? page() : refuse(`list ${q}`);
+        token = csrf(Math.floor(Math.random() * 1e9));
+        return paged ? page(200, undefined, tokenForm(token)) : refuse(`list ${q}`);
       }
       if (action === null) return page();
       if (action === "edit" && !q.has("id")) return page();
@@ -78,6 +89,7 @@ function console_() {
     if (checked !== `chk_1,chk_${rows.at(-1)}` || !own(String(rows.at(-1)))) {
       return refuse(`bulk ${checked}`);
     }
+    if (form.get("csrf_token") !== token) return refuse(`token ${form.get("csrf_token")}`);
     // The confirmation page writes which rows were picked; its post sends that back.
     return page(200, undefined, confirmation(rows.at(-1)!));
   });
@@ -101,11 +113,17 @@ function recording(): string {
     { method: "GET", path: "/item.php?action=get_node&item_id=2" },
     save("name=Gateway&id=2&action=save", 2),
     { method: "GET", path: "/item.php?header=false&action=edit&id=2" },
-    { method: "GET", path: "/item.php?page=1&rows=10&tab=2" },
+    {
+      method: "GET",
+      path: "/item.php?page=1&rows=10&tab=2",
+      text: `<html><body>${tokenForm(csrf(7))}</body></html>`,
+    },
     {
       method: "POST",
       path: "/item.php?header=false",
-      ...formPost("chk_2=on&chk_1=on&drp_action=1&action=actions"),
+      ...formPost(
+        `chk_2=on&chk_1=on&csrf_token=${encodeURIComponent(csrf(7))}&drp_action=1&action=actions`,
+      ),
       text: confirmation(2),
     },
     {
@@ -133,6 +151,14 @@ Deno.test("convert har: a small id a save's redirect named in its query is sent 
       assert.match(flow, /page=1&rows=10&tab=2/, flow);
       assert.match(flow, /\bchk_1\b/, flow);
       assert.doesNotMatch(flow, /\bchk_2\b/, flow);
+      // The bulk post is a form whose checkbox's name is the template, its token encoded when sent.
+      // Read from the parsed flow: a pattern over its lines backtracked without end when no form matched.
+      const forms = parse(flow).steps.map((s: { request: { form?: object } }) => s.request.form);
+      const bulk = forms.find((f: object | undefined) => f && "csrf_token" in f);
+      assert.ok(bulk, flow);
+      const row = Object.keys(bulk).find((k) => /^chk_\$\{steps\.[\w.]+\}$/.test(k));
+      assert.equal(row && bulk[row], "on", flow);
+      assert.match(bulk.csrf_token, /^\$\{steps\.[\w.]+\}$/, flow);
     });
     assert.deepEqual(app.errors, []);
   } finally {

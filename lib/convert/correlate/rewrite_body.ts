@@ -125,17 +125,18 @@ function urlencoded(
     isSecretName(safeDecode(k)) || c.passwordFields.has(safeDecode(k))
   );
   const where: Where = { body: true, mutating, login, credentials };
-  // As `form:`, each value is encoded when sent: `&`, `+`, `%`, `=`, `#` and spaces survive.
-  // A field NAME that carries a created row (`chk_1`) is a template, which only a text body holds.
-  const names = pairs.map(([k]) => rowFieldName(c, safeDecode(k), step));
-  const form = names.every((n) => n === undefined) ? formFields(pairs) : undefined;
+  // As `form:`, each name and value is encoded when sent: `&`, `+`, `%`, `=`, `#` and spaces
+  // survive, a captured base64 token beside a checkbox `chk_${…}` too. A name is a template there.
+  const form = formFields(pairs);
   if (form) {
-    step.form = ymap(form.map(([k, values]) => {
+    const names = form.map(([k]) => rowFieldName(c, k, step) ?? c.sp.lit(k));
+    step.form = ymap(form.map(([k, values], i) => {
       const t = values.map((v) => fieldValue(c, k, v, step, where));
-      return [k, t.length === 1 ? t[0] : t];
+      return [names[i], t.length === 1 ? t[0] : t];
     }));
     return;
   }
+  const names = pairs.map(([k]) => rowFieldName(c, safeDecode(k), step));
   step.body = pairs.map(([k, v], i) => {
     if (v === undefined) return withTokens(c, k, step);
     const value = safeDecode(v);
@@ -221,17 +222,19 @@ function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string)
   const where: Where = { body: true, mutating: true, login: false, credentials: false };
   const entries: [string, YNode][] = [];
   for (const part of parts) {
-    if (entries.some(([name]) => name === part.name)) continue;
+    // A multipart field's name is a template, as a form's: a recorded `${` is escaped.
+    const name = c.sp.lit(part.name);
+    if (entries.some(([n]) => n === name)) continue;
     if (part.fileName === undefined) {
       const value = part.value ?? "";
       entries.push([
-        part.name,
+        name,
         emptyHiddenField(c, part.name, value, step) ??
           c.rules.stringValue(part.name, value, step, where),
       ]);
       continue;
     }
-    entries.push([part.name, filePart(c, r, step, { ...part, fileName: part.fileName }, omitted)]);
+    entries.push([name, filePart(c, r, step, { ...part, fileName: part.fileName }, omitted)]);
   }
   step.multipart = ymap(entries);
   step.headers = step.headers.filter(([name]) => name !== "content-type");

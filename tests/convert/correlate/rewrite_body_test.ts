@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { newCorrelator } from "../../../lib/convert/correlate/pipeline.ts";
 import { formFields, rewriteBody } from "../../../lib/convert/correlate/rewrite_body.ts";
 import type { Step } from "../../../lib/convert/model.ts";
+import type { YMap } from "../../../lib/convert/yaml_out.ts";
 import { recordsOf } from "../../support/har_records.ts";
 
 const newStep = () =>
@@ -55,4 +56,29 @@ Deno.test("a multipart upload recorded without its body sends a placeholder file
   assert.ok(step.multipart);
   assert.deepEqual(step.headers, []);
   assert.deepEqual(c.uploads.map((u) => [u.path, u.omitted]), [["uploads/upload.bin", true]]);
+});
+
+Deno.test("a recorded field name holding ${ is escaped in form and multipart bodies, whose names are templates", () => {
+  const c = newCorrelator("a");
+  const [form, parts] = recordsOf([
+    {
+      method: "POST",
+      url: "https://a.test/x",
+      mime: "application/x-www-form-urlencoded",
+      body: "a%24%7Bb%7D=1",
+    },
+    {
+      method: "POST",
+      url: "https://a.test/y",
+      headers: [["content-type", "multipart/form-data; boundary=xyz"]],
+      mime: "multipart/form-data",
+      body: '--xyz\r\nContent-Disposition: form-data; name="a${b}"\r\n\r\n1\r\n--xyz--\r\n',
+    },
+  ]);
+  const a = { ...newStep(), first: form, last: form } as Step;
+  rewriteBody(c, form, a, false);
+  assert.deepEqual((a.form as YMap).entries.map(([k]) => k), ["a$${b}"]);
+  const b = { ...newStep(), first: parts, last: parts } as Step;
+  rewriteBody(c, parts, b, false);
+  assert.deepEqual((b.multipart as YMap).entries.map(([k]) => k), ["a$${b}"]);
 });
