@@ -209,14 +209,16 @@ function multipart(c: Correlator, step: Step, extras: CurlExtras, files?: CurlFi
   const where = { body: true, mutating: false, login: false, credentials: false };
   const entries: [string, YNode][] = [];
   for (const part of extras.multipart ?? []) {
-    if (entries.some(([name]) => name === part.name)) {
+    // A flow's multipart field name is a template: a written `${` is escaped.
+    const name = c.sp.lit(part.name);
+    if (entries.some(([n]) => n === name)) {
       extras.notes.push(`The form field "${part.name}" is sent twice; a flow sends it once.`);
       continue;
     }
     const value = part.from === "file"
       ? filePart(part, extras, files)
       : c.rules.stringValue(part.name, fieldText(part, extras, files), step, where);
-    entries.push([part.name, value]);
+    entries.push([name, value]);
   }
   step.multipart = ymap(entries);
   step.headers = step.headers.filter(([name]) => name !== "content-type");

@@ -143,11 +143,13 @@ curl --aws-sigv4 aws:amz https://api.example.test/x`,
 
 Deno.test("the request options, multipart and body_file are the flow's own keys", () => {
   const { yaml, summary } = convertCurl(
-    "curl -kL -m 5 -x proxy.test:8080 -F 'doc=@a dir/r.pdf;type=application/pdf' -F n=1 https://a.test/up\n" +
+    "curl -kL -m 5 -x proxy.test:8080 -F 'doc=@a dir/r.pdf;type=application/pdf' -F n=1 -F 'x${y}=2' https://a.test/up\n" +
       "curl --data-binary @blob.bin https://a.test/raw",
   );
   assert.match(yaml, /doc: \{ file: a dir\/r\.pdf, content_type: application\/pdf \}/);
   assert.match(yaml, /"n": "1"/);
+  // A multipart field's name is a template: a written `${` is escaped.
+  assert.match(yaml, /"x\$\$\{y\}": "2"/);
   assert.match(yaml, /body_file: blob\.bin/);
   assert.match(
     yaml,

@@ -33,10 +33,45 @@ const DOC = JSON.stringify({
         responses: { "201": { description: "made" } },
       },
     },
+    // A `${` in a field's name is its text: a flow's form and multipart names are templates.
+    "/receivers/notes": {
+      post: {
+        tags: ["receivers"],
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: { type: "object", properties: { "note${x}": { type: "string" } } },
+              example: { "note${x}": "n" },
+            },
+          },
+        },
+        responses: { "201": { description: "made" } },
+      },
+    },
+    "/receivers/files": {
+      post: {
+        tags: ["receivers"],
+        requestBody: {
+          content: {
+            "multipart/form-data": {
+              schema: {
+                type: "object",
+                properties: {
+                  "doc${x}": { type: "string", format: "binary" },
+                  "t${x}": { type: "string" },
+                },
+                example: { "t${x}": "t" },
+              },
+            },
+          },
+        },
+        responses: { "201": { description: "made" } },
+      },
+    },
   },
 });
 
-Deno.test("convert openapi: a blank tag and an integer past 2^53 still give flows that load", async () => {
+Deno.test("convert openapi: a blank tag, an integer past 2^53 and a `${` in a field name still give flows that load", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-loadable-" });
   try {
     await Deno.writeTextFile(`${dir}/api.json`, DOC);
@@ -45,12 +80,14 @@ Deno.test("convert openapi: a blank tag and an integer past 2^53 still give flow
     const validated = await runCli(["validate", "--no-env", `${dir}/out`]);
     assert.equal(validated.code, 0, validated.stdout + validated.stderr);
     const files = [...Deno.readDirSync(`${dir}/out`)].map((e) => e.name).sort();
-    assert.deepEqual(files, ["blank.yaml", "receivers.yaml"]);
+    assert.deepEqual(files, ["blank.yaml", "files", "receivers.yaml"]);
     assert.match(await Deno.readTextFile(`${dir}/out/blank.yaml`), /^name: Blank$/m);
     const receivers = await Deno.readTextFile(`${dir}/out/receivers.yaml`);
     // The nearest integer the loader keeps exactly.
     assert.match(receivers, /^ {8}id: 9007199254740991$/m);
     assert.match(receivers, /^ {8}low: -9007199254740991$/m);
+    assert.match(receivers, /"note\$\$\{x\}": "n"/);
+    assert.match(receivers, /"doc\$\$\{x\}":\n +file: /);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -32,7 +32,12 @@ Deno.test('a file field with no file chosen is sent empty with filename="", as N
           url: `http://127.0.0.1:${server.addr.port}/files`,
           body: {
             mode: "formdata",
-            formdata: [{ key: "file", type: "file" }, { key: "note", value: "n", type: "text" }],
+            // A `${` in a part's name is the name's text: multipart names are templates in a flow.
+            formdata: [
+              { key: "file", type: "file" },
+              { key: "doc${x}", type: "file" },
+              { key: "note", value: "n", type: "text" },
+            ],
           },
         },
       }],
@@ -52,7 +57,7 @@ Deno.test('a file field with no file chosen is sent empty with filename="", as N
     assert.deepEqual(problems, []);
     const run = await runFlows(flows, { runId: "r" });
     assert.equal(run.status, "passed");
-    assert.deepEqual(parts, [["file", "", 0]]);
+    assert.deepEqual(parts, [["file", "", 0], ["doc${x}", "", 0]]);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });

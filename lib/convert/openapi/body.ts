@@ -173,7 +173,11 @@ function formMap(value: Node): YNode {
     kind: "map",
     entries: Object.keys(value).map((k) => {
       const v = value[k];
-      return [k, Array.isArray(v) ? v.map((x) => literal(simpleText(x))) : formScalar(v)];
+      // A form's field name is a template, as its value: a `${` in the document is text.
+      return [
+        literal(k),
+        Array.isArray(v) ? v.map((x) => literal(simpleText(x))) : formScalar(v),
+      ];
     }),
   };
 }
@@ -201,9 +205,9 @@ function multipart(
     if (isBinary(doc, property)) {
       const path = `files/${step}_${name.replace(/[^A-Za-z0-9_-]+/g, "_")}.bin`;
       files.push({ path, what: `the file step ${step} uploads as "${name}"` });
-      entries.push([name, { kind: "map", entries: [["file", path]] }]);
+      entries.push([literal(name), { kind: "map", entries: [["file", path]] }]);
     } else {
-      entries.push([name, formScalar(fields[name])]);
+      entries.push([literal(name), formScalar(fields[name])]);
     }
   }
   // An upload whose file the schema does not require still sends one: an upload of nothing
@@ -214,7 +218,7 @@ function multipart(
   if (file !== undefined && !entries.some(([, v]) => isNode(v) && v.kind === "map")) {
     const path = `files/${step}_${file.replace(/[^A-Za-z0-9_-]+/g, "_")}.bin`;
     files.push({ path, what: `the file step ${step} uploads as "${file}"` });
-    entries.push([file, { kind: "map", entries: [["file", path]] }]);
+    entries.push([literal(file), { kind: "map", entries: [["file", path]] }]);
   }
   return { kind: "map", entries };
 }

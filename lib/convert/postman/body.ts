@@ -277,11 +277,13 @@ function formData(pairs: PmPair[], resolve: Resolve, out: BodyOut): BodyOut {
   const fields: [string, YNode][] = [];
   for (const p of pairs) {
     if (p.disabled) continue;
+    // A part's name is a template in a flow, as Newman resolves it: `{{x}}` read, `${` escaped.
+    const name = render(p.key, resolve);
     if (p.type === "file" && !p.src) {
       // No file chosen: Newman sends the part empty with filename="", as a browser does.
       const path = filePath(`${p.key}.bin`);
       out.files.push(path);
-      fields.push([p.key, ymap([["file", path], ["filename", ""]])]);
+      fields.push([name, ymap([["file", path], ["filename", ""]])]);
       out.notes.push(
         `the form field "${p.key}" has no file chosen: sent empty, as Newman sends it`,
       );
@@ -290,11 +292,11 @@ function formData(pairs: PmPair[], resolve: Resolve, out: BodyOut): BodyOut {
       out.files.push(path);
       const type = partType(p.src!, path, p.contentType);
       fields.push([
-        p.key,
+        name,
         ymap([["file", path], ["filename", sentName(p.src!, path)], ["content_type", type]]),
       ]);
       out.notes.push(`the form field "${p.key}" uploads "${p.src}": put it at ${path}`);
-    } else fields.push([render(p.key, resolve), render(p.value, resolve)]);
+    } else fields.push([name, render(p.value, resolve)]);
   }
   if (fields.length > 0) out.fields.push(["multipart", ymap(fields)]);
   return out;
