@@ -287,7 +287,7 @@ steps:
       }
       assert.match(
         out,
-        /hint: Write the value itself here\. Expressions are expanded in url, headers \(names and values\)/,
+        /hint: Write the value itself here\. Expressions are expanded in url, headers, form and multipart fields \(names and values\)/,
       );
       assert.deepEqual(api.seen, []);
     });
