@@ -55,8 +55,8 @@ export interface PostmanSummary {
   schemeless?: string[];
   /** Requests sent as the collection holds them, though a pre-request script rewrites them. */
   rewritten?: string[];
-  /** Variables a script sets in a way not translated, which later requests read. */
-  broken?: { name: string; by: string; readers: string[] }[];
+  /** Variables a script sets in a way not translated (`partly`: also in one translated), which later requests read. */
+  broken?: { name: string; by: string; readers: string[]; partly?: boolean }[];
 }
 
 /** The files and the summary. */
@@ -257,7 +257,7 @@ function write(
   summary.schemeless = [...shared.vars.schemeless].sort();
   if (shared.rewritten) summary.rewritten = shared.rewritten;
   summary.broken = shared.broken.filter((b) => b.readers.length > 0)
-    .map(({ name, by, readers }) => ({ name, by, readers }));
+    .map(({ name, by, readers, partly }) => ({ name, by, readers, ...(partly ? { partly } : {}) }));
   // A variable whose set was not translated is named once, with the requests that read it.
   const broken = new Set(summary.broken.map((b) => b.name));
   summary.unset = [...shared.vars.unset].filter((n) => !shared.vars.values.has(n) && !broken.has(n))

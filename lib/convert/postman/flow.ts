@@ -29,6 +29,7 @@ import { noteRewrites } from "./request_rewrite.ts";
 import { render } from "./template.ts";
 import type { RequestReport, Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
+import { closeChain, noteRead, openPartlySets } from "./partly_set.ts";
 import { scriptReader, writeOf } from "./scope_state.ts";
 import type { VarScope } from "./scopes.ts";
 
@@ -80,9 +81,8 @@ export class FlowBuilder {
   /** The expression for `{{name}}` here; `written` is the placeholder as the request writes it. */
   resolve(name: string, atUrlStart = false, written?: string): string {
     const bound = notLookedUp(name, written) ?? this.#bindings.get(name);
+    noteRead(this.shared, name, this.#where, bound !== undefined);
     if (bound !== undefined) return bound;
-    const broken = this.shared.brokenOpen.get(name);
-    if (broken && broken.readers.at(-1) !== this.#where) broken.readers.push(this.#where);
     if (this.#made.has(name)) {
       this.flowVars.add(name);
       return `\${vars.${varName(name)}}`;
@@ -239,7 +239,7 @@ export class FlowBuilder {
         const expr = `\${steps.${step}.capture.${varName(c.name)}}`;
         const value = { k: "var" as const, name: c.name, expr };
         if (this.shared.vars.scopes.write({ ...c, value }, this.index) !== "flat") continue;
-        this.shared.brokenOpen.delete(c.name);
+        closeChain(this.shared, c.name);
         this.#bindings.set(c.name, expr);
         this.shared.capturedBy.set(c.name, this.index);
         this.shared.literals.delete(c.name);
@@ -251,6 +251,7 @@ export class FlowBuilder {
           where,
         );
       }
+      openPartlySets(this.shared, t, where);
     }
   }
 
@@ -259,7 +260,7 @@ export class FlowBuilder {
    * get an older value (Postman's is the new one), and the summary names them.
    */
   drop(name: string, where: string): void {
-    this.shared.brokenOpen.delete(name);
+    closeChain(this.shared, name);
     this.#bindings.delete(name);
     this.#made.delete(name);
     this.shared.literals.delete(name);
@@ -285,7 +286,7 @@ export class FlowBuilder {
       return back ? this.set(back, where) : this.drop(set.name, where);
     }
     if (scoped !== "flat") return;
-    this.shared.brokenOpen.delete(set.name);
+    closeChain(this.shared, set.name);
     this.#bindings.delete(set.name);
     this.#made.delete(set.name);
     this.shared.literals.delete(set.name);

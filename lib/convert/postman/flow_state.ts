@@ -41,6 +41,8 @@ export interface Shared {
   broken: Broken[];
   /** The broken chains still open (no later set of the variable), by variable. */
   brokenOpen: Map<string, Broken>;
+  /** Variables a script set both in a translated way and not, until set again (partly_set.ts). */
+  partlyOpen?: Map<string, Broken>;
 }
 
 /** A variable a script sets in a way flowrun cannot express: the chain it starts is broken. */
@@ -50,6 +52,8 @@ export interface Broken {
   by: string;
   /** Later requests that read it before anything sets it again. */
   readers: string[];
+  /** Whether the same script also set it in a way translated: the flow's value may not be Newman's. */
+  partly?: boolean;
 }
 
 /** One request's counts, for the summary. */

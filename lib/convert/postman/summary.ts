@@ -153,14 +153,17 @@ function rewrittenLines(r: string[]): string[] {
 function readsAsWritten(s: PostmanSummary): string[] {
   const lines: string[] = [];
   for (const b of (s.broken ?? []).slice(0, MAX_NAMED)) {
+    const readers = `${b.readers.slice(0, MAX_NAMED).join(", ")}${
+      b.readers.length > MAX_NAMED ? `, and ${b.readers.length - MAX_NAMED} more` : ""
+    }`;
+    const count = plural(b.readers.length, "request");
+    const one = b.readers.length === 1;
     lines.push(
-      `Not translated: the script of ${b.by} sets {{${b.name}}} in a way flowrun cannot express, so ${
-        plural(b.readers.length, "request")
-      } ${
-        b.readers.length === 1 ? "sends" : "send"
-      } it as written (Postman sends what the script sets): read by ${
-        b.readers.slice(0, MAX_NAMED).join(", ")
-      }${b.readers.length > MAX_NAMED ? `, and ${b.readers.length - MAX_NAMED} more` : ""}.`,
+      b.partly
+        ? `Partly translated, possibly broken: the script of ${b.by} sets {{${b.name}}} in a way flowrun translates and also in one it cannot express, so ${count} may not read ${b.name} as Postman does (the flow has only the translated value): read by ${readers}.`
+        : `Not translated: the script of ${b.by} sets {{${b.name}}} in a way flowrun cannot express, so ${count} ${
+          one ? "sends" : "send"
+        } it as written (Postman sends what the script sets): read by ${readers}.`,
     );
   }
   for (const name of s.schemeless ?? []) {
