@@ -98,6 +98,13 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorCheck>> = {
     check: (actual, expected, display) =>
       expected === false ? `expected nothing, found ${typed(actual, display)}` : undefined,
   },
+  truthy: {
+    check(actual, expected, display) {
+      const truthy = !(actual === false || actual === null || actual === 0 || actual === "");
+      if (truthy === (expected !== false)) return undefined;
+      return `expected a ${truthy ? "falsy" : "truthy"} value, got ${typed(actual, display)}`;
+    },
+  },
   type: {
     check(actual, expected, display) {
       const ok = expected === "integer" ? Number.isInteger(actual) : jsonType(actual) === expected;

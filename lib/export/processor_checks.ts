@@ -91,6 +91,7 @@ const sizeOf = (v) => typeof v === "string" || Array.isArray(v) ? v.length
   : v !== null && typeof v === "object" ? Object.keys(v).length : undefined;
 const OPERATORS = {
   exists: () => true,
+  truthy: (a, e) => !(a === false || a === null || a === 0 || a === "") === (e !== false),
   type: (a, e) => e === "integer" ? Number.isInteger(a) : typeOf(a) === e,
   equals: same,
   notEquals: (a, e) => !same(a, e),

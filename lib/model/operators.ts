@@ -24,6 +24,7 @@
  */
 export const OPERATORS = [
   "exists",
+  "truthy",
   "type",
   "equals",
   "notEquals",
@@ -85,6 +86,14 @@ export const OPERATOR_SPECS: Readonly<Record<Operator, OperatorSpec>> = {
     expects: "true or false",
     accepts: (v) => typeof v === "boolean",
     hint: "Write exists: true (it must be there) or exists: false (it must not).",
+    schemaDef: "op_exists",
+  },
+  truthy: {
+    description:
+      '`true`: the value is there and is not `false`, `null`, `0` or `""` (JavaScript\'s `if (x)`); `false`: it is one of them.',
+    expects: "true or false",
+    accepts: (v) => typeof v === "boolean",
+    hint: "Write truthy: true (there and not false, null, 0 or empty text) or truthy: false.",
     schemaDef: "op_exists",
   },
   type: {

@@ -14,6 +14,7 @@ import "../support/engines.ts";
 /** For each operator: a check that holds, one that fails with its message, a bad constant. */
 const EXAMPLES: Record<string, { holds: [unknown, unknown]; fails: [unknown, unknown, string] }> = {
   exists: { holds: ["x", true], fails: ["x", false, 'expected nothing, found string "x"'] },
+  truthy: { holds: [1, true], fails: ["", true, 'expected a truthy value, got string ""'] },
   type: { holds: [3, "integer"], fails: [3.5, "integer", "expected type integer, got number 3.5"] },
   equals: {
     holds: [{ a: [1] }, { a: [1] }],

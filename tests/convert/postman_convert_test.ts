@@ -319,13 +319,7 @@ Deno.test("postman convert: a polling setNextRequest is a bounded loop; a stop a
     sleep_ms: 500,
     // Until `done` is truthy, as JavaScript reads it.
     until: {
-      json: [
-        { path: "$.json.done", exists: true },
-        { path: "$.json.done", notEquals: false },
-        { path: "$.json.done", notEquals: null },
-        { path: "$.json.done", notEquals: 0 },
-        { path: "$.json.done", notEquals: "" },
-      ],
+      json: [{ path: "$.json.done", truthy: true }],
     },
   });
   assert.deepEqual(summary.notSent, ["Skipped", "After"]);

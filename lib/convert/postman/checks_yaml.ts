@@ -12,31 +12,23 @@ import { onValue } from "./script/var_condition.ts";
 
 const isScalar = (v: unknown): v is YScalar => v === null || typeof v !== "object";
 
-/** JavaScript falsy values a JSON body can hold. */
-const FALSY = [false, null, 0, ""];
-
 /**
- * A condition as flowrun's operators: JavaScript truthiness is "exists and
- * none of the falsy values"; falsiness is "one of them" (a missing value,
- * falsy in JavaScript, fails that check: flowrun has no "or").
+ * A condition as flowrun's operators: JavaScript truthiness is one `truthy`
+ * check (there and not `false`, `null`, `0` or `""`); falsiness is `truthy:
+ * false` (a missing value, falsy in JavaScript, fails that check: flowrun has no "or").
  *
  * @example
  * ```ts
  * import { expand } from "./checks_yaml.ts";
- * if (expand({ path: "$.json.ok", op: "truthy", value: true }).length !== 5) throw new Error();
- * if (expand({ path: "$.json.ok", op: "falsy", value: true })[0].op !== "anyOf") throw new Error();
+ * if (expand({ path: "$.json.ok", op: "truthy", value: true }).length !== 1) throw new Error();
+ * if (expand({ path: "$.json.ok", op: "falsy", value: true })[0].value !== false) throw new Error();
  * ```
  */
 export function expand(c: Cond): Cond[] {
   const length = lengthForms(c);
   if (length) return isText(c.path) ? [length.text] : length.list;
-  if (c.op === "truthy") {
-    return [
-      { path: c.path, op: "exists", value: true },
-      ...FALSY.map((value) => ({ path: c.path, op: "notEquals", value })),
-    ];
-  }
-  if (c.op === "falsy") return [{ path: c.path, op: "anyOf", value: FALSY }];
+  if (c.op === "truthy") return [{ path: c.path, op: "truthy", value: true }];
+  if (c.op === "falsy") return [{ path: c.path, op: "truthy", value: false }];
   // As a group's condition (no group of its own there): a value that is there and not equal.
   return [c.op === NOT_EQUAL_IF_THERE ? { ...c, op: "notEquals" } : c];
 }
@@ -103,7 +95,7 @@ function ifThere(c: Cond, name?: string): YNode | undefined {
  * @example
  * ```ts
  * import { conditionsYaml } from "./checks_yaml.ts";
- * if (conditionsYaml([{ path: "$.json.token", op: "truthy", value: true }]).length !== 5) throw new Error();
+ * if (conditionsYaml([{ path: "$.json.token", op: "truthy", value: true }]).length !== 1) throw new Error();
  * ```
  */
 export function conditionsYaml(conds: Cond[]): YNode[] {
