@@ -24,7 +24,13 @@ export interface OwnDropped {
 }
 
 /** Reasons whose requests on the app's hosts are always the app's traffic. */
-const ALWAYS = new Set<string>([REASON.html, REASON.failed, REASON.excluded, REASON.websocket]);
+const ALWAYS = new Set<string>([
+  REASON.html,
+  REASON.failed,
+  REASON.excluded,
+  REASON.websocket,
+  REASON.oversized,
+]);
 
 /** Reasons that are the app's traffic only when the app's credentials went with the request. */
 const WITH_CREDENTIALS = new Set<string>([REASON.static, REASON.thirdParty]);

@@ -10,6 +10,7 @@ import { type HarRecord, isJsonMime } from "./har_model.ts";
 import { isAnalyticsCookie } from "./noise_headers.ts";
 import { responseHeaders } from "./handed.ts";
 import { isReplayableWebSocket, isWebSocket } from "./har_websocket.ts";
+import { isOversizedRead } from "./oversized.ts";
 
 /**
  * Why an entry was dropped (the keys of the summary's `dropped`).
@@ -27,6 +28,7 @@ export const REASON = {
   telemetry: "telemetry host",
   websocket: "websocket",
   failed: "failed (no HTTP status)",
+  oversized: "larger than the runner reads (--max-body)",
   poll: "duplicate poll",
   unanswered: "unanswered (still open when the recording ended)",
   longPoll: "long poll (held until something happened)",
@@ -126,6 +128,8 @@ const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = 
       (isHtmlMime(r.mimeType) || r.resourceType === "document" && !answersData(r)) &&
       !options.includeHtml,
   ],
+  // Last: an asset or a page keeps its own reason, however large.
+  [REASON.oversized, isOversizedRead],
 ];
 
 /**
