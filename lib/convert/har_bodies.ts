@@ -192,7 +192,9 @@ function listedKeys(records: HarRecord[]): Set<string> {
 }
 
 /**
- * The size of the request body the browser sent: `bodySize`, else `Content-Length`.
+ * The size in bytes of the request body the browser sent: `Content-Length`, else `bodySize`.
+ * The header counts the bytes on the wire; chrome-har's `bodySize` is the text's length in
+ * characters, short of the bytes when the text goes beyond ASCII (n8n's `‘Execute workflow’`).
  *
  * @example
  * ```ts
@@ -205,10 +207,11 @@ function listedKeys(records: HarRecord[]): Set<string> {
 export function sentSize(r: HarRecord): number | undefined {
   const request = isObject(r.raw.request) ? r.raw.request : {};
   const declared = r.headers.find((h) => h.name.toLowerCase() === "content-length")?.value;
+  if (declared !== undefined && /^\d+$/.test(declared.trim()) && Number(declared) > 0) {
+    return Number(declared);
+  }
   return typeof request.bodySize === "number" && request.bodySize > 0
     ? request.bodySize
-    : declared !== undefined && /^\d+$/.test(declared.trim())
-    ? Number(declared)
     : undefined;
 }
 
