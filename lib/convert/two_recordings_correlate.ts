@@ -119,14 +119,7 @@ function differing(
     decide(t, value, "fresh");
     t.replaced.generated++;
     if (fresh.startsWith("${RANDOM.UUID}")) return t.rules.freshUuid(key, value);
-    // One value a run, sent at every place the recording sent it: a `${RANDOM.…}` written at
-    // each place is fresh at each use, so an id the page made (Node-RED's tab id, and each
-    // node's `z` that names it) named nothing.
-    const name = t.varNames.take(snake(key) || "value");
-    t.vars.push([name, fresh]);
-    const ref = t.sp.varRef(name);
-    t.generated.set(value, ref);
-    return ref;
+    return oneValueARun(t, key, value, fresh);
   }
   decide(t, value, "variable");
   const env = envName(`${step.name}_${key || "value"}`);
@@ -135,6 +128,21 @@ function differing(
     fallback: value,
   });
   return t.sp.envRef(env, t.sp.lit(value));
+}
+
+/**
+ * One value a run, sent at every place the recording sent `value`: a `${RANDOM.…}` written at
+ * each place is fresh at each use, so an id the page made (Node-RED's tab id, and each node's
+ * `z` that names it; n8n's `browser-id` header, which its login is bound to) named nothing.
+ */
+function oneValueARun(t: TwoRecordingsCorrelator, key: string, value: string, fresh: string) {
+  const known = t.generated.get(value);
+  if (known) return known;
+  const name = t.varNames.take(snake(key) || "value");
+  t.vars.push([name, fresh]);
+  const ref = t.sp.varRef(name);
+  t.generated.set(value, ref);
+  return ref;
 }
 
 /** A UUID no response held: fresh when the recordings differ, a constant when equal. */
@@ -186,7 +194,7 @@ function judgedHeader(
   decide(t, recorded, fresh ? "fresh" : "variable");
   if (fresh) {
     t.replaced.generated++;
-    return fresh;
+    return oneValueARun(t, name, recorded, fresh);
   }
   const env = envName(name.replace(/^x-/, ""));
   t.env.set(env, {
