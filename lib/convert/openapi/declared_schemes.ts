@@ -67,7 +67,7 @@ export function withDeclaredSecurity(doc: Node): Node {
   const served = login ? [...login.schemes.keys()] : [];
   if (!login || served.length === 0) return { ...doc, security: [{ [schemes[0]]: [] }] };
   const paths: Node = { ...(doc.paths as Node) };
-  for (const op of [login.op, login.register, login.alternate]) {
+  for (const op of [login.op, login.register, login.credentials, login.alternate]) {
     if (!op) continue;
     const item = { ...(paths[op.template] as Node) };
     item[op.method.toLowerCase()] = { ...op.node, security: [] };

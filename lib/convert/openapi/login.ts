@@ -20,6 +20,7 @@ import { findProperty, plainName, responseSchemas } from "./producers.ts";
 import { namesLogin, type TokenScheme, tokenSchemes } from "./token_schemes.ts";
 import { properties } from "./schema_properties.ts";
 import { accessOfPair } from "./access_pair.ts";
+import { nestedSignup } from "./nested_signup.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -35,6 +36,11 @@ export interface Login {
   path?: string[];
   /** The create that registers the account the login signs in with, when the document has one. */
   register?: OpenApiOperation;
+  /**
+   * The create under the register's item that sets the account's password, when the sign-up
+   * is two creates (nested_signup.ts).
+   */
+  credentials?: OpenApiOperation;
   /** Whether the register's answer holds the token too (see {@linkcode tokenGiver}). */
   registerAnswers?: boolean;
   /** Another create taking the same credentials, signed up with when the register is refused (second_signup.ts). */
@@ -129,10 +135,18 @@ export function findLogin(doc: Node, ops: OpenApiOperation[]): Login | undefined
   const served = best.path || best.unsaid
     ? schemes
     : new Map([...schemes].filter(([, s]) => namesLogin(s, template)));
-  const register = registerFor(doc, ops, best.op);
+  const single = registerFor(doc, ops, best.op);
+  const nested = single ? undefined : nestedSignup(ops, best.op, {
+    wanted: loginFields(doc, best.op),
+    fields: (op) => bodyFields(doc, op),
+    open: (op) => needsNoCredentials(doc, op),
+  });
+  const register = single ?? nested?.register;
+  const credentials = nested?.credentials;
   const registerAnswers = answersToken(doc, register, best);
   const alternate = register && registerFor(doc, ops.filter((op) => op !== register), best.op);
-  return { op: best.op, path: best.path, register, registerAnswers, alternate, schemes: served };
+  const { op, path } = best;
+  return { op, path, register, credentials, registerAnswers, alternate, schemes: served };
 }
 
 /**
@@ -304,9 +318,7 @@ export function registerFor(
   login: OpenApiOperation,
 ): OpenApiOperation | undefined {
   const required = formRequired(doc, login);
-  const wanted = [...bodyFields(doc, login)].filter((f) =>
-    required === undefined || f === "\0password" || required.has(f)
-  );
+  const wanted = loginFields(doc, login);
   const creates = ops.filter((op) => {
     if (op === login || op.method !== "POST" || !isCollection(op.template)) return false;
     const has = bodyFields(doc, op);
@@ -317,6 +329,14 @@ export function registerFor(
   // A create named for signing up (`/auth/signup`) is the account's, before a plain users' create
   // that the document lists first (an admin's `POST /users`).
   return creates.find((op) => SIGN_UP.test(`${op.template} ${op.name}`)) ?? creates[0];
+}
+
+/** The credential fields of a login (`bodyFields`), only those its form requires when it takes one. */
+function loginFields(doc: Node, login: OpenApiOperation): string[] {
+  const required = formRequired(doc, login);
+  return [...bodyFields(doc, login)].filter((f) =>
+    required === undefined || f === "\0password" || required.has(f)
+  );
 }
 
 /**

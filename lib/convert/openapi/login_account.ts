@@ -85,10 +85,11 @@ export function runValues(
   if (other) fields = withCredentials(shared.doc!, op, fields, account!);
   // The login and its sign-up send the account's fields though the schema requires none (Feathers).
   const { login } = shared.inferred;
-  const signs = login !== undefined && (login.op === op || login.register === op);
+  const signs = login !== undefined &&
+    (login.op === op || login.register === op || login.credentials === op);
   if (signs && shared.doc) {
-    const register = login.register === op;
-    fields = withCredentials(shared.doc, op, fields, account ?? runVars, register);
+    const role = login.register === op ? "register" : login.credentials === op ? "password" : "";
+    fields = withCredentials(shared.doc, op, fields, account ?? runVars, role);
   }
   const byEmail = login?.op === op && nameIsEmail(shared.doc, login);
   return fields.map(([k, v]) => {
@@ -152,15 +153,17 @@ export function confirmsOwn(doc: Node, op: OpenApiOperation): boolean {
  * format), as the run vars {@linkcode signInAs} reads from the user's variables (added to `used`).
  * A sign-up (`register`) sends its account's email too, though its schema requires none: an
  * account's address is part of what a sign-up makes (Django's `create_user(email=…)` read it from
- * a register's data the generated document marks optional, and answered 500 without it).
+ * a register's data the generated document marks optional, and answered 500 without it). The
+ * create that sets a two-create sign-up's password (`password`) sends the password only.
  */
 function withCredentials(
   doc: Node,
   op: OpenApiOperation,
   fields: [string, YNode][],
   used: Set<string>,
-  register = false,
+  role: "register" | "password" | "" = "",
 ) {
+  const register = role === "register";
   const body = deref(doc, op.node.requestBody);
   const content = isNode(body) && isNode(body.content) ? body.content : {};
   const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
@@ -169,8 +172,9 @@ function withCredentials(
     .filter(([, p]) => p.enum === undefined && p.const === undefined);
   const ids = props.filter(([name, p]) => !isPasswordField(name, p));
   const address = (p: Node) => register && p.format === "email";
+  // The second create of a two-create sign-up sets the password alone (nested_signup.ts).
   const made = props.filter(([name, p]) =>
-    isPasswordField(name, p) || ids.length === 1 || address(p)
+    isPasswordField(name, p) || (role !== "password" && (ids.length === 1 || address(p)))
   )
     .map(([name, p]): [string, string] => {
       const run = isPasswordField(name, p)

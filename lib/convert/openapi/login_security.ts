@@ -44,7 +44,9 @@ export function withLoginSecurity(doc: Node): Node {
   const ops = operationsOf(doc);
   const login = findLogin(doc, ops);
   if (!login || login.schemes.size === 0) return doc;
-  const own = [login.op, login.register, login.alternate].filter((op) => op !== undefined);
+  const own = [login.op, login.register, login.credentials, login.alternate].filter((op) =>
+    op !== undefined
+  );
   const bareWrite = ops.some((op) =>
     !own.includes(op) && WRITES.has(op.method) && op.node.security === undefined
   );

@@ -60,6 +60,9 @@ export function dependencies(
   const { login } = inferred;
   if (login && usesLogin(op.node, doc, login) && op !== login.op) out.push(tokenGiver(login));
   if (login?.register && op === login.op) out.push(login.register);
+  // A sign-up in two creates: the login uses the password the second sets (nested_signup.ts).
+  if (login?.credentials && op === login.op) out.push(login.credentials);
+  if (login?.credentials && op === login.credentials) out.push(login.register!);
   // The second sign-up runs after the first, which says whether it is needed (second_signup.ts);
   // in its own flow it has no first, so it runs there, with that flow's own account.
   if (login?.alternate && op === login.op) out.push(login.register!, login.alternate);

@@ -41,6 +41,7 @@ export function serialOf(
   }
   if (inferred.login) producers.add(inferred.login.op);
   if (inferred.login?.register) producers.add(inferred.login.register);
+  if (inferred.login?.credentials) producers.add(inferred.login.credentials);
   const name = (op: OpenApiOperation) => `${op.method} ${op.template}`;
   const list = [...ops];
   const whole = list.filter((op) => actsOnWholeApi(op) && !producers.has(op)).map(name);
