@@ -52,7 +52,16 @@ export function somethingToPatch(
   return name === undefined ? value : { [name]: maker.make(p) ?? "string" };
 }
 
-const IDENTIFIER = /^id$|[a-z0-9]Id$|_id$|ID$/;
+/**
+ * A member named as an identifier (`id`, `custId`, `user_id`, `orderID`).
+ *
+ * @example
+ * ```ts
+ * import { IDENTIFIER } from "./patch_body.ts";
+ * if (!IDENTIFIER.test("custId") || IDENTIFIER.test("status") || IDENTIFIER.test("commandid")) throw new Error();
+ * ```
+ */
+export const IDENTIFIER = /^id$|[a-z0-9]Id$|_id$|ID$/;
 
 /**
  * The body of a `method` request, given something to change: for a PATCH

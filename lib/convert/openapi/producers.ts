@@ -34,7 +34,7 @@ import { jsonSchema, successes } from "./responses.ts";
 import { firstItemPath, hasExample, namedListing } from "./listing_values.ts";
 import { ownListedLink } from "./own_listed.ts";
 import { fromParentText } from "./parent_text.ts";
-import { soleHandle } from "./sole_handle.ts";
+import { itemKey, itemNames as names } from "./item_key.ts";
 import { hasLocation, searchedLink } from "./undescribed_answer.ts";
 import { handleEvidence } from "./described_id.ts";
 import { actionCreate } from "./action_create.ts";
@@ -96,7 +96,8 @@ class Creates {
   /** Item path (one ending in a parameter) → its GET. */
   readonly reads = new Map<string, OpenApiOperation>();
 
-  constructor(readonly doc: unknown, ops: OpenApiOperation[]) {
+  /** `itemNames`: collection path → the names its items' parameter has (item_key.ts). */
+  constructor(readonly doc: unknown, ops: OpenApiOperation[], readonly itemNames = names(ops)) {
     for (const op of ops) {
       if (op.method === "GET") this.#read(op);
       if (op.method !== "POST") continue;
@@ -150,10 +151,9 @@ class Creates {
     this.props.set(producer, props);
     const own = props.get(plainName(param)) ?? this.#afterNoun(producer, param, props);
     const id = props.get("id");
-    // No id and no property of its name: the answer's sole required text (sole_handle.ts).
-    return own && (!id || own.length <= id.length)
-      ? own
-      : id ?? soleHandle(this.doc, responseSchemas(this.doc, producer));
+    // No id and no property of its name: the key item_key.ts reads (its sole required text, …).
+    if (own && (!id || own.length <= id.length)) return own;
+    return id ?? itemKey(this.doc, producer, param, props, this.itemNames);
   }
 }
 
