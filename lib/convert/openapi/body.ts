@@ -14,6 +14,7 @@ import type { YNode } from "../yaml_out.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { givenExample, literal, simpleText, toYNode } from "./params.ts";
 import { isSoleUpdate, somethingToUpdate } from "./patch_body.ts";
+import { itemKeys } from "./item_key.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { manyToUpdate } from "./many_update.ts";
 import { withSummaryNamed } from "./summary_named.ts";
@@ -65,6 +66,7 @@ export function bodyParts(
   method?: string,
   create = false,
   soleUpdate = false,
+  keys: ReadonlySet<string> = new Set(),
 ): BodyParts {
   const out: BodyParts = { fields: [], headers: [], files: [] };
   const body = deref(doc, op.requestBody);
@@ -85,7 +87,9 @@ export function bodyParts(
   // many (Directus's `{keys, data}`: many_update.ts).
   const update = (v: unknown) => method === "PATCH" ? manyToUpdate(doc, maker, media.schema, v) : v;
   const value = !own.given && json
-    ? update(somethingToUpdate(doc, maker, method, media.schema, named, soleUpdate && !create))
+    ? update(
+      somethingToUpdate(doc, maker, method, media.schema, named, soleUpdate && !create, keys),
+    )
     : named;
   writeBody(doc, { type, media, value, step }, out);
   return out;
@@ -116,7 +120,9 @@ export function stepBody(
   step: string,
 ): BodyParts {
   const sole = isSoleUpdate(doc, op.method, op.template);
-  return bodyParts(doc, maker, op.node, step, op.method, op.role === "create", sole);
+  // The names paths give the item are its keys, which an update leaves alone (item_key.ts).
+  const keys = op.method === "PATCH" || sole ? itemKeys(doc, op.template) : undefined;
+  return bodyParts(doc, maker, op.node, step, op.method, op.role === "create", sole, keys);
 }
 
 /** A body made from the schema, as the document gives none. */

@@ -37,7 +37,7 @@ import { singular } from "../names.ts";
  * if ([...names.get("/users") ?? []].join() !== "id,email") throw new Error();
  * ```
  */
-export function itemNames(ops: readonly OpenApiOperation[]): Map<string, Set<string>> {
+export function itemNames(ops: readonly { template: string }[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const { template } of ops) {
     // A parameter a second one follows (`/reservations/{warehouseId}/{skuId}`) is no item's own.
@@ -118,3 +118,32 @@ function serverMade(
   const agree = left.every((l) => l.length === 1 && l[0] === first[0]);
   return agree && first.length === 1 ? [first[0]] : undefined;
 }
+
+/**
+ * The names the items of `template`'s collection (`/users` of `/users/{id}`
+ * and of `/users`) are addressed by across the document's paths: their keys,
+ * which an update of the item leaves as they are (LoopBack's PostgreSQL
+ * connector leaves the key out of the SET, and an update of it alone is one
+ * of nothing: 500).
+ *
+ * @example
+ * ```ts
+ * import { itemKeys } from "./item_key.ts";
+ * const doc = { paths: { "/users/{id}": {}, "/users/{email}/notes": {} } };
+ * if ([...itemKeys(doc, "/users/{id}")].join() !== "id,email") throw new Error();
+ * ```
+ */
+export function itemKeys(doc: unknown, template: string): ReadonlySet<string> {
+  if (!isNode(doc)) return new Set();
+  // Once per document: asked for every update, it would be quadratic in a large one.
+  let names = NAMES.get(doc);
+  if (!names) {
+    const paths = isNode(doc.paths) ? Object.keys(doc.paths) : [];
+    names = itemNames(paths.map((t) => ({ template: t })));
+    NAMES.set(doc, names);
+  }
+  const collection = template.replace(/\/$/, "").replace(/\/\{[^}/]+\}$/, "");
+  return names.get(collection) ?? new Set();
+}
+
+const NAMES = new WeakMap<object, Map<string, Set<string>>>();

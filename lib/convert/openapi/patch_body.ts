@@ -5,7 +5,8 @@
  * "Data is required for the patch request"). It sends the schema's first
  * text property that is not read-only instead, and not named as an
  * identifier when another is (LoopBack 4's `custId`, the key, which its
- * PostgreSQL connector leaves out of the SET: 500): a number may be the
+ * PostgreSQL connector leaves out of the SET: 500), nor a key a path names
+ * the item by (`email` of `/users/{email}/…`: `keys`): a number may be the
  * item's id, a switch would change what the item does. So does a member the body
  * requires that came out `{}`, in a PUT too (RealWorld's
  * `{"user": {}}`: the document requires the member, and its real backend
@@ -40,6 +41,7 @@ export function somethingToPatch(
   maker: ExampleMaker,
   schema: unknown,
   value: unknown,
+  keys: ReadonlySet<string> = new Set(),
 ): unknown {
   if (!isNode(value) || Object.keys(value).length > 0) return value;
   const s = deref(doc, schema);
@@ -48,7 +50,9 @@ export function somethingToPatch(
     .filter(([, p]) => isNode(p) && p.type === "string" && p.readOnly !== true);
   // A text named as an identifier (LoopBack 4's `custId`) is the item's key or a link: the
   // key is never set (an update of nothing, 500 on PostgreSQL), a link needs a real target.
-  const [name, p] = texts.find(([n]) => !IDENTIFIER.test(n)) ?? texts[0] ?? [];
+  // Nor a member a path names the item by (`/users/{email}/…`: item_key.ts), its key too.
+  const free = texts.filter(([n]) => !keys.has(n));
+  const [name, p] = free.find(([n]) => !IDENTIFIER.test(n)) ?? free[0] ?? texts[0] ?? [];
   return name === undefined ? value : { [name]: maker.make(p) ?? "string" };
 }
 
@@ -93,10 +97,12 @@ export function somethingToUpdate(
   schema: unknown,
   value: unknown,
   soleUpdate = false,
+  keys: ReadonlySet<string> = new Set(),
 ): unknown {
   if (method !== "PATCH" && method !== "PUT") return value;
   const filled = inRequired(doc, maker, schema, value);
-  return method === "PATCH" || soleUpdate ? somethingToPatch(doc, maker, schema, filled) : filled;
+  const patch = method === "PATCH" || soleUpdate;
+  return patch ? somethingToPatch(doc, maker, schema, filled, keys) : filled;
 }
 
 /**
