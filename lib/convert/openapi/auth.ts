@@ -139,6 +139,11 @@ export class AuthSchemes implements EnvNamer {
     const options = Array.isArray(security) ? security.filter(isNode) : [];
     const first = options[0];
     if (!first || Object.keys(first).length === 0) return { ...out, none: true };
+    // The login and its sign-up hand out the credential: what they declare cannot be sent yet.
+    const { login } = this;
+    if (login && (operation === login.op.node || operation === login.register?.node)) {
+      return { ...out, none: true };
+    }
     if (options.some((o) => Object.keys(o).length === 0)) {
       credentials.comments.push("credentials are optional for this operation");
     }

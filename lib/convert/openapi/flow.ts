@@ -375,7 +375,7 @@ export class FlowBuilder {
     const note = "made per run (a fresh account each run and flow): never a literal credential";
     this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [k, v, note]));
     const placed = placeAuth(this.#steps.map((s) => s.auth));
-    const session = sessionOptions(this.shared.inferred.login, this.#stepOf);
+    const session = sessionOptions(this.shared.inferred.login, this.#stepOf, this.shared.doc);
     const steps = this.#steps.map(({ node, comments, auth: own }, i) => {
       const { auth, notes } = placed.steps[i];
       if (auth !== undefined) node.entries.splice(1, 0, ["auth", auth]);

@@ -63,7 +63,7 @@ const TOKEN_NAMES = new Set([
 ]);
 
 /** A path or name that says an operation makes an account (`/auth/signup`, `register`). */
-const SIGN_UP = /sign_?up|regist/i;
+const SIGN_UP = /sign[-_]?up|regist/i;
 
 /** Whether a body property holds a password. */
 export function isPasswordField(name: string, schema?: Node): boolean {
@@ -272,8 +272,20 @@ function undescribedSignIn(doc: Node, op: OpenApiOperation): boolean {
 export function isSignIn(doc: Node, op: OpenApiOperation): boolean {
   if (op.method !== "POST" || needsNoCredentials(doc, op)) return false;
   if (!bodyFields(doc, op).has("\0password") || makesItem(doc, op)) return false;
-  const token = (s: unknown) => findProperty(doc, s, (n) => TOKEN_NAMES.has(plainName(n)));
-  return responseSchemas(doc, op).some((s) => token(s) !== undefined);
+  // A current and a new password change the signed-in account's (better-auth's change-password).
+  return passwordsOf(doc, op) < 2 && answersAToken(doc, op);
+}
+
+/** How many password properties `op`'s JSON body has, one level deep. */
+function passwordsOf(doc: Node, op: OpenApiOperation): number {
+  return properties(doc, jsonSchemaOf(doc, op)).filter(([n, p]) => isPasswordField(n, p)).length;
+}
+
+/** The schema of `op`'s `application/json` body. */
+function jsonSchemaOf(doc: Node, op: OpenApiOperation): unknown {
+  const body = deref(doc, op.node.requestBody);
+  const media = isNode(body) && isNode(body.content) ? body.content["application/json"] : undefined;
+  return isNode(media) ? media.schema : undefined;
 }
 
 /**
@@ -328,7 +340,25 @@ export function registerFor(
   });
   // A create named for signing up (`/auth/signup`) is the account's, before a plain users' create
   // that the document lists first (an admin's `POST /users`).
-  return creates.find((op) => SIGN_UP.test(`${op.template} ${op.name}`)) ?? creates[0];
+  const found = creates.find((op) => SIGN_UP.test(`${op.template} ${op.name}`)) ?? creates[0];
+  return found ?? signUpFor(doc, ops, login);
+}
+
+/**
+ * A sign-up (`/sign-up/email`) taking the fields the login's JSON body requires, though not an
+ * option of the login's (better-auth's sign-in takes a `rememberMe` text, its sign-up a boolean).
+ */
+function signUpFor(doc: Node, ops: OpenApiOperation[], login: OpenApiOperation) {
+  const schema = deref(doc, jsonSchemaOf(doc, login));
+  const listed = isNode(schema) && Array.isArray(schema.required) ? schema.required : [];
+  const fields = bodyFields(doc, login);
+  const wanted = listed.map((r) => isPasswordField(String(r)) ? "\0password" : plainName(String(r)))
+    .filter((r) => fields.has(r));
+  if (!wanted.includes("\0password")) return undefined;
+  return ops.find((op) =>
+    op !== login && op.method === "POST" && SIGN_UP.test(op.template) &&
+    needsNoCredentials(doc, op) && wanted.every((f) => bodyFields(doc, op).has(f))
+  );
 }
 
 /** The credential fields of a login (`bodyFields`), only those its form requires when it takes one. */
@@ -373,5 +403,18 @@ export function formRequired(doc: Node, op: OpenApiOperation): Set<string> | und
 export function needsNoCredentials(doc: Node, op: OpenApiOperation): boolean {
   const security = Array.isArray(op.node.security) ? op.node.security : doc.security;
   const options = Array.isArray(security) ? security.filter(isNode) : [];
-  return options.length === 0 || options.some((o) => Object.keys(o).length === 0);
+  if (options.length === 0 || options.some((o) => Object.keys(o).length === 0)) return true;
+  return handsOutToken(doc, op);
+}
+
+/**
+ * Whether `op` hands out the credential, whatever it declares: a POST whose path says it signs in
+ * or up (`/sign-in/email`, `/register`), taking a password and answering a token. What it declares
+ * is a blanket requirement (better-auth's bearer is on every operation, its sign-in's too).
+ */
+function handsOutToken(doc: Node, op: OpenApiOperation): boolean {
+  if (op.method !== "POST" || !/sign[-_]?(in|up)|log[-_]?in|regist/i.test(op.template)) {
+    return false;
+  }
+  return bodyFields(doc, op).has("\0password") && answersAToken(doc, op);
 }

@@ -34,7 +34,7 @@ export interface Inferred {
  * @example
  * ```ts
  * import { usesLogin } from "./prerequisites.ts";
- * const login = { schemes: new Map([["jwt", { bearer: true, prefix: "", where: "http bearer" }]]) };
+ * const login = { op: { node: {} }, schemes: new Map([["jwt", { bearer: true, prefix: "", where: "http bearer" }]]) };
  * if (!usesLogin({ security: [{ jwt: [] }] }, {}, login as never) || usesLogin({ security: [] }, {}, login as never)) {
  *   throw new Error();
  * }
@@ -44,6 +44,8 @@ export function usesLogin(node: Node, doc: Node, login: Login | undefined): bool
   if (!login) return false;
   // A session's login lets in all but itself and its sign-up (session_login.ts).
   if (login.session) return node !== login.op.node && node !== login.register?.node;
+  // Nor do a token's login and its sign-up need it, whatever they declare (login.ts's handsOutToken).
+  if (node === login.op.node || node === login.register?.node) return false;
   const security = Array.isArray(node.security) ? node.security : doc.security;
   const first = Array.isArray(security) ? security.find(isNode) : undefined;
   return first !== undefined && Object.keys(first).some((name) => login.schemes.has(name));

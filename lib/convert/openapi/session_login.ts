@@ -122,6 +122,23 @@ export function sessionLines(login: Login | undefined): string[] {
 export function sessionOptions(
   login: Login | undefined,
   steps: ReadonlyMap<OpenApiOperation, string>,
+  doc: Node = {},
 ): YMap | undefined {
-  return login?.session && steps.has(login.op) ? ymap([["cookie_jar", true]]) : undefined;
+  if (!login || !steps.has(login.op)) return undefined;
+  return login.session || requiresCookie(doc, [...steps.keys()])
+    ? ymap([["cookie_jar", true]])
+    : undefined;
+}
+
+/**
+ * Whether a security requirement of the document or of `ops` names an apiKey scheme sent in a
+ * cookie: a session cookie, which only the login's answer can set, so a token login's flow keeps
+ * it too (better-auth requires its `apiKeyCookie` with its bearer, and reads only the cookie).
+ */
+function requiresCookie(doc: Node, ops: OpenApiOperation[]): boolean {
+  const components = isNode(doc.components) ? doc.components : {};
+  const schemes = isNode(components.securitySchemes) ? components.securitySchemes : {};
+  const cookie = (name: string) => isNode(schemes[name]) && schemes[name].in === "cookie";
+  const names = (s: unknown) => Array.isArray(s) ? s.filter(isNode).flatMap(Object.keys) : [];
+  return [doc.security, ...ops.map((op) => op.node.security)].some((s) => names(s).some(cookie));
 }

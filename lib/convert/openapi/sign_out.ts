@@ -6,14 +6,19 @@
  * signed-in account's own delete, `account_delete.ts`, follows it): once a
  * better-auth server's POSTs carried the browser's `Origin`
  * (`browser_origin.ts`), its `POST /api/auth/sign-out` succeeded in the
- * middle of the flow and the steps after it answered 401.
+ * middle of the flow and the steps after it answered 401. A revoke of the
+ * session is a sign-out too.
  *
  * @module
  */
 import type { OpenApiOperation } from "./operations.ts";
 
-/** `logout`, `log-out`, `sign_out`, `signOut`, `logoff`: the whole word, nothing more. */
-const SIGN_OUT = /^(?:log|sign)[-_]?(?:out|off)$/i;
+/**
+ * `logout`, `log-out`, `sign_out`, `signOut`, `logoff`, and a revoke of the session (or all of
+ * them: better-auth's `/revoke-session`, `/revoke-sessions`), which ends it too: the whole word,
+ * nothing more (`/revoke-other-sessions` keeps the client's own).
+ */
+const SIGN_OUT = /^(?:(?:log|sign)[-_]?(?:out|off)|revoke[-_]?(?:all[-_]?)?sessions?)$/i;
 
 /**
  * Whether `op` signs its client out (see the module).
@@ -24,6 +29,7 @@ const SIGN_OUT = /^(?:log|sign)[-_]?(?:out|off)$/i;
  * const op = (method: string, template: string, operationId?: string) =>
  *   ({ method, template, node: { operationId } }) as never;
  * if (!signsOut(op("POST", "/api/auth/sign-out")) || !signsOut(op("GET", "/x", "logOut"))) throw new Error();
+ * if (!signsOut(op("POST", "/revoke-session")) || signsOut(op("POST", "/revoke-other-sessions"))) throw new Error();
  * if (signsOut(op("POST", "/users/{id}/logout")) || signsOut(op("GET", "/logouts"))) throw new Error();
  * ```
  */
