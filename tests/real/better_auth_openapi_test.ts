@@ -1,0 +1,101 @@
+/**
+ * `convert openapi` on better-auth (npm, started by better_auth.ts): the
+ * OpenAPI 3.1 document its `openAPI()` plugin serves (28 operations under
+ * the server URL's `/api/auth`; a bearer on every operation, the sign-up
+ * and sign-in too, and a cookie scheme beside it at the top) is fetched
+ * from one fresh instance, converted with default options, and run as the
+ * summary prints it, with only the variables it asks for (`BASE_URL`),
+ * twice on another fresh instance. Measured: the operations that got a
+ * 2xx. Each refused operation is named with what it got and why
+ * (docs/real-servers.md); any other refusal fails the test. No literal
+ * credential: the sign-up's password is the run's own. `REAL_KEEP=DIR`
+ * keeps the document, the flows and the reports.
+ */
+import assert from "node:assert/strict";
+import { acceptedSaid, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
+import { BETTER_AUTH, BETTER_AUTH_DOCUMENT, betterAuthLaunch } from "./better_auth.ts";
+import { prepare, withInstance } from "./servers.ts";
+
+const prepared = await prepare([BETTER_AUTH]);
+
+/** What each operation no suite made from this document alone gets a 2xx for got, and why. */
+const DOCUMENT_GAPS: Record<string, string> = {
+  // No social provider is configured (the document cannot say which one is), so none of the
+  // social sign-in's, link's or provider account's calls has one to use.
+  "POST /api/auth/sign-in/social": "404",
+  "POST /api/auth/link-social": "404",
+  "POST /api/auth/refresh-token": "400",
+  "POST /api/auth/get-access-token": "400",
+  "POST /api/auth/account-info": "400",
+  // The account's only account is its password's ("credential"), which cannot be unlinked.
+  "POST /api/auth/unlink-account": "400",
+  // Features the server does not configure: the reset mail, the change of email, the delete of
+  // the user, the verification mail (403: the example's callbackURL is no trusted origin).
+  "POST /api/auth/forget-password": "400",
+  "POST /api/auth/request-password-reset": "400",
+  "POST /api/auth/change-email": "400",
+  "POST /api/auth/delete-user": "404",
+  "POST /api/auth/send-verification-email": "403",
+  // Tokens sent by mail, which no operation answers: the reset's, the verification's, the
+  // delete's (its callback requires the token the document marks optional).
+  "POST /api/auth/reset-password": "400",
+  "GET /api/auth/verify-email": "401",
+  "GET /api/auth/delete-user/callback": "400",
+  "GET /api/auth/reset-password/{token}": "never",
+  // Each ends the session; the sign-out before them ended it already.
+  "POST /api/auth/revoke-session": "401",
+  "POST /api/auth/revoke-sessions": "401",
+};
+
+/** Accepted on 2026-11-27: 11 of 28, twice on one instance (3, with three variables asked, before). */
+const FLOOR = 11;
+
+Deno.test({
+  name:
+    `real servers: better-auth's own OpenAPI document, converted and run twice on a fresh instance, gets a 2xx on at least ${FLOOR} of its 28 operations${prepared.ignoredBecause}`,
+  ignore: prepared.ignoredBecause !== "",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const launch = betterAuthLaunch(prepared.install!.prefix);
+    const keep = Deno.env.get("REAL_KEEP");
+    if (keep) await Deno.mkdir(keep, { recursive: true });
+    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-better-auth-", dir: keep });
+    try {
+      const doc = await withInstance(launch, async (a) => {
+        const response = await fetch(`${a.origin}${BETTER_AUTH_DOCUMENT}`);
+        assert.equal(response.status, 200);
+        return await response.json();
+      });
+      await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
+      const ops = operationsOf(doc).map((op) => ({ ...op, path: `/api/auth${op.path}` }));
+      assert.equal(ops.length, 28);
+      await withInstance(launch, async (b) => {
+        for (const run of [1, 2]) {
+          const trial = await convertAndRunAsPrinted(
+            ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
+            `${dir}/report${run}.json`,
+            knownOnly({ BASE_URL: b.origin }),
+          );
+          assert.equal(trial.converted.code, 0, trial.converted.stderr);
+          assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
+          assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+          const result = acceptedSaid(`better-auth 1.3.24, run ${run}`, ops, trial.report.steps);
+          assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
+          const refused = Object.fromEntries(
+            result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
+          );
+          assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
+        }
+        // No literal credential: the password is made per run, and the output masks it.
+        const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
+          .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+        assert.match(flows, /password: \$\{RANDOM\.PASSWORD\}/);
+        assert.doesNotMatch(flows, /ENV\.(API_TOKEN|LOGIN_)/);
+      });
+    } finally {
+      if (keep) console.error(`kept in ${dir}`);
+      else await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
