@@ -41,7 +41,9 @@ export function signsOut(op: OpenApiOperation): boolean {
 }
 
 /**
- * `ops` with those that sign out moved last, in their order.
+ * `ops` with those that sign out moved last, in their order, but a revoke of the session before a
+ * plain sign-out: the revoke must find the session, while the sign-out clears the client's cookie
+ * whether the session is still there or not.
  *
  * @example
  * ```ts
@@ -49,8 +51,16 @@ export function signsOut(op: OpenApiOperation): boolean {
  * const op = (template: string) => ({ method: "POST", template, node: {} }) as never;
  * const ops = [op("/logout"), op("/notes"), op("/notes/clear")];
  * if (signOutLast(ops).map((o) => (o as { template: string }).template).join() !== "/notes,/notes/clear,/logout") throw new Error();
+ * const ends = signOutLast([op("/sign-out"), op("/revoke-session")]);
+ * if ((ends[0] as { template: string }).template !== "/revoke-session") throw new Error();
  * ```
  */
 export function signOutLast(ops: OpenApiOperation[]): OpenApiOperation[] {
-  return [...ops.filter((op) => !signsOut(op)), ...ops.filter(signsOut)];
+  const out = ops.filter(signsOut);
+  const revokes = out.filter((op) => /revoke/i.test(`${op.template} ${op.node.operationId ?? ""}`));
+  return [
+    ...ops.filter((op) => !signsOut(op)),
+    ...revokes,
+    ...out.filter((op) => !revokes.includes(op)),
+  ];
 }
