@@ -21,6 +21,7 @@ import { namesLogin, type TokenScheme, tokenSchemes } from "./token_schemes.ts";
 import { properties } from "./schema_properties.ts";
 import { accessOfPair } from "./access_pair.ts";
 import { nestedSignup } from "./nested_signup.ts";
+import { formRequired } from "./form_required.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -367,28 +368,6 @@ function loginFields(doc: Node, login: OpenApiOperation): string[] {
   return [...bodyFields(doc, login)].filter((f) =>
     required === undefined || f === "\0password" || required.has(f)
   );
-}
-
-/**
- * The plain names a login's form requires, when it takes a form (not JSON).
- *
- * @example
- * ```ts
- * import { formRequired } from "./login.ts";
- * const schema = { required: ["username", "password"], properties: { username: {}, password: {}, scope: {} } };
- * const op = { node: { requestBody: { content: { "application/x-www-form-urlencoded": { schema } } } } };
- * if ([...formRequired({}, op as never) ?? []].join() !== "username,password") throw new Error();
- * ```
- */
-export function formRequired(doc: Node, op: OpenApiOperation): Set<string> | undefined {
-  const body = deref(doc, op.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const type = Object.keys(content).find((t) => /json|form/i.test(t));
-  if (type === undefined || !/form/i.test(type)) return undefined;
-  const media = content[type];
-  const schema = deref(doc, isNode(media) ? media.schema : undefined);
-  const required = isNode(schema) && Array.isArray(schema.required) ? schema.required : [];
-  return new Set(required.filter((r): r is string => typeof r === "string").map(plainName));
 }
 
 /**
