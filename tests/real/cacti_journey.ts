@@ -16,6 +16,7 @@
  */
 import type { Page } from "playwright-core";
 import { type Recordings, recordSession, writeRecordings } from "../support/record_har.ts";
+import { openSettled as open, settle } from "../support/page_settle.ts";
 import { start } from "./servers.ts";
 import { cactiLaunch, cactiMissing, LOGIN } from "./cacti.ts";
 import { publicRecording } from "./unleash_journey.ts";
@@ -28,42 +29,6 @@ export const MADE = {
   userPassword: "Tide-Mark-2048",
   setting: { name: "default_graph_height", value: "180" },
 } as const;
-
-/**
- * Runs `act`, then waits (bounded) until the page has had no request in flight for 700 ms:
- * Cacti answers a save with a redirect its XHR follows, and loads list pages by XHR, so no
- * navigation marks the end of a step (Playwright's `networkidle` is already reached).
- */
-async function settle(page: Page, act: () => Promise<unknown>): Promise<void> {
-  let inFlight = 0;
-  let last = Date.now();
-  const up = () => {
-    inFlight++;
-    last = Date.now();
-  };
-  const down = () => {
-    inFlight--;
-    last = Date.now();
-  };
-  page.on("request", up);
-  page.on("requestfinished", down);
-  page.on("requestfailed", down);
-  try {
-    await act();
-    for (let poll = 0; poll < 300 && (inFlight > 0 || Date.now() - last < 700); poll++) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  } finally {
-    page.off("request", up);
-    page.off("requestfinished", down);
-    page.off("requestfailed", down);
-  }
-}
-
-/** Opens `path` and waits for it and its XHRs. */
-function open(page: Page, origin: string, path: string): Promise<void> {
-  return settle(page, () => page.goto(`${origin}/${path}`));
-}
 
 /** Saves the edit form shown and waits for the page it leads to. */
 function save(page: Page): Promise<void> {

@@ -221,14 +221,7 @@ export async function freshPasses(
   dir: string,
   minSteps: number,
 ): Promise<void> {
-  const recorded = await withInstance(app.launch(), async (a) => {
-    const { playwright, chromeHar } = await record(a.origin);
-    return { playwright: publicRecording(playwright), chromeHar: publicRecording(chromeHar) };
-  });
-  for (const [form, har] of Object.entries(recorded)) {
-    assert.deepEqual(hostPaths(har), [], form);
-    await Deno.writeTextFile(`${dir}/${form}.har`, har);
-    const { flowPath, flow } = await convertHar(`${dir}/${form}.har`, dir);
+  for (const { form, flowPath, flow } of await recordedNow(app, record, dir)) {
     await withInstance(app.launch(), async (w) => {
       const { results } = await runAsUser(app, w, flowPath, flow, 2);
       for (const { run, steps, passed } of results) {
@@ -239,6 +232,37 @@ export async function freshPasses(
       }
     });
   }
+}
+
+/**
+ * Records `app`'s journey now in Chromium (`record`, on a fresh instance), both forms, each made
+ * public (no host path), written under `dir` and converted with default options.
+ *
+ * @example
+ * ```ts ignore
+ * import { recordedNow } from "./har_login_app.ts";
+ * import { recordJourney } from "./dokuwiki_journey.ts";
+ * for (const { form, flowPath } of await recordedNow(app, recordJourney, "/tmp/out")) {
+ *   console.log(form, flowPath);
+ * }
+ * ```
+ */
+export async function recordedNow(
+  app: { launch: () => Launch },
+  record: (origin: string) => Promise<Recordings>,
+  dir: string,
+): Promise<(Converted & { form: string })[]> {
+  const recorded = await withInstance(app.launch(), async (a) => {
+    const { playwright, chromeHar } = await record(a.origin);
+    return { playwright: publicRecording(playwright), chromeHar: publicRecording(chromeHar) };
+  });
+  const converted = [];
+  for (const [form, har] of Object.entries(recorded)) {
+    assert.deepEqual(hostPaths(har), [], form);
+    await Deno.writeTextFile(`${dir}/${form}.har`, har);
+    converted.push({ form, ...await convertHar(`${dir}/${form}.har`, dir) });
+  }
+  return converted;
 }
 
 /** What {@linkcode loginAppTests} needs of one app. */

@@ -33,9 +33,9 @@ import assert from "node:assert/strict";
 import { LOGIN, zabbixLaunch, zabbixMissing } from "./zabbix.ts";
 import { MADE, recordJourney } from "./zabbix_journey.ts";
 import {
-  convertHar,
   convertStored,
   type LoginApp,
+  recordedNow,
   remembered,
   runAsUser,
   verifiedPasses,
@@ -43,8 +43,6 @@ import {
 import { mariadbQuery } from "./mariadb.ts";
 import { realTest, unlessAsked, withInstance } from "./servers.ts";
 import { ignoreBrowser } from "../support/browser.ts";
-import { hostPaths } from "../support/record_har.ts";
-import { publicRecording } from "./unleash_journey.ts";
 
 const missing = zabbixMissing();
 const FIXTURES = new URL("./fixtures/zabbix/", import.meta.url).pathname;
@@ -125,14 +123,7 @@ realTest(
   "Zabbix: a journey recorded now in Chromium passes on a fresh instance",
   missing + unlessAsked("ZABBIX_FRESH"),
   async (dir) => {
-    const recorded = await withInstance(ZABBIX.launch(), async (a) => {
-      const { playwright, chromeHar } = await recordJourney(a.origin);
-      return { playwright: publicRecording(playwright), chromeHar: publicRecording(chromeHar) };
-    });
-    for (const [form, har] of Object.entries(recorded)) {
-      assert.deepEqual(hostPaths(har), [], form);
-      await Deno.writeTextFile(`${dir}/${form}.har`, har);
-      const { flowPath, flow } = await convertHar(`${dir}/${form}.har`, dir);
+    for (const { flowPath, flow } of await recordedNow(ZABBIX, recordJourney, dir)) {
       await passesOnFresh(flowPath, flow, 50);
     }
   },

@@ -15,6 +15,7 @@
  */
 import type { Page } from "playwright-core";
 import { type Recordings, recordSession, writeRecordings } from "../support/record_har.ts";
+import { openSettled as open, settle } from "../support/page_settle.ts";
 import { start } from "./servers.ts";
 import { LOGIN, zabbixLaunch, zabbixMissing } from "./zabbix.ts";
 import { publicRecording } from "./unleash_journey.ts";
@@ -27,41 +28,6 @@ export const MADE = {
   user: { username: "deckhand", name: "Deck", group: "Guests", role: "User role" },
   userPassword: "Tide-Mark-2048",
 } as const;
-
-/**
- * Runs `act`, then waits (bounded) until the page has had no request in flight for 700 ms:
- * the frontend saves dialogs by XHR and then reloads its list, so no one navigation marks the end.
- */
-async function settle(page: Page, act: () => Promise<unknown>): Promise<void> {
-  let inFlight = 0;
-  let last = Date.now();
-  const up = () => {
-    inFlight++;
-    last = Date.now();
-  };
-  const down = () => {
-    inFlight--;
-    last = Date.now();
-  };
-  page.on("request", up);
-  page.on("requestfinished", down);
-  page.on("requestfailed", down);
-  try {
-    await act();
-    for (let poll = 0; poll < 300 && (inFlight > 0 || Date.now() - last < 700); poll++) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  } finally {
-    page.off("request", up);
-    page.off("requestfinished", down);
-    page.off("requestfailed", down);
-  }
-}
-
-/** Opens `path` and waits for it and its XHRs. */
-function open(page: Page, origin: string, path: string): Promise<void> {
-  return settle(page, () => page.goto(`${origin}/${path}`));
-}
 
 /** Types `text` into the multiselect `id` and picks the suggestion it finds. */
 async function pick(page: Page, id: string, text: string): Promise<void> {
