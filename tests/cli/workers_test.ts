@@ -97,10 +97,12 @@ steps:
     assert.equal(run.code, 1, run.stderr);
     const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
     assert.equal(report.flows.length, 40);
-    // No flow started once the failure was known (its answer, and a message to main, later).
+    // No flow handed out once the failure was known (its answer, and a message to main, later).
+    // The first four (two workers, two jobs each) were handed out at the start: on a loaded
+    // machine a worker still booting may send one of them after f003 failed (a CI run saw f001).
     const failed = api.seen.find((s) => s.query.get("f") === "003")!;
     const late = api.seen.filter((s) => s.start > failed.end + 200);
-    assert.deepEqual(late.map((s) => s.query.get("f")), []);
+    assert.deepEqual(late.map((s) => s.query.get("f")).filter((f) => Number(f) >= 4), []);
     assert.ok(api.seen.length < 10, `${api.seen.length} flows ran`);
     assert.equal(report.totals.flows.failed, 1);
     assert.equal(report.totals.flows.skipped, 40 - api.seen.length);
