@@ -35,6 +35,7 @@ import { ENV_MARKER, type EnvNames, type ShellCommand } from "./curl_shell.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { curlRules, namesAsWritten, stepExtras } from "./curl_steps.ts";
+import { ownAccounts } from "./curl_accounts.ts";
 import { maskQuoted, writeAsTyped } from "./curl_typed.ts";
 import { plainNames, plainPaths } from "./curl_plain.ts";
 import { clipLine, noteLines } from "./summary_lines.ts";
@@ -192,11 +193,15 @@ function correlated(all: CurlRecord[], spelling: "a" | "b"): Correlator {
   c.rules = curlRules(c);
   oneLoopbackOrigin(all);
   cookiesFromLogins(all);
+  const accounts = ownAccounts(
+    c,
+    all.map((r) => ({ record: r.record, user: r.extras.auth?.user })),
+  );
   correlate(all.map((r) => r.record), all.map((r) => ({ records: [r.record] })), spelling, true, c);
   // A pasted answer shows what a server hands out, never a contract: docs print answers of
   // other sessions (etcd's page shows three clusters' ids), so nothing is asserted of it.
   for (const step of c.steps) step.checks = [];
-  namesAsWritten(c);
+  namesAsWritten(c, accounts);
   return c;
 }
 

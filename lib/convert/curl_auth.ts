@@ -111,6 +111,8 @@ function asWritten(c: Correlator, base: string, password: string, why: string): 
 
 /** A value as the flow writes it: `$NAME` as written, a secret as a variable, else literal. */
 function credential(c: Correlator, value: string, env: string, about: string): string {
+  // A sign-up's account name (curl_accounts.ts) is the run's own wherever it is sent.
+  if (env === "" && c.generated.has(value)) return c.generated.get(value)!;
   if (hasMarker(value) || env === "") return c.sp.lit(value);
   return `\${ENV.${typedOnce(c, value, () => secretEnv(c, env, value, about))}}`;
 }

@@ -64,7 +64,8 @@ export function curlRules(c: Correlator): Rules {
  * (`example.org.-${RUN_ID}`), as a recording replayed twice needs; a
  * command is the user's own text, whose name may have a form the server
  * checks (a DNS zone's trailing dot, an address). The var stays, so the name
- * is changed in one place.
+ * is changed in one place. An account a sign-up creates (`keep`,
+ * curl_accounts.ts) stays the run's own.
  *
  * @example
  * ```ts
@@ -77,8 +78,9 @@ export function curlRules(c: Correlator): Rules {
  * if (c.vars[0][1] !== "example.org.") throw new Error(c.vars[0][1]);
  * ```
  */
-export function namesAsWritten(c: Correlator): void {
+export function namesAsWritten(c: Correlator, keep: ReadonlySet<string> = new Set()): void {
   for (const [name, ref] of c.generated) {
+    if (keep.has(name)) continue;
     const v = c.vars.find(([varName]) => c.sp.varRef(varName) === ref);
     if (v && v[1].includes("RUN_ID")) v[1] = c.sp.lit(name);
   }

@@ -1,0 +1,99 @@
+/**
+ * The account a README's sign-up creates is the run's own. Docs sign a user
+ * up (`{"username": "miguel", "password": "python"}`) and then log in with
+ * that name; sent as written, a second run on the same instance is refused
+ * at the sign-up (the name is taken: 400, 409, a UNIQUE constraint's 500).
+ * The evidence, whatever the path or the keys: a POST whose JSON object or
+ * form sends a password beside a user name or an e-mail address that no
+ * earlier command sent, and either its pasted answer is a 201 or a later
+ * command sends that same name with that same password (a login's body, or
+ * `-u name:password`). The name becomes a var with the run id
+ * (`miguel-${RUN_ID}`; an address keeps its shape, `ann+${RUN_ID}@example.com`),
+ * sent wherever the commands send the name (it is a generated value).
+ *
+ * @module
+ */
+import type { Correlator } from "./correlate/mod.ts";
+import type { HarRecord } from "./har_model.ts";
+import { parseBody } from "./json.ts";
+import { mixRunId } from "./values.ts";
+
+/** A request as the accounts rule reads it: its record and `-u`'s `user:password`. */
+export interface AccountRequest {
+  record: HarRecord;
+  user?: string;
+}
+
+const PASSWORD_KEY = /^(pass|passwd|pwd)$|password$/i;
+const NAME_KEY = /^(user|user_?name|login|handle|e-?mail(_?address)?)$/i;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i;
+
+/**
+ * Makes each account a sign-up command creates the run's own (see the
+ * module); returns the names it made so.
+ *
+ * @example
+ * ```ts
+ * import { ownAccounts } from "./curl_accounts.ts";
+ * import { newCorrelator } from "./correlate/mod.ts";
+ * const body = '{"username":"miguel","password":"python"}';
+ * const r = (path: string) => ({ method: "POST", url: new URL(`http://a.test${path}`), bodyText: body, headers: [] });
+ * const c = newCorrelator("a");
+ * // deno-lint-ignore no-explicit-any
+ * const made = ownAccounts(c, [{ record: r("/api/users") }, { record: r("/api/login") }] as any);
+ * if (!made.has("miguel") || c.vars[0][1] !== "miguel-${RUN_ID}") throw new Error(JSON.stringify(c.vars));
+ * ```
+ */
+export function ownAccounts(c: Correlator, requests: readonly AccountRequest[]): Set<string> {
+  const made = new Set<string>();
+  requests.forEach(({ record }, i) => {
+    if (record.method !== "POST") return;
+    const pairs = fields(record);
+    const password = pairs.find(([k, v]) => PASSWORD_KEY.test(k) && v !== "")?.[1];
+    if (password === undefined) return;
+    const names = pairs.filter(([k, v]) =>
+      (NAME_KEY.test(k) || EMAIL.test(v)) && v !== "" && !c.generated.has(v) &&
+      !requests.slice(0, i).some((o) => sends(o, v))
+    ).map(([, v]) => v);
+    const later = names.some((n) => requests.slice(i + 1).some((o) => sendsBoth(o, n, password)));
+    if (names.length === 0 || (record.status !== 201 && !later)) return;
+    // Every name of the account is its own: an address is as unique as the user name.
+    for (const name of names) {
+      const varName = c.varNames.take(EMAIL.test(name) ? "account_email" : "account_name");
+      const lit = (t: string) => c.sp.lit(t);
+      c.vars.push([varName, mixRunId("email", name, lit) ?? `${lit(name)}-\${RUN_ID}`]);
+      c.generated.set(name, c.sp.varRef(varName));
+      made.add(name);
+    }
+  });
+  return made;
+}
+
+/** Whether a request sends `text` anywhere: URL, headers, body or `-u`. */
+function sends(r: AccountRequest, text: string): boolean {
+  const { url, headers, bodyText } = r.record;
+  return decodeURIComponent(url.href).includes(text) || (bodyText ?? "").includes(text) ||
+    headers.some((h) => h.value.includes(text)) || (r.user ?? "").includes(text);
+}
+
+/** Whether a request sends the account's name and its password: a login with it. */
+function sendsBoth(r: AccountRequest, name: string, password: string): boolean {
+  if (r.user === `${name}:${password}`) return true;
+  const pairs = fields(r.record);
+  return pairs.some(([, v]) => v === name) && pairs.some(([, v]) => v === password);
+}
+
+/** The string fields of a form or a JSON object body. */
+function fields(r: HarRecord): [string, string][] {
+  if (!r.bodyText) return [];
+  if (r.bodyMime === "application/x-www-form-urlencoded") {
+    return [...new URLSearchParams(r.bodyText)];
+  }
+  try {
+    const body = parseBody(r.bodyText);
+    if (!body || typeof body !== "object" || Array.isArray(body)) return [];
+    return Object.entries(body).filter((p): p is [string, string] => typeof p[1] === "string");
+  } catch {
+    return [];
+  }
+}

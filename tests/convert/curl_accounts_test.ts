@@ -1,0 +1,94 @@
+/**
+ * `convertCurl`: a README signs a user up, logs in with that name and
+ * creates with `-u name:password`. Sent as written, a second run on the same
+ * instance is refused at the sign-up (the name is taken: REST-auth's 400,
+ * auth-example's 409). The account a sign-up creates (a POST sending a
+ * password beside a user name or an address, which a later command sends
+ * again with that password, or whose pasted answer is a 201) is the run's own
+ * now: `ann-${RUN_ID}`, `ann+${RUN_ID}@example.com`, wherever the commands
+ * send it. Run twice against one server started here that refuses a
+ * duplicate account.
+ */
+import assert from "node:assert/strict";
+import { convertCurl } from "../../lib/convert/curl.ts";
+import { runCli } from "../support/cli.ts";
+
+const JSON_TYPE = `-H "Content-Type: application/json"`;
+const DOCS = [
+  "Sign up:",
+  `curl -X POST ${JSON_TYPE} -d '{"username":"ann","email":"ann@example.com","password":"pw-terrible"}' http://HOST/api/signup`,
+  "Log in:",
+  `curl --request POST ${JSON_TYPE} --data '{"username":"ann","password":"pw-terrible"}' http://HOST/api/login`,
+  "Make a note and read the profile:",
+  `curl -u ann:pw-terrible -X POST ${JSON_TYPE} -d '{"title":"first"}' http://HOST/api/notes`,
+  "curl -u ann:pw-terrible http://HOST/api/users/ann",
+  "",
+].join("\n");
+
+Deno.test("the account a sign-up creates is the run's own wherever it is sent", () => {
+  const { yaml, summary } = convertCurl(DOCS);
+  const why = `${yaml}\n${summary.notes.join("\n")}`;
+  assert.match(yaml, /account_name: ann-\$\{RUN_ID\}/, why);
+  assert.match(yaml, /account_email: ann\+\$\{RUN_ID\}@example\.com/, why);
+  assert.equal(yaml.match(/\$\{vars\.account_name\}/g)?.length, 5, why);
+  assert.ok(!yaml.includes("pw-terrible"), why);
+});
+
+Deno.test("a login alone, and a name sent with another password, keep the name as written", () => {
+  const login =
+    `curl -X POST ${JSON_TYPE} -d '{"username":"ann","password":"pw-1"}' http://a.test/login`;
+  assert.doesNotMatch(convertCurl(`${login}\ncurl http://a.test/users/ann\n`).yaml, /RUN_ID/);
+  const other = login.replace("pw-1", "pw-2");
+  assert.doesNotMatch(convertCurl(`${login}\n${other}\n`).yaml, /RUN_ID/);
+});
+
+/** Accounts by name (a duplicate refused with 409, a second address too), each status kept. */
+function server(statuses: number[]) {
+  const accounts = new Map<string, string>();
+  const emails = new Set<string>();
+  const answer = (status: number) => {
+    statuses.push(status);
+    return Response.json({}, { status });
+  };
+  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const path = new URL(req.url).pathname;
+    const text = await req.text();
+    const body = text ? JSON.parse(text) : {};
+    if (path === "/api/signup") {
+      if (accounts.has(body.username) || emails.has(body.email)) return answer(409);
+      accounts.set(body.username, body.password);
+      emails.add(body.email);
+      return answer(201);
+    }
+    if (path === "/api/login") {
+      return answer(accounts.get(body.username) === body.password ? 200 : 401);
+    }
+    const [user, pass] = atob((req.headers.get("authorization") ?? "").slice(6)).split(":");
+    if (accounts.get(user) !== pass) return answer(401);
+    if (path.startsWith("/api/users/")) return answer(path === `/api/users/${user}` ? 200 : 404);
+    return answer(201);
+  });
+}
+
+Deno.test("run twice on one server: every command accepted both times", async () => {
+  const statuses: number[] = [];
+  const s = server(statuses);
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/docs.sh`, DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`));
+    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
+    assert.equal(converted.code, 0, converted.stderr);
+    const env = Object.fromEntries(convertCurl(DOCS).summary.env.map((n) => [n, "pw-terrible"]));
+    for (const run of [1, 2]) {
+      const out = await runCli(["run", "flow.yaml"], { cwd: dir, env });
+      const why = `run ${run}: ${statuses.join(",")}\n${await Deno.readTextFile(
+        `${dir}/flow.yaml`,
+      )}`;
+      assert.equal(out.code, 0, `${why}\n${out.stdout}${out.stderr}`);
+    }
+    assert.deepEqual(statuses, [201, 200, 201, 200, 201, 200, 201, 200]);
+  } finally {
+    await s.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
