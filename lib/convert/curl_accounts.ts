@@ -9,7 +9,8 @@
  * command sends that same name with that same password (a login's body, or
  * `-u name:password`). The name becomes a var with the run id
  * (`miguel-${RUN_ID}`; an address keeps its shape, `ann+${RUN_ID}@example.com`),
- * sent wherever the commands send the name (it is a generated value).
+ * sent wherever the commands send the name (it is a generated value); the
+ * summary says so once.
  *
  * @module
  */
@@ -66,6 +67,13 @@ export function ownAccounts(c: Correlator, requests: readonly AccountRequest[]):
       made.add(name);
     }
   });
+  if (made.size > 0) {
+    c.notes.push(
+      `The account the sign-up creates (${
+        [...made].join(", ")
+      }) is the run's own: sent with the run id wherever the commands send it, so a second run on the same instance signs up another.`,
+    );
+  }
   return made;
 }
 

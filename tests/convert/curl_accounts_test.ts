@@ -32,6 +32,7 @@ Deno.test("the account a sign-up creates is the run's own wherever it is sent", 
   assert.match(yaml, /account_email: ann\+\$\{RUN_ID\}@example\.com/, why);
   assert.equal(yaml.match(/\$\{vars\.account_name\}/g)?.length, 5, why);
   assert.ok(!yaml.includes("pw-terrible"), why);
+  assert.equal(summary.notes.filter((n) => n.includes("run's own")).length, 1, why);
 });
 
 Deno.test("a login alone, and a name sent with another password, keep the name as written", () => {
