@@ -50,6 +50,7 @@ import { pastedIntoRecords } from "./curl_answers.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
 import { createdPlaceholders } from "./curl_created.ts";
 import { loginTokens } from "./curl_login_token.ts";
+import { belowFourHundred } from "./curl_status_default.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 
@@ -201,6 +202,7 @@ function correlated(all: CurlRecord[], spelling: "a" | "b"): Correlator {
   // A pasted answer shows what a server hands out, never a contract: docs print answers of
   // other sessions (etcd's page shows three clusters' ids), so nothing is asserted of it.
   for (const step of c.steps) step.checks = [];
+  belowFourHundred(c);
   namesAsWritten(c, accounts);
   return c;
 }

@@ -67,6 +67,13 @@ export interface Step {
   captureByPath: Map<string, string>;
   uses: Set<string>;
   checks: Check[];
+  /**
+   * Checks written as they are, after `checks` (`convert curl`'s `$.status`
+   * below 400 for a command with no pasted answer: `curl_status_default.ts`).
+   */
+  ownChecks?: YNode[];
+  /** The `status:` written instead of the recorded one (`curl_status_default.ts`, spelling B). */
+  ownStatus?: YNode;
   loop?: { maxAttempts: number; sleepMs: number; path: JsonPath; value: YScalar; values: string[] };
   /**
    * A recorded WebSocket's `websocket:` map after its URL and headers

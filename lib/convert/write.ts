@@ -208,6 +208,13 @@ function straySecrets(
   );
 }
 
+/** The step's `status:`: its own (curl's below 400), gRPC's, or the recorded one (a 304 as 200). */
+function statusOf(step: Step): YNode | undefined {
+  if (step.ownStatus !== undefined) return step.ownStatus;
+  if (step.grpc) return grpcStatusOf(step.last);
+  return step.last.status === 304 ? 200 : step.last.status;
+}
+
 function stepNode(
   c: Correlator,
   step: Step,
@@ -225,16 +232,10 @@ function stepNode(
   ]);
   const { captures, websocket } = capturesOf(step, c);
   const jsonKey = c.sp.name === "a" ? "json" : "jsonpath";
-  const checks = step.checks.map((k) =>
+  const checks = step.checks.map((k): YNode =>
     yflow([k.xpath ? ["xpath", k.xpath] : ["path", c.sp.jsonPath(k.path)], [k.op, k.value]])
-  );
-  const status = step.grpc
-    ? grpcStatusOf(step.last)
-    : step.last.status === undefined
-    ? undefined
-    : step.last.status === 304
-    ? 200
-    : step.last.status;
+  ).concat(step.ownChecks ?? []);
+  const status = statusOf(step);
   const assert = status !== undefined || checks.length > 0
     ? ymap([["status", status], [jsonKey, checks.length > 0 ? checks : undefined]])
     : undefined;
