@@ -38,7 +38,6 @@ import { curlRules, namesAsWritten, stepExtras } from "./curl_steps.ts";
 import { ownAccounts } from "./curl_accounts.ts";
 import { maskQuoted, writeAsTyped } from "./curl_typed.ts";
 import { plainNames, plainPaths } from "./curl_plain.ts";
-import { clipLine, noteLines } from "./summary_lines.ts";
 import { beforeExpression, DOLLAR_VAR } from "./dollar.ts";
 import { describeCurlStep } from "./curl_describe.ts";
 import { cookiesFromLogins } from "./curl_session.ts";
@@ -53,6 +52,8 @@ import { loginTokens } from "./curl_login_token.ts";
 import { belowFourHundred } from "./curl_status_default.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
+export { type CurlSummary, formatCurlSummary } from "./curl_summary.ts";
+import type { CurlSummary } from "./curl_summary.ts";
 
 /** Options of {@linkcode convertCurl}. */
 export interface CurlOptions {
@@ -62,22 +63,6 @@ export interface CurlOptions {
   spelling?: "a" | "b";
   /** How files the commands name are read; without it they are not. */
   files?: CurlFiles;
-}
-
-/** What the conversion did, for the stderr summary. */
-export interface CurlSummary {
-  /** curl commands read. */
-  commands: number;
-  /** Steps written. */
-  steps: number;
-  /** Commands that are not curl's, by line: `line 3: export`. */
-  skipped: string[];
-  /** Options not carried, per step: `get_user (line 1): --digest`. */
-  ignored: string[];
-  /** Environment variables to set before running, in order of first use. */
-  env: string[];
-  /** What could not be carried, by step and line. */
-  notes: string[];
 }
 
 /** The flow text, the summary and the files the flow sends (none: they are the user's own). */
@@ -371,37 +356,4 @@ function nothingToConvert(commands: number, skipped: number): UsageError {
       : "No curl command in the input sends an http(s) request.",
     "Paste commands as the browser's \"Copy as cURL\" or an API's documentation writes them, one per line or joined with \\ line continuations.",
   );
-}
-
-/**
- * The few lines the CLI prints on stderr after converting.
- *
- * @example
- * ```ts
- * import { formatCurlSummary } from "./curl.ts";
- * const text = formatCurlSummary({ commands: 2, steps: 2, skipped: ["line 1: export"], ignored: [], env: ["API_TOKEN"], notes: [] });
- * if (!text.startsWith("Converted 2 curl commands into 2 steps.") || !text.includes("API_TOKEN")) throw new Error(text);
- * ```
- */
-export function formatCurlSummary(s: CurlSummary): string {
-  const lines = [
-    `Converted ${plural(s.commands, "curl command")} into ${plural(s.steps, "step")}.`,
-  ];
-  if (s.skipped.length > 0) {
-    lines.push(
-      `Skipped ${plural(s.skipped.length, "command")} that ${
-        s.skipped.length === 1 ? "is" : "are"
-      } not curl: ${s.skipped.slice(0, 10).join("; ")}${
-        s.skipped.length > 10 ? `; and ${s.skipped.length - 10} more` : ""
-      }.`,
-    );
-  }
-  for (const line of s.ignored.slice(0, 50)) lines.push(`Ignored options: ${line}.`);
-  if (s.ignored.length > 50) lines.push(`Ignored options in ${s.ignored.length - 50} more steps.`);
-  lines.push(
-    s.env.length > 0
-      ? `Set before running: ${s.env.join(", ")}.`
-      : "No environment variables are required.",
-  );
-  return [...lines.map(clipLine), ...noteLines(s.notes)].join("\n") + "\n";
 }
