@@ -23,8 +23,9 @@ import {
 } from "../values.ts";
 import type { Correlator } from "./state.ts";
 import { locationIds, noteLocationRow } from "./location_ids.ts";
-import { noteQueryRows } from "./query_rows.ts";
+import { noteLinkedQueryRows, noteQueryRows } from "./query_rows.ts";
 import { noteLinkedRows } from "./labelled_ids.ts";
+import { noteSearchedRows } from "./searched_rows.ts";
 import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
 import { noteGraphqlIds } from "./graphql_ids.ts";
@@ -64,8 +65,10 @@ export function produce(c: Correlator, step: Step): void {
   noteListedRows(c, step);
   noteLocationRow(c, step);
   noteQueryRows(c, step);
+  noteLinkedQueryRows(c, step);
   noteLinkedRows(c, step);
   noteListedNames(c, step);
+  noteSearchedRows(c, step);
   // After the body: a 201 that answers the resource too is better read by its JSON id.
   produceLocationIds(c, step);
   // Last: a value a body or cookie also handed out is better read from there.

@@ -22,11 +22,28 @@ import type { Correlator } from "./state.ts";
 
 const ROW = /^\d{1,15}$/;
 const ID_NAME = /^(?:id|[A-Za-z][A-Za-z0-9]*?(?:[_-]id|Id|ID))$/;
+/** A link beside its typed label may name its row `groupid` too: the label is the evidence. */
+const LINK_ID_NAME = /^(?:id|[A-Za-z][A-Za-z0-9]*?(?:[_-]?id|Id|ID))$/;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Where the row a save of page `path` answered under `name` is kept among the members. */
 const rowKey = (path: string, name: string, value: string) =>
   `${path}?${name}\u0000${Number(value)}`;
+/** Where a row a link labelled is kept for any page of the origin. */
+const linkedKey = (name: string, value: string) => `linked?${name}\u0000${Number(value)}`;
+
+/**
+ * The labelled row a list's checkbox names by its number (`hostids[10559]`, `groups[20]`): the
+ * link of that row named it `hostid` or `groupid`, so the field's word, its plural dropped and
+ * `id` added where missing, finds it.
+ */
+function checkboxRow(c: Correlator, name: string) {
+  const m = /^([A-Za-z][A-Za-z0-9_]*?)\[(\d{1,15})\]$/.exec(name);
+  if (m === null) return undefined;
+  const word = m[1].replace(/s$/, "");
+  const found = c.members.get(linkedKey(/id$/i.test(word) ? word : `${word}id`, m[2]));
+  return found && { word: m[1], row: m[2], found };
+}
 
 /** Whether `r` sent `name=value` itself, in its query or its urlencoded body (an edit's save). */
 function sentItself(r: Step["last"], name: string, value: string): boolean {
@@ -75,6 +92,81 @@ export function noteQueryRows(c: Correlator, step: Step): void {
   }
 }
 
+/** The fields a request sent in its query and urlencoded body: what the user typed there. */
+function sentFields(r: Step["last"]): [string, string][] {
+  const body = /^[^=&\s]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(r.bodyText ?? "") ? r.bodyText : "";
+  return [...r.url.searchParams, ...new URLSearchParams(body)];
+}
+
+/** The links of `r`'s page to its own origin whose text is one the journey sent, once each. */
+function labelledLinks(r: Step["last"], sent: Set<string>): { to: URL; label: string }[] {
+  const links = [
+    ...r.responseText!.matchAll(/<a\b[^>]*\bhref=["']([^"']*)["'][^>]*>([^<]*)<\/a>/gi),
+  ]
+    .map((a) => ({ href: a[1].replace(/&amp;/g, "&"), label: a[2].trim() }))
+    .filter((a) => /\p{L}/u.test(a.label) && URL.canParse(a.href, r.url));
+  return links.filter(({ label }) =>
+    sent.has(label) && links.filter((l) => l.label === label).length === 1
+  ).map(({ href, label }) => ({ to: new URL(href, r.url), label }))
+    .filter(({ to }) => to.origin === r.url.origin);
+}
+
+/**
+ * Notes the small ids a 2xx HTML page links in a query (`<a href="groups.php?form=update&
+ * groupid=20">Harbour</a>`) by a text the journey sent (the post answered so, or an earlier
+ * request): a console that answers a create with its list, not a redirect, names the new row
+ * only there, beside the name the user typed. Each is captured from the page by that text, for
+ * the same page and for any page sent the same name; a label two links share, or a number a
+ * request sent under that name before (an edit), is left alone.
+ *
+ * @example
+ * ```ts
+ * import { noteLinkedQueryRows, queryRowProducer } from "./query_rows.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { method: "POST", status: 200, url: new URL("http://a.test/groups.php"),
+ *   bodyText: "name=Harbour&groupid=0", mimeType: "text/html",
+ *   responseText: '<a href="groups.php?form=update&groupid=20">Harbour</a>' };
+ * // deno-lint-ignore no-explicit-any
+ * noteLinkedQueryRows(c, { last } as any);
+ * const open = { last: { url: new URL("http://a.test/groups.php?form=update&groupid=20") } };
+ * // deno-lint-ignore no-explicit-any
+ * if (queryRowProducer(c, "groupid", "20", open as any) === undefined) throw new Error();
+ * ```
+ */
+export function noteLinkedQueryRows(c: Correlator, step: Step): void {
+  const r = step.last;
+  if (r.status === undefined || r.status < 200 || r.status > 299) return;
+  if (r.responseText === undefined || !/html/.test(r.mimeType)) return;
+  if (r.method !== "POST" && r.method !== "GET") return;
+  // A list the user opens later names the row by what an earlier request sent (a host's name).
+  const before = c.steps.filter((s) => s !== step).flatMap((s) => sentFields(s.last));
+  const sent = new Set([...before, ...sentFields(r)].map(([, v]) => v));
+  const sentBefore = new Set(before.map(([k, v]) => `${k}=${v}`));
+  for (const { to, label } of labelledLinks(r, sent)) {
+    for (const [name, value] of to.searchParams) {
+      if (!ROW.test(value) || !LINK_ID_NAME.test(name) || sentItself(r, name, value)) continue;
+      if (!sentBefore.has(`${name}=${value}`)) noteLink(c, step, to, name, value, label);
+    }
+  }
+}
+
+/** Notes row `value` of link `to`'s `name` as captured by `label`, unless a member already. */
+function noteLink(c: Correlator, step: Step, to: URL, name: string, value: string, label: string) {
+  const key = rowKey(to.pathname, name, value);
+  const page = to.pathname.slice(to.pathname.lastIndexOf("/") + 1);
+  const pattern = `<a\\b[^>]*\\bhref=["'][^"']*?${escape(page)}\\?(?:[^"']*?[&;])?` +
+    `${escape(name)}=(\\d+)[^>]*>\\s*${escape(label)}\\s*</a>`;
+  if (c.members.has(key) || new RegExp(pattern, "i").exec(step.last.responseText!)?.[1] !== value) {
+    return;
+  }
+  const source = { kind: "regex" as const, name, pattern };
+  const member = { producer: { step, source, secret: false }, under: `${to.pathname}?` };
+  c.members.set(key, member);
+  // The label names the row wherever the journey sends it under that name (another page).
+  if (!c.members.has(linkedKey(name, value))) c.members.set(linkedKey(name, value), member);
+}
+
 /**
  * The save whose row a request to the same page sends as `key=value`: under the name the
  * `Location` used, or as `<page>_id` for an `id` (`tree_id` to `tree.php`); else undefined.
@@ -102,12 +194,18 @@ export function queryRowProducer(
   value: string,
   step: Step,
 ): Producer | undefined {
-  if (!ROW.test(value) || !ID_NAME.test(key)) return undefined;
+  // Only names of rows are members: a `page=1` finds none.
+  if (!ROW.test(value) || !(LINK_ID_NAME.test(key) || /\[\d+\]$/.test(key))) return undefined;
+  const box = checkboxRow(c, key);
+  if (box !== undefined && box.row === value && box.found.producer.step !== step) {
+    return box.found.producer;
+  }
   const path = step.last.url.pathname;
   const stem = path.slice(path.lastIndexOf("/") + 1).replace(/\.[A-Za-z0-9]+$/, "").toLowerCase();
   const noun = /^(.+?)(?:[_-]id|Id|ID)$/.exec(key)?.[1]?.toLowerCase();
   const found = c.members.get(rowKey(path, key, value)) ??
-    (noun !== undefined && noun === stem ? c.members.get(rowKey(path, "id", value)) : undefined);
+    (noun !== undefined && noun === stem ? c.members.get(rowKey(path, "id", value)) : undefined) ??
+    c.members.get(linkedKey(key, value));
   return found !== undefined && found.producer.step !== step ? found.producer : undefined;
 }
 
@@ -135,6 +233,11 @@ export function queryRowProducer(
  * ```
  */
 export function rowFieldName(c: Correlator, name: string, step: Step): string | undefined {
+  const box = c.linking ? checkboxRow(c, name) : undefined;
+  if (box !== undefined && box.found.producer.step !== step) {
+    const row = useProducer(c, box.found.producer, step);
+    return `${c.sp.lit(`${box.word}[`)}${row}${c.sp.lit("]")}`;
+  }
   const m = /^([A-Za-z][A-Za-z0-9]*[_-])(\d{1,15})$/.exec(name);
   if (m === null || !c.linking) return undefined;
   const found = c.members.get(rowKey(step.last.url.pathname, "id", m[2]));

@@ -22,6 +22,7 @@ import { graphqlIdProducer } from "./graphql_ids.ts";
 import { listedRowProducer } from "./listed_rows.ts";
 import { namedRowProducer } from "./sibling_rows.ts";
 import { queryRowProducer } from "./query_rows.ts";
+import { searchedRowProducer } from "./searched_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
 import { sentBefore } from "./client_constants.ts";
 import { isWords } from "./lookup_fields.ts";
@@ -61,6 +62,11 @@ const VALUE_RULES: ValueRule[] = [
   // A small row id the same endpoint's read listed, sent back in a field named for it.
   (c, key, value, step, where) => {
     const p = c.linking && where.body ? listedRowProducer(c, key, value, step) : undefined;
+    return p ? useProducer(c, p, step) : undefined;
+  },
+  // A small row id a search listed beside a name the journey gave it (searched_rows.ts).
+  (c, _key, value, step, where) => {
+    const p = c.linking && where.body ? searchedRowProducer(c, value, step) : undefined;
     return p ? useProducer(c, p, step) : undefined;
   },
   // A small row id a create answered, sent in a field named for its collection (`authorId`).

@@ -1,0 +1,135 @@
+/**
+ * Row ids a search answered beside the name the journey gave the row: a picker asks
+ * `search.php?search=Harb` and is answered `{"result": [{"name": "Harbour East", "id": "20"}]}`,
+ * and the save then sends `groups[0]=20`. A number that small is no evidence on its own; here
+ * the evidence is the name: the journey itself sent `Harbour East` before (it named the row) and
+ * the search looked it up by part of it, so the row is the journey's, and a second run's own
+ * row is found again by that name
+ * (`captures.ts` `stablePath` picks the list element by it). Only a form or body a write sends
+ * takes it; the latest answer that listed the number is its source.
+ *
+ * @module
+ */
+
+import { safeDecode, valueKey } from "../json.ts";
+import type { Producer, Step } from "../model.ts";
+import type { Correlator } from "./state.ts";
+
+const ROW = /^\d{1,15}$/;
+
+/** Where a searched row is kept among the members: apart from a create's. */
+const rowKey = (id: string) => `searched-row\u0000${Number(id)}`;
+
+/** The lists of objects in `body`, at the top or one or two objects down, with their paths. */
+function listsOf(body: unknown): [string[], unknown[]][] {
+  const found: [string[], unknown[]][] = [];
+  const visit = (path: string[], value: unknown) => {
+    if (Array.isArray(value)) return void found.push([path, value]);
+    if (typeof value !== "object" || value === null || path.length > 2) return;
+    for (const [k, v] of Object.entries(value)) visit([...path, k], v);
+  };
+  visit([], body);
+  return found;
+}
+
+/** The texts the journey's earlier requests sent: JSON leaves, form and query values. */
+function sentTexts(c: Correlator, step: Step): Set<string> {
+  const texts = new Set<string>();
+  for (const s of c.steps) {
+    if (s === step) continue;
+    for (const [, v] of s.last.url.searchParams) texts.add(v);
+    const body = s.last.bodyText ?? "";
+    if (/^[^=&\s{[]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(body)) {
+      for (const [, v] of new URLSearchParams(body)) texts.add(v);
+    }
+  }
+  return texts;
+}
+
+/**
+ * Whether the row holds a text of words the journey sent before this answer and that holds a
+ * search text the request sent (`search=Harb`): the user looked that row up by its name.
+ */
+function namedBySession(
+  c: Correlator,
+  sent: Set<string>,
+  searched: string[],
+  row: Record<string, unknown>,
+): boolean {
+  return Object.entries(row).some(([k, v]) =>
+    k !== "id" && typeof v === "string" && v.length <= 200 && /\p{L}/u.test(v) &&
+    (sent.has(v) || c.sentSeen.has(valueKey(v))) &&
+    searched.some((q) => v.toLowerCase().includes(q))
+  );
+}
+
+/**
+ * Notes the rows a search's 2xx JSON answer listed with a small `id` beside a name the journey
+ * sent before and the search looked up (see the module).
+ *
+ * @example
+ * ```ts
+ * import { noteSearchedRows, searchedRowProducer } from "./searched_rows.ts";
+ * import { valueKey } from "../json.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * c.sentSeen.add(valueKey("Harbour"));
+ * const json = { result: [{ name: "Harbour", id: "20" }, { name: "Other", id: "1" }] };
+ * const url = new URL("http://a.test/search?q=Harb");
+ * const search = { last: { method: "GET", status: 200, url, hasJson: true, json } };
+ * // deno-lint-ignore no-explicit-any
+ * noteSearchedRows(c, search as any);
+ * const save = { first: { method: "POST" } };
+ * // deno-lint-ignore no-explicit-any
+ * if (searchedRowProducer(c, "20", save as any) === undefined) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (searchedRowProducer(c, "1", save as any) !== undefined) throw new Error();
+ * ```
+ */
+export function noteSearchedRows(c: Correlator, step: Step): void {
+  const r = step.last;
+  if (!r.hasJson || r.status === undefined || r.status < 200 || r.status > 299) return;
+  // A search is a read whose query sends a text of letters: what the user typed in the picker.
+  const searched = [...r.url.searchParams.values()].map((v) => v.trim().toLowerCase())
+    .filter((v) => v.length >= 2 && /^\p{L}/u.test(v));
+  const lists = r.method === "GET" && searched.length > 0 ? listsOf(r.json) : [];
+  if (lists.length === 0) return;
+  const sent = sentTexts(c, step);
+  for (const [at, rows] of lists) {
+    rows.forEach((row, i) => {
+      if (typeof row !== "object" || row === null || Array.isArray(row)) return;
+      const id = (row as Record<string, unknown>).id;
+      if (
+        !ROW.test(String(id)) || !namedBySession(c, sent, searched, row as Record<string, unknown>)
+      ) return;
+      c.members.set(rowKey(String(id)), {
+        producer: { step, source: { kind: "json", path: [...at, i, "id"] }, secret: false },
+        under: safeDecode(r.url.pathname),
+      });
+    });
+  }
+}
+
+/**
+ * The answer that listed row `value` beside a name the journey sent, when a write sends it;
+ * else undefined.
+ *
+ * @example
+ * ```ts
+ * import { searchedRowProducer } from "./searched_rows.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * // deno-lint-ignore no-explicit-any
+ * if (searchedRowProducer(emptyCorrelator("a", true), "20", { first: { method: "POST" } } as any)) {
+ *   throw new Error("no answer listed row 20");
+ * }
+ * ```
+ */
+export function searchedRowProducer(
+  c: Correlator,
+  value: string,
+  step: Step,
+): Producer | undefined {
+  if (!ROW.test(value) || step.first.method === "GET") return undefined;
+  const found = c.members.get(rowKey(value));
+  return found === undefined || found.producer.step === step ? undefined : found.producer;
+}
