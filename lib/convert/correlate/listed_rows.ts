@@ -22,8 +22,17 @@ function rowKey(path: string, id: string): string {
   return `listed-row\u0000${path}\u0000${id}`;
 }
 
-/** The lists of objects in `body`, at the top or one or two objects down, with their paths. */
-function listsOf(body: unknown): [(string | number)[], unknown[]][] {
+/**
+ * The lists in `body`, at the top or one or two objects down, with their paths.
+ *
+ * @example
+ * ```ts
+ * import { listsOf } from "./listed_rows.ts";
+ * const [[path, rows]] = listsOf({ result: [{ id: 1 }] });
+ * if (path.join() !== "result" || rows.length !== 1) throw new Error();
+ * ```
+ */
+export function listsOf(body: unknown): [(string | number)[], unknown[]][] {
   const found: [(string | number)[], unknown[]][] = [];
   const visit = (path: string[], value: unknown) => {
     if (Array.isArray(value)) return void found.push([path, value]);

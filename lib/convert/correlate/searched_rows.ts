@@ -14,23 +14,12 @@
 import { safeDecode, valueKey } from "../json.ts";
 import type { Producer, Step } from "../model.ts";
 import type { Correlator } from "./state.ts";
+import { listsOf } from "./listed_rows.ts";
 
 const ROW = /^\d{1,15}$/;
 
 /** Where a searched row is kept among the members: apart from a create's. */
 const rowKey = (id: string) => `searched-row\u0000${Number(id)}`;
-
-/** The lists of objects in `body`, at the top or one or two objects down, with their paths. */
-function listsOf(body: unknown): [string[], unknown[]][] {
-  const found: [string[], unknown[]][] = [];
-  const visit = (path: string[], value: unknown) => {
-    if (Array.isArray(value)) return void found.push([path, value]);
-    if (typeof value !== "object" || value === null || path.length > 2) return;
-    for (const [k, v] of Object.entries(value)) visit([...path, k], v);
-  };
-  visit([], body);
-  return found;
-}
 
 /** The texts the journey's earlier requests sent: JSON leaves, form and query values. */
 function sentTexts(c: Correlator, step: Step): Set<string> {
