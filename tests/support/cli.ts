@@ -39,6 +39,50 @@ export async function runCli(
   };
 }
 
+/** A {@linkcode runFlowText} run: the CLI's output and its JSON report (null when none was written). */
+export interface FlowTextRun extends CliRun {
+  // deno-lint-ignore no-explicit-any
+  report: any;
+}
+
+/**
+ * Writes `flow` to a temporary file, runs it with `--report-json` and `env`, and reads the report
+ * back; the folder is removed after.
+ *
+ * @example
+ * ```ts ignore
+ * import { runFlowText } from "./cli.ts";
+ * const { code, report } = await runFlowText("name: f\nsteps: []\n", {});
+ * ```
+ */
+export async function runFlowText(flow: string, env: Record<string, string>): Promise<FlowTextRun> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/f.yaml`, flow);
+    const got = await runCli(["run", `${dir}/f.yaml`, "--report-json", `${dir}/r.json`], { env });
+    const report = await Deno.readTextFile(`${dir}/r.json`).then(JSON.parse).catch(() => null);
+    return { ...got, report };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * Each step of a report's first flow as `<name> <status>`.
+ *
+ * @example
+ * ```ts
+ * import { stepStatuses } from "./cli.ts";
+ * const got = stepStatuses({ flows: [{ steps: [{ name: "a", status: "passed" }] }] });
+ * if (got.join() !== "a passed") throw new Error();
+ * ```
+ */
+export function stepStatuses(
+  report: { flows: { steps: { name: string; status: string }[] }[] },
+): string[] {
+  return report.flows[0].steps.map((s) => `${s.name} ${s.status}`);
+}
+
 /**
  * Starts `deno run cli.ts <args>` as a child process, for tests that send it
  * signals or read its streams as they come; stdin is closed, colours are off.

@@ -10,7 +10,7 @@
  * without `when` is refused before any request.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../../support/cli.ts";
+import { runFlowText, stepStatuses } from "../../support/cli.ts";
 
 const FLOW = (otherwise: string) =>
   `name: kept unless created
@@ -45,23 +45,15 @@ function server() {
 }
 
 async function run(flow: string) {
-  const dir = await Deno.makeTempDir();
   const app = server();
   try {
-    await Deno.writeTextFile(`${dir}/f.yaml`, flow);
-    const got = await runCli(["run", `${dir}/f.yaml`, "--report-json", `${dir}/r.json`], {
-      env: { BASE_URL: app.base },
-    });
-    const report = await Deno.readTextFile(`${dir}/r.json`).then(JSON.parse).catch(() => null);
-    return { ...got, report, seen: app.seen };
+    return { ...await runFlowText(flow, { BASE_URL: app.base }), seen: app.seen };
   } finally {
     await app.s.shutdown();
-    await Deno.remove(dir, { recursive: true });
   }
 }
 
-const steps = (report: { flows: { steps: { name: string; status: string }[] }[] }) =>
-  report.flows[0].steps.map((s) => `${s.name} ${s.status}`);
+const steps = stepStatuses;
 
 Deno.test("a capture whose condition does not hold keeps the earlier value", async () => {
   const got = await run(FLOW(', otherwise: "${steps.first.capture.id}"'));

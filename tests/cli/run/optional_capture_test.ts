@@ -8,7 +8,7 @@
  * or false is refused before any request, positioned.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../../support/cli.ts";
+import { runFlowText, stepStatuses } from "../../support/cli.ts";
 
 const FLOW = (optional: string) =>
   `name: optional capture
@@ -40,23 +40,15 @@ function server(answer: unknown) {
 }
 
 async function run(flow: string, answer: unknown) {
-  const dir = await Deno.makeTempDir();
   const app = server(answer);
   try {
-    await Deno.writeTextFile(`${dir}/f.yaml`, flow);
-    const got = await runCli(["run", `${dir}/f.yaml`, "--report-json", `${dir}/r.json`], {
-      env: { BASE_URL: app.base },
-    });
-    const report = await Deno.readTextFile(`${dir}/r.json`).then(JSON.parse).catch(() => null);
-    return { ...got, report, seen: app.seen };
+    return { ...await runFlowText(flow, { BASE_URL: app.base }), seen: app.seen };
   } finally {
     await app.s.shutdown();
-    await Deno.remove(dir, { recursive: true });
   }
 }
 
-const steps = (report: { flows: { steps: { name: string; status: string }[] }[] }) =>
-  report.flows[0].steps.map((s) => `${s.name} ${s.status}`);
+const steps = stepStatuses;
 
 Deno.test("an optional capture that finds nothing passes its step; the step reading it is skipped", async () => {
   const got = await run(FLOW("true"), { article: { title: "t" } });
