@@ -90,16 +90,21 @@ function apiKeyScheme(s: Node, name: string, description: string): TokenScheme |
 
 /**
  * The word a scheme's description writes before a token: `Token
- * xxxxxx.yyyyyyy.zzzzzz`, `Bearer <token>`, `JWT {token}`.
+ * xxxxxx.yyyyyyy.zzzzzz`, `Bearer <token>`, `JWT {token}`, or names as its
+ * prefix (`required prefix "Token"`).
  *
  * @example
  * ```ts
  * import { schemeWord } from "./token_schemes.ts";
  * if (schemeWord("The header:\n\n    Token xxxxxx.yyyyyyy.zzzzzz\n") !== "Token") throw new Error();
  * if (schemeWord("Send `Bearer <your token>`") !== "Bearer" || schemeWord("a key") !== undefined) throw new Error();
+ * if (schemeWord('Token-based authentication with required prefix "Token"') !== "Token") throw new Error();
  * ```
  */
 export function schemeWord(description: string): string | undefined {
+  // "with required prefix \"Token\"" (drf-spectacular's words for DRF's TokenAuthentication).
+  const named = description.match(/\bprefix(?:ed)?(?: with)?:? +[`'"]?([A-Z][A-Za-z-]{1,20})\b/);
+  if (named) return named[1];
   const m = description.match(
     /(?:^|[\s`'"])([A-Z][A-Za-z-]{1,20}) +(?:<[^>\n]{1,40}>|\{[^}\n]{1,40}\}|[xX]{3,}[.\w-]*|[\w-]+\.[\w-]+\.[\w-]+)/,
   );
