@@ -7,7 +7,7 @@
  * better-auth server's POSTs carried the browser's `Origin`
  * (`browser_origin.ts`), its `POST /api/auth/sign-out` succeeded in the
  * middle of the flow and the steps after it answered 401. A revoke of the
- * session is a sign-out too.
+ * session, or of its tokens, is a sign-out too.
  *
  * @module
  */
@@ -15,10 +15,12 @@ import type { OpenApiOperation } from "./operations.ts";
 
 /**
  * `logout`, `log-out`, `sign_out`, `signOut`, `logoff`, and a revoke of the session (or all of
- * them: better-auth's `/revoke-session`, `/revoke-sessions`), which ends it too: the whole word,
- * nothing more (`/revoke-other-sessions` keeps the client's own).
+ * them: better-auth's `/revoke-session`, `/revoke-sessions`), which ends it too, and of its tokens
+ * (`/auth/revoke_refresh`, `/revoke-token`: the renewal must run before its refresh token is
+ * revoked): the whole word, nothing more (`/revoke-other-sessions` keeps the client's own).
  */
-const SIGN_OUT = /^(?:(?:log|sign)[-_]?(?:out|off)|revoke[-_]?(?:all[-_]?)?sessions?)$/i;
+const SIGN_OUT =
+  /^(?:(?:log|sign)[-_]?(?:out|off)|revoke[-_]?(?:all[-_]?)?sessions?|revoke[-_]?(?:(?:access|refresh)(?:[-_]?tokens?)?|tokens?))$/i;
 
 /**
  * Whether `op` signs its client out (see the module).
@@ -30,6 +32,7 @@ const SIGN_OUT = /^(?:(?:log|sign)[-_]?(?:out|off)|revoke[-_]?(?:all[-_]?)?sessi
  *   ({ method, template, node: { operationId } }) as never;
  * if (!signsOut(op("POST", "/api/auth/sign-out")) || !signsOut(op("GET", "/x", "logOut"))) throw new Error();
  * if (!signsOut(op("POST", "/revoke-session")) || signsOut(op("POST", "/revoke-other-sessions"))) throw new Error();
+ * if (!signsOut(op("DELETE", "/auth/revoke_refresh")) || signsOut(op("POST", "/keys/revoke"))) throw new Error();
  * if (signsOut(op("POST", "/users/{id}/logout")) || signsOut(op("GET", "/logouts"))) throw new Error();
  * ```
  */

@@ -31,7 +31,31 @@ export function sentToken(doc: Node, op: OpenApiOperation, login: Login): [strin
   const renew = refreshTokenPath(doc, op, login);
   if (renew) return ["refresh_token", capturePath(renew)];
   if (renewsUnsaid(op, login)) return ["refresh_token", REFRESH_BY_NAME];
+  const said = saysRefreshToken(op) ? loginRefreshPath(doc, login) : undefined;
+  if (said) return ["refresh_token", capturePath(said)];
   return [TOKEN_CAPTURE, tokenSource(login)];
+}
+
+/**
+ * Whether `op` says it takes the refresh token and not the access token ("Revoke a refresh
+ * token, used mainly for logout": flask-jwt-extended's `jwt_required(refresh=True)` answers the
+ * access token 422), with no body to carry it in.
+ */
+function saysRefreshToken(op: OpenApiOperation): boolean {
+  const said = [op.node.summary, op.node.description].filter((t) => typeof t === "string").join(
+    "\n",
+  );
+  return op.node.requestBody === undefined && /\brefresh[ _-]?tokens?\b/i.test(said) &&
+    !/\baccess[ _-]?tokens?\b/i.test(said);
+}
+
+/** The path of a refresh token in the login's described answer. */
+function loginRefreshPath(doc: Node, login: Login): string[] | undefined {
+  for (const schema of responseSchemas(doc, login.op)) {
+    const path = findProperty(doc, schema, (name) => plainName(name) === "refreshtoken");
+    if (path) return path;
+  }
+  return undefined;
 }
 
 /** The names a refresh token is answered under (RFC 6749's `refresh_token`, simplejwt's `refresh`). */
@@ -91,12 +115,7 @@ export function refreshTokenPath(
   const renews = responseSchemas(doc, op).some((schema) =>
     findProperty(doc, schema, (name) => name === token) !== undefined
   );
-  if (!renews) return undefined;
-  for (const schema of responseSchemas(doc, login.op)) {
-    const path = findProperty(doc, schema, (name) => plainName(name) === "refreshtoken");
-    if (path) return path;
-  }
-  return undefined;
+  return renews ? loginRefreshPath(doc, login) : undefined;
 }
 
 /**
