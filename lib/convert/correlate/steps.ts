@@ -33,6 +33,7 @@ import { addWebSocketStep } from "./websocket_step.ts";
 import { isEventStream, sseMap } from "./sse_step.ts";
 import { grpcMap, isGrpcCall } from "../har_grpc.ts";
 import { sendsPassword } from "./password_fields.ts";
+import { filledLater } from "./filled_later.ts";
 
 /**
  * Builds the step of `records` and adds it to `c.steps`.
@@ -85,7 +86,9 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   // A gRPC call in flowrun's HAR: sent as an HTTP request it would fail (har_grpc.ts).
   if (isGrpcCall(first)) step.grpc = grpcMap(c, first, step);
   const handedOut = (key: string) => c.rules.producerFor(key) !== undefined;
-  addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier, created, handedOut);
+  const later = filledLater(c, records, created);
+  const skipped = (key: string) => handedOut(key) || later(key);
+  addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier, created, skipped);
   expectGenerated(c, step);
   // A delta (sequences.ts) holds what changed since, which a replay may not have changed.
   const sequence = c.deltas.get(step);
