@@ -19,6 +19,7 @@ import { instanceName } from "./cookie_names.ts";
 import { holdCookie } from "./producers.ts";
 import { setByAnswer, unseenSetter } from "./unseen_cookies.ts";
 import { withTokens } from "./tokens.ts";
+import { isLoginCopy, userAndPassword } from "./login_copies.ts";
 
 const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
 
@@ -72,20 +73,6 @@ export function authorization(
     `the ${scheme ? `${scheme} ` : ""}credential of the ${name} header`,
   );
   return `${scheme ? `${scheme} ` : ""}${c.sp.envRef(env)}`;
-}
-
-/** `user:password` inside Basic credentials, when both are there and the text is UTF-8. */
-function userAndPassword(credential: string): [string, string] | undefined {
-  let decoded: string;
-  try {
-    const bytes = Uint8Array.from(atob(credential), (ch) => ch.charCodeAt(0));
-    decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-  const colon = decoded.indexOf(":");
-  if (colon <= 0 || colon === decoded.length - 1) return undefined;
-  return [decoded.slice(0, colon), decoded.slice(colon + 1)];
 }
 
 /**
@@ -142,7 +129,9 @@ function basicAuth(c: Correlator, name: string, scheme: string, credential: stri
 export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | undefined {
   const parts: string[] = [];
   const rest: string[] = [];
-  const bearer = r.headers.some((h) => h.name.toLowerCase() === "authorization");
+  const authorizations = r.headers.filter((h) => h.name.toLowerCase() === "authorization");
+  const bearer = authorizations.length > 0;
+  const sent = authorizations.map((h) => h.value.trim().split(/\s+/).at(-1) ?? "");
   for (const cookie of r.cookies) {
     if (isAnalyticsCookie(cookie.name)) continue;
     const credential = isCredentialCookie(cookie.name, cookie.value);
@@ -153,7 +142,10 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
     if (p) parts.push(`${cookieName(c, cookie.name, step)}=${useProducer(c, p, step)}`);
     // A preference or an anonymous id a script set is sent as recorded, never required.
     else if (!credential) parts.push(c.sp.lit(`${cookie.name}=${cookie.value}`));
-    else rest.push(`${cookie.name}=${cookie.value}`);
+    // The page's copy of the Basic login: the step's `auth: basic` sends it (login_copies.ts).
+    else if (!isLoginCopy(c, cookie.name, cookie.value, sent)) {
+      rest.push(`${cookie.name}=${cookie.value}`);
+    }
   }
   // The browser attaches every cookie it holds; a request that authenticates with its
   // Authorization header does not need the ones from before the recording.

@@ -7,6 +7,7 @@
  */
 import { pluralWord } from "../../_util/plural.ts";
 import type { Correlator, Upload } from "./state.ts";
+import { loginCopyNotes } from "./login_copies.ts";
 
 /**
  * Adds the notes of the finished correlation to `c.notes`.
@@ -40,6 +41,7 @@ export function addNotes(c: Correlator): void {
       } names an ETag no recorded response gave, and is sent as recorded: a fresh instance answers 412 unless a step before reads the resource.`,
     );
   }
+  c.notes.push(...loginCopyNotes(c));
   if (c.droppedCookies > 0) {
     c.notes.push(
       `Cookies that no recorded response set were left out of ${c.droppedCookies} ${
