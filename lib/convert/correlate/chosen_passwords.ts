@@ -20,6 +20,15 @@ import { isSecretName } from "../../secrets/mod.ts";
 import type { HarRecord } from "../har_model.ts";
 import { parseBody } from "../json.ts";
 import type { Correlator } from "./state.ts";
+import { userAndPassword } from "./login_copies.ts";
+
+/** The passwords of the Basic credentials `r`'s `Authorization` header sends. */
+function basicPasswords(r: HarRecord): string[] {
+  // Records made by hand (unit tests) may hold no headers at all.
+  return (r.headers ?? []).filter((h) => h.name.toLowerCase() === "authorization")
+    .map((h) => /^basic\s+(\S+)$/i.exec(h.value.trim())?.[1] ?? "")
+    .flatMap((credential) => userAndPassword(credential)?.[1] ?? []);
+}
 
 /** The password fields' values a request's form or JSON object body sends, by field. */
 function passwordValues(r: HarRecord, typed: ReadonlySet<string>): [string, string][] {
@@ -42,7 +51,8 @@ function passwordValues(r: HarRecord, typed: ReadonlySet<string>): [string, stri
 
 /**
  * Whether `records[i]` sends `value` as one password field while someone is
- * already signed in: an earlier request sent another password, this one
+ * already signed in: it authenticates with Basic credentials of another
+ * password; or an earlier request sent another password, this one
  * carries the session cookies (or earlier answers set them), and its answer keeps them (sets none, or
  * each to the value sent). A login rotates or sets the session; a form that
  * adds an account with its password (Icinga Web 2's user form asks it once)
@@ -55,6 +65,8 @@ function signedInAdd(
   typed: ReadonlySet<string>,
 ): boolean {
   const r = records[i];
+  // Signed in by Basic credentials as someone else: an admin adding an account (RabbitMQ's).
+  if (basicPasswords(r).some((p) => p !== value)) return true;
   // A recording without request cookies (chrome-har's) sends what earlier answers set.
   const held = r.cookies.length > 0 ? r.cookies : records.slice(0, i).flatMap((o) => o.setCookies);
   if (held.length === 0) return false;
@@ -80,7 +92,7 @@ function confirms(r: HarRecord, value: string, typed: ReadonlySet<string>): bool
  * ```ts
  * import { chosenPasswords } from "./chosen_passwords.ts";
  * const add = { bodyMime: "application/x-www-form-urlencoded", url: new URL("http://a.test/users/add"),
- *   bodyText: "username=tide&password1=s3cret-typed&password2=s3cret-typed", cookies: [], setCookies: [] };
+ *   bodyText: "username=tide&password1=s3cret-typed&password2=s3cret-typed", headers: [], cookies: [], setCookies: [] };
  * const login = { ...add, url: new URL("http://a.test/login"), bodyText: "username=tide&password=s3cret-typed" };
  * // The pages declared both inputs `type="password"`.
  * const typed = new Set(["password1", "password2"]);
@@ -105,7 +117,8 @@ export function chosenPasswords(
       const elsewhere = records.some((o, j) =>
         j !== i && !confirms(o, value, typed) &&
         (o.bodyText?.includes(value) || o.url.href.includes(value) ||
-          passwordValues(o, typed).some(([, v]) => v === value))
+          passwordValues(o, typed).some(([, v]) => v === value) ||
+          basicPasswords(o).includes(value))
       );
       if (!elsewhere) chosen.add(value);
     }
@@ -123,7 +136,7 @@ export function chosenPasswords(
  * const c = newCorrelator("a");
  * c.passwordFields.add("password1").add("password2"); // inputs the pages declared type="password"
  * const add = { bodyMime: "application/x-www-form-urlencoded", url: new URL("http://a.test/users/add"),
- *   bodyText: "password1=s3cret-typed&password2=s3cret-typed", cookies: [], setCookies: [] };
+ *   bodyText: "password1=s3cret-typed&password2=s3cret-typed", headers: [], cookies: [], setCookies: [] };
  * // deno-lint-ignore no-explicit-any
  * freshChosenPasswords(c, [add] as any);
  * if (c.generated.get("s3cret-typed") !== "${vars.chosen_password}") throw new Error();

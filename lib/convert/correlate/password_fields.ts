@@ -4,6 +4,9 @@
  * that what a later request sends as `p` is a credential, whatever the
  * field is called (DokuWiki's login form posts `u` and `p`). A request that
  * sends one is a login, and the value is asked of the user, never written.
+ * A page's script may fetch its forms as HTML fragments of another type
+ * (RabbitMQ's `users.ejs`, `application/octet-stream`): a text answer that
+ * begins with a tag is read as well.
  *
  * @module
  */
@@ -24,7 +27,7 @@ import { parseBody } from "../json.ts";
 export function passwordFields(records: readonly HarRecord[]): Set<string> {
   const names = new Set<string>();
   for (const r of records) {
-    if (r.responseText === undefined || !/html/.test(r.mimeType)) continue;
+    if (r.responseText === undefined || !isMarkup(r)) continue;
     for (const tag of r.responseText.matchAll(/<input\b[^>]{0,2000}>/gi)) {
       const attr = (name: string) =>
         new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, "i").exec(tag[0]);
@@ -35,6 +38,14 @@ export function passwordFields(records: readonly HarRecord[]): Set<string> {
     }
   }
   return names;
+}
+
+/** An HTML page, or a fragment a script fetched under a type that says nothing (begins with a tag). */
+function isMarkup(r: HarRecord): boolean {
+  if (/html/.test(r.mimeType)) return true;
+  const vague = r.mimeType === "" || r.mimeType === "application/octet-stream" ||
+    r.mimeType === "text/plain";
+  return vague && /^\s*<[a-z]/i.test(r.responseText ?? "");
 }
 
 /**
