@@ -2,7 +2,8 @@
  * A capture under a condition (`when`): the source is read only when the
  * response says so; otherwise the capture keeps `otherwise` (the value an
  * earlier step captured), as a script that sets a variable only on success
- * leaves the earlier value in place.
+ * leaves the earlier value in place. `when` and `otherwise` may read the
+ * captures of the same step written above (taken first, in the order written).
  *
  * @module
  */
@@ -41,7 +42,17 @@ export function captureWhen(
   display: Masking,
 ): "read" | "unset" | Captured {
   if (!from.when) return "read";
-  const holds = conditionsHold(from.when, { response, scope, phase: "assert", display });
+  let holds: boolean | string;
+  try {
+    holds = conditionsHold(from.when, { response, scope, phase: "assert", display });
+  } catch (error) {
+    // A value it reads was never set (another operator than `exists` on an unset capture).
+    if (!(error instanceof ExpressionError)) throw error;
+    return {
+      found: false,
+      why: `its "when" could not be told: ${error.message.replace(/\.$/, "")}`,
+    };
+  }
   if (typeof holds === "string") return { found: false, why: `its "when" ${holds}` };
   if (holds) return "read";
   if (!from.otherwise) return "unset";
@@ -52,4 +63,28 @@ export function captureWhen(
     if (error instanceof ExpressionError) return "unset";
     throw error;
   }
+}
+
+/**
+ * The scope a step's captures are taken in: `${steps.<step>.capture.k}` reads
+ * what this step captured so far (`captured`), not what the scope held for it
+ * before (a foreach's lists of every iteration, an earlier run's values).
+ *
+ * @example
+ * ```ts
+ * import { withOwnCaptures } from "./capture_when.ts";
+ * const scope = { env: () => undefined, vars: new Map(), steps: new Map([["s", new Map([["k", [1]]])]]), runId: "r" };
+ * const own = withOwnCaptures(scope, "s", new Map([["k", 2]]));
+ * if (own.steps.get("s")?.get("k") !== 2 || scope.steps.get("s")?.get("k")?.[0] !== 1) throw new Error();
+ * ```
+ */
+export function withOwnCaptures(
+  scope: Scope,
+  step: string,
+  captured: ReadonlyMap<string, unknown>,
+): Scope {
+  if (scope.steps.get(step) === captured) return scope;
+  const steps = new Map(scope.steps);
+  steps.set(step, captured);
+  return { ...scope, steps };
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { render, valueOf } from "../expr/template.ts";
+import { ExpressionError, render, type Scope, valueOf } from "../expr/template.ts";
 import { resolvePath, select } from "../expr/path.ts";
 import type { CheckGroup, GroupCondition, PathCheck } from "../model/flow.ts";
 import type { AssertionResult } from "../model/result.ts";
@@ -192,7 +192,7 @@ export function conditionsHold(when: GroupCondition[], context: CheckContext): b
 function decideCondition(c: GroupCondition, context: CheckContext): Decision {
   const expected = render(c.expected, context.scope);
   const { actual, found, pathProblem } = c.kind === "value"
-    ? { actual: render(c.value, context.scope), found: true, pathProblem: undefined }
+    ? valueIfAny(c, context.scope)
     : conditionValue(c, context);
   const problem = c.operator === "exists"
     ? (found === expected ? undefined : found ? "it exists" : "it does not exist")
@@ -209,6 +209,19 @@ function decideCondition(c: GroupCondition, context: CheckContext): Decision {
     problem,
     ...(undecided !== undefined ? { undecided } : {}),
   };
+}
+
+/**
+ * A value condition's value. Under `exists`, one that cannot be resolved (an optional capture
+ * left unset) does not exist, as a step's `if` reads it; under another operator it is an error.
+ */
+function valueIfAny(c: GroupCondition & { kind: "value" }, scope: Scope) {
+  try {
+    return { actual: render(c.value, scope), found: true, pathProblem: undefined };
+  } catch (error) {
+    if (!(error instanceof ExpressionError) || c.operator !== "exists") throw error;
+    return { actual: undefined, found: false, pathProblem: undefined };
+  }
 }
 
 /** What a path condition selects: on the response, or on the first value its `at` paths select. */

@@ -193,6 +193,7 @@ const TEXT_SOURCES: Record<
 
 /**
  * `{path, first}`, `{header[, query | regex | rel]}`, `{cookie}`, `{regex}` or `{xpath}`: exactly one source.
+ * `own` is whose its `when` and `otherwise` are: the step's, naming the capture and those above it.
  *
  * @example
  * ```ts
@@ -214,6 +215,7 @@ export function captureSource(
   root: PathRoot,
   what: string,
   owner?: TemplateUse["owner"],
+  own = owner,
 ): CaptureSource | undefined {
   const map = ctx.map(node, what, "capture", [
     ...CAPTURE_SOURCES,
@@ -232,7 +234,7 @@ export function captureSource(
   if (!noHeaderPart(ctx, map, source, what)) return undefined;
   const typed = captureType(ctx, map.get("as"), what);
   const optional = optionalFlag(ctx, map.get("optional"), what);
-  const when = owner ? captureWhen(ctx, map, root, what, owner) : {};
+  const when = own ? captureWhen(ctx, map, root, what, own) : {};
   if (typed === undefined || optional === undefined || when === undefined) return undefined;
   const entry = map.get(source)!;
   const text = source === "path" ? undefined : sourceText(ctx, entry, source, what);

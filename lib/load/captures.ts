@@ -95,8 +95,12 @@ function blockCaptures(
     if (stepKeyHere(ctx, e, entry, label)) continue;
     if (!goodName(ctx, e, label, seen)) continue;
     const what = `capture "${e.key}" of ${label}`;
+    // Its `when` and `otherwise` may read the captures above it: they are taken first.
+    const own = owner?.kind === "step"
+      ? { ...owner, capture: { name: e.key, above: out.map((c) => c.name) } }
+      : owner;
     const from = isMap(e.value)
-      ? captureSource(ctx, e.value, root, what, owner)
+      ? captureSource(ctx, e.value, root, what, owner, own)
       : pathSource(ctx, e.value, root, what, false, owner);
     const at = ctx.at(e.keyNode);
     // A capture whose source has a problem still names a value: uses of it are not mistakes too.

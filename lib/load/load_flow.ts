@@ -193,7 +193,11 @@ function stepNeeds(ctx: Loading, steps: RawStep[]): Set<string>[] {
   for (const use of ctx.uses) {
     if (use.owner.kind !== "step") continue;
     for (const part of use.template.parts) {
-      if (typeof part !== "string" && part.ref.kind === "step") {
+      // A capture's `when` or `otherwise` may read its own step's captures above it: no need.
+      if (
+        typeof part !== "string" && part.ref.kind === "step" &&
+        part.ref.step !== steps[use.owner.index].name
+      ) {
         needs[use.owner.index].add(part.ref.step);
       }
     }

@@ -11,6 +11,7 @@ import { suggest } from "../_util/suggest.ts";
 import { pluralWord } from "../_util/plural.ts";
 import { envNames } from "../io/env_names.ts";
 import type { RawStep } from "./steps.ts";
+import { checkOwnCapture } from "./own_capture_ref.ts";
 
 /** Reports one problem of a reference; `once` names a problem reported at its first use only. */
 export type RefReport = (code: string, message: string, hint?: string, once?: string) => void;
@@ -40,6 +41,8 @@ export interface RefScope {
   rank: (step: RawStep) => number;
   /** The first step of each name. */
   byName: Map<string, RawStep>;
+  /** For a capture's `when` or `otherwise`: its name and the step's captures written above it. */
+  own?: { name: string; above: readonly string[] };
   report: RefReport;
 }
 
@@ -266,6 +269,7 @@ function checkStep(expr: Expr, ref: { step: string; key: string }, c: RefScope):
       "Use the expression directly in the step that needs it.",
     );
   }
+  if (c.own && c.byName.get(ref.step) === c.user) return checkOwnCapture(expr, ref, c.user, c);
   const target = earlierStep(expr, ref, c, c.user);
   if (!target || target.opaque) return;
   if (target.include) checkIncludeOutput(expr, ref, target.include, target.captures, c);

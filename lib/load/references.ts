@@ -134,8 +134,15 @@ function scopes(
     const early = use.outer && user?.foreach;
     const notYet = early ? [early.as, early.index] : undefined;
     const rowOnly = row ? { rowDependent: row.dependent } : {};
-    return { ...flow, available, known, user, report, ...rowOnly, ...(notYet ? { notYet } : {}) };
+    const extra = { ...rowOnly, ...(notYet ? { notYet } : {}), ...ownCapture(use) };
+    return { ...flow, available, known, user, report, ...extra };
   };
+}
+
+/** For a capture's `when` or `otherwise`: the capture and those above it, which it may read. */
+function ownCapture(use: TemplateUse): Pick<RefScope, "own"> {
+  const own = use.owner.kind === "step" ? use.owner.capture : undefined;
+  return own ? { own } : {};
 }
 
 /** How inline rows and vars are ordered (see `row_vars.ts`). */

@@ -9,7 +9,7 @@
  */
 import { evaluateChecks } from "../check/assert.ts";
 import { capture } from "../check/capture.ts";
-import { captureWhen } from "../check/capture_when.ts";
+import { captureWhen, withOwnCaptures } from "../check/capture_when.ts";
 import { ExpressionError } from "../expr/template.ts";
 import { internalError } from "../_util/internal_error.ts";
 import type { Retry } from "../model/flow.ts";
@@ -289,10 +289,12 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
   ];
   const names: string[] = [];
   const problems: CaptureFailure[] = [];
+  // A capture's `when` and `otherwise` may read this step's captures above it.
+  const own = withOwnCaptures(scope, step.name, input.captured);
   for (const c of step.captures) {
     let got: ReturnType<typeof capture>;
     try {
-      const chosen = captureWhen(response, c.from, scope, ctx.redactor);
+      const chosen = captureWhen(response, c.from, own, ctx.redactor);
       // A capture whose condition does not hold, with nothing earlier to keep, is left unset.
       if (chosen === "unset") continue;
       got = chosen === "read" ? capture(response, c.from, scope) : chosen;
