@@ -1,7 +1,10 @@
 /**
  * A login script that sets `token` from the body when it has one and, under
  * `if (!pm.environment.get('token'))`, cuts it from the `auth_token` cookie
- * with a regular expression: the first set is translated, the second is not.
+ * with a regular expression under another prefix (`'Token ' + m[1]`, which
+ * flowrun cannot pair with the body's `'Bearer ' + j.token`; the same prefix is
+ * one capture with a fallback: postman_token_fallback_test.ts): the first set
+ * is translated, the second is not.
  * The summary said nothing, though the later requests that send `{{token}}`
  * read only the body's value; it now names the variable as possibly broken and
  * those requests, as it does for a set not translated at all.
@@ -41,7 +44,7 @@ const COOKIE_SET = [
   "  var sc = pm.response.headers.get('set-cookie') || pm.response.headers.get('Set-Cookie');",
   "  if (sc) {",
   "    var m = sc.match(/auth_token=([^;]+)/);",
-  "    if (m && m[1]) pm.environment.set('token', 'Bearer ' + m[1]);",
+  "    if (m && m[1]) pm.environment.set('token', 'Token ' + m[1]);",
   "  }",
   "}",
 ];

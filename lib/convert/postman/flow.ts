@@ -96,11 +96,6 @@ export class FlowBuilder {
     return expr;
   }
 
-  /** What `{{name}}` reads before this step sets it: the value a capture under a condition keeps. */
-  earlier(name: string): YNode | undefined {
-    return keptValue(this.variable(name));
-  }
-
   /** A variable as a script's getter of `scope` reads it (none: by precedence); unknown: `undefined`. */
   variable(name: string, scope?: VarScope): Sym | undefined {
     if (name.startsWith("$")) return { k: "gen", text: this.shared.vars.expression(name, false) };
@@ -152,7 +147,7 @@ export class FlowBuilder {
         `untranslated: ${extra} more JSON schema checks (flowrun checks one schema per step)`,
       );
     }
-    const captures = capturesOf(tests, (n) => this.earlier(n));
+    const captures = capturesOf(tests, (n) => keptValue(this.variable(n)), name);
     const loop = flowControl(this.shared, this.index, { tests, where, step: name }, comments);
     if (this.shared.skipTo?.unless && this.shared.skipTo.from === where) {
       captures.set(NEXT_STATUS, "$.status");
@@ -331,7 +326,7 @@ export class FlowBuilder {
 
   translate(source: string, comments: string[], where: string, r: PmRequest): Translation {
     const inherited = !where.endsWith(` of ${r.name}`);
-    const read = scriptReader((n, s) => this.variable(n, s), this.shared.vars.scopes);
+    const read = scriptReader((n, s) => this.variable(n, s), this.shared.vars.scopes, this.#given);
     const t = translateScript(source, read, r.name, where.startsWith("pre-"));
     if (t.untranslated.length > 0 && inherited && this.#commented.has(`${where}\n${source}`)) {
       comments.push(`untranslated: the ${where}, as shown at the first step it runs for`);
@@ -342,6 +337,12 @@ export class FlowBuilder {
     }
     return t;
   }
+
+  /** The value the files give `n`, when no step before set it or made it. */
+  #given = (n: string) =>
+    this.#bindings.has(n) || this.#made.has(n) || this.shared.capturedBy.has(n)
+      ? undefined
+      : this.shared.vars.values.get(n);
 
   url(raw: string): string {
     const first = raw.match(/^\{\{([^{}]+)\}\}/)?.[1]?.trim();

@@ -126,7 +126,7 @@ export function writeOf(
 
 /**
  * A script's reader of variables: `variable` by the getter's scope, and the scope holding each
- * before the script runs, for what the script itself sets under it.
+ * before the script runs, for what the script itself sets under it; `given`, the files' value.
  *
  * @example
  * ```ts
@@ -140,6 +140,7 @@ export function writeOf(
 export function scriptReader(
   variable: (name: string, scope?: VarScope) => Sym | undefined,
   scopes: ScopeState,
+  given?: (name: string) => string | undefined,
 ): VariableReader {
-  return Object.assign(variable, { winner: (n: string) => scopes.holders.winner(n) });
+  return Object.assign(variable, { winner: (n: string) => scopes.holders.winner(n), given });
 }

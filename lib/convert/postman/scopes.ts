@@ -11,11 +11,23 @@ import type { Sym } from "./script/sym.ts";
 
 /**
  * A Postman variable's meaning where a script reads it, by the getter's scope (none: by
- * precedence); `winner` tells the scope holding it before the script runs.
+ * precedence); `winner` tells the scope holding it before the script runs; `given` the value
+ * the collection's files give it when no earlier step set it, read without asking for it.
  */
 export type VariableReader = ((name: string, scope?: VarScope) => Sym | undefined) & {
   winner?: (name: string) => VarScope | undefined;
+  given?: (name: string) => string | undefined;
 };
+
+/** Calls that read a Postman variable by name. */
+export const VARIABLE_GETTERS: ReadonlySet<string> = new Set([
+  "pm.environment.get",
+  "pm.variables.get",
+  "pm.collectionVariables.get",
+  "pm.globals.get",
+  "postman.getEnvironmentVariable",
+  "postman.getGlobalVariable",
+]);
 
 /** A scope a Postman variable lives in. */
 export type VarScope = "global" | "collection" | "environment" | "data" | "local";

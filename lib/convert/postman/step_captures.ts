@@ -44,7 +44,8 @@ export function neededCaptures(
 
 /**
  * The step's captures: a path, or the first match of a pick (`list.find(…)`,
- * script/pick.ts).
+ * script/pick.ts). `earlier` is what `{{name}}` reads before step `step` sets it: the value a
+ * capture under a condition keeps.
  *
  * @example
  * ```ts
@@ -58,15 +59,22 @@ export function neededCaptures(
 export function capturesOf(
   tests: Pick<Translation, "captures">[],
   earlier: (name: string) => YNode | undefined = () => undefined,
+  step = "",
 ): Map<string, YNode> {
   const captures = new Map<string, YNode>();
   for (const c of tests.flatMap((t) => t.captures)) {
-    const source: [string, YNode | undefined][] = c.regex === undefined
-      ? [["path", c.path], ["first", c.first || undefined]]
-      : [["header", c.header], ["regex", c.regex]];
+    const source = sourceYaml(c);
+    // A second source (the body's token, else a cookie's) is captured first, its own value
+    // optional: the capture reads it when its condition does not hold (fallback.ts).
+    const alt = c.fallback && varName(`${c.name}_else`);
+    if (alt) captures.set(alt, fallbackYaml(c.fallback!));
     // Set only when the response says so, Postman keeps the earlier value otherwise; with none,
     // the capture reads the response as it always did.
-    const otherwise = c.when && !c.of ? earlier(c.name) : undefined;
+    const otherwise = alt
+      ? `\${steps.${step}.capture.${alt}}`
+      : c.when && !c.of
+      ? earlier(c.name)
+      : undefined;
     const when = otherwise !== undefined ? conditionsYaml(c.when!) : undefined;
     const plain = !when && c.regex === undefined && !c.first;
     captures.set(
@@ -75,6 +83,21 @@ export function capturesOf(
     );
   }
   return captures;
+}
+
+/** Where a capture reads: a path (`first` of a pick), or a regular expression over a header or the body. */
+function sourceYaml(
+  c: Omit<Translation["captures"][number], "name">,
+): [string, YNode | undefined][] {
+  return c.regex === undefined
+    ? [["path", c.path], ["first", c.first || undefined]]
+    : [["header", c.header], ["regex", c.regex]];
+}
+
+/** A fallback's capture: optional, under its own condition (nothing set before the script). */
+function fallbackYaml(f: NonNullable<Translation["captures"][number]["fallback"]>): YNode {
+  const when = f.when?.length ? conditionsYaml(f.when) : undefined;
+  return ymap([...sourceYaml(f), ["optional", true], ["when", when]]);
 }
 
 /**

@@ -12,7 +12,9 @@ import type { Sym } from "./sym.ts";
 /** A part `+` can join as text; undefined for anything else. */
 function parts(s: Sym): Sym[] | undefined {
   if (s.k === "cat") return s.parts;
+  // A value cut from a header or the body (`m[1]`) is a part too: a capture of its own.
   const ok = (s.k === "path" && !s.path.includes(":")) || s.k === "var" ||
+    (s.k === "cut" && s.stage === "value") ||
     (s.k === "lit" && (typeof s.value === "string" || typeof s.value === "number"));
   return ok ? [s] : undefined;
 }

@@ -17,7 +17,7 @@ import { pseudo } from "./pseudo.ts";
 import { madeBy, newDateCall, plusDate, secondsCall } from "./made.ts";
 import { compare, type Cond, flowText, isPseudo, member, not, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
-import { scopeOf, type VarScope } from "../scopes.ts";
+import { scopeOf, VARIABLE_GETTERS, type VarScope } from "../scopes.ts";
 
 /** What an expression is evaluated against. */
 export interface EvalContext {
@@ -66,16 +66,6 @@ const RESPONSE_NAMES = table<string>({
   "pm.response.responseTime": "$.duration_ms",
   "responseHeaders": "$.headers",
 });
-
-/** Calls that read a Postman variable by name. */
-const VARIABLE_GETTERS = new Set([
-  "pm.environment.get",
-  "pm.variables.get",
-  "pm.collectionVariables.get",
-  "pm.globals.get",
-  "postman.getEnvironmentVariable",
-  "postman.getGlobalVariable",
-]);
 
 /**
  * The meaning of `node`, or `undefined` when it cannot be told.
@@ -345,16 +335,20 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   return compare(node.operator, a, b);
 }
 
+/** `a || b` (and `??`): `a` when it is known to be there or `b` is the same; else unknown. */
+function either(node: Node, a: Sym | undefined, ctx: EvalContext, d: number): Sym | undefined {
+  // `json.user || {}`: a default for a missing part, which the checks on it report anyway.
+  const fallback = node.right.type === "ObjectExpression" || node.right.type === "ArrayExpression";
+  if (a?.k === "path" && fallback) return a;
+  if (a?.k === "lit") return a.value ? a : evaluate(node.right, ctx, d);
+  // `headers.get('set-cookie') || headers.get('Set-Cookie')`: one header, whatever its case.
+  const b = a?.k === "path" ? evaluate(node.right, ctx, d) : undefined;
+  return a?.k === "path" && b?.k === "path" && b.path === a.path ? a : undefined;
+}
+
 function logical(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const a = evaluate(node.left, ctx, d);
-  if (node.operator === "||" || node.operator === "??") {
-    // `json.user || {}`: a default for a missing part, which the checks on it report anyway.
-    const fallback = node.right.type === "ObjectExpression" ||
-      node.right.type === "ArrayExpression";
-    if (a?.k === "path" && fallback) return a;
-    if (a?.k === "lit") return a.value ? a : evaluate(node.right, ctx, d);
-    return undefined;
-  }
+  if (node.operator === "||" || node.operator === "??") return either(node, a, ctx, d);
   const b = evaluate(node.right, ctx, d);
   const ta = truthy(a);
   const tb = truthy(b);

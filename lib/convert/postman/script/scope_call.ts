@@ -17,7 +17,7 @@ import type { Translation } from "./translation.ts";
 import { scopeOf, type ScriptValues } from "../scopes.ts";
 
 /** Calls that set a Postman variable: `(name, value)`. */
-const SETTERS = new Set([
+export const SETTERS: ReadonlySet<string> = new Set([
   "pm.environment.set",
   "pm.collectionVariables.set",
   "pm.globals.set",

@@ -24,9 +24,11 @@ function joined(name: string, parts: Sym[], guarded: object): SetOut | undefined
   for (const [i, p] of parts.entries()) {
     if (p.k === "lit") text += String(p.value).replaceAll("${", () => "$${");
     else if (p.k === "var") text += p.expr;
-    else if (p.k === "path") {
+    else if (p.k === "path" || p.k === "cut") {
       const part = `${name}_part${i + 1}`;
-      captures.push({ name: part, path: p.path, of: name, ...guarded });
+      const cut = p.k === "cut" ? cutSource(p) : undefined;
+      if (p.k === "cut" && (!cut || cut.regex.includes("${"))) return undefined;
+      captures.push({ name: part, path: p.path, of: name, ...cut, ...guarded });
       text += `\${steps.${STEP}.capture.${varName(part)}}`;
     } else return undefined;
   }

@@ -161,6 +161,12 @@ export function truthy(s: Sym | undefined): Cond[] | boolean | undefined {
       return isPseudo(s.path) ? undefined : [{ path: s.path, op: "truthy", value: true }];
     case "lit":
       return Boolean(s.value);
+    case "cut":
+      // `if (m)` of a match (or its group): there when the pattern matches what it is cut from;
+      // a split's part may be empty where its pattern matches.
+      return s.sep !== undefined || s.regex === undefined
+        ? undefined
+        : [{ path: s.path, op: "matches", value: s.regex }];
     default:
       return undefined;
   }

@@ -17,6 +17,7 @@ import { isNextRequest, nextRequest } from "./next.ts";
 import { type Node, parseScript } from "./parse.ts";
 import { type Cond, negate, type Sym, truthy } from "./sym.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
+import { isTestsAssignment, swallowingTry, translateScriptFailed } from "./caught.ts";
 import { setsInside } from "./sets_inside.ts";
 import { scopeCall, WRITERS } from "./scope_call.ts";
 import { requestEffect } from "./request_effect.ts";
@@ -25,6 +26,7 @@ import { guardOf, onValue, variableCondition } from "./var_condition.ts";
 import type { Translation } from "./translation.ts";
 import { calledAtOnce, promisedSend, wrappedSend } from "./promised_send.ts";
 import { parsedAnswer } from "./parse_only.ts";
+import { type FallbackBlock, fallbackIf, orSet } from "./fallback_walk.ts";
 import { ScriptValues, type VariableReader } from "../scopes.ts";
 
 export type { CheckItem } from "./each.ts";
@@ -44,6 +46,8 @@ class Translator {
   #sink: CheckItem[] = this.out.checks;
   /** The conditions of the `if` branches being walked; `undefined` for one that cannot be said. */
   #when: (Cond[] | undefined)[] = [];
+  /** How many tries whose catch swallows a failure the walk is in, inside its `pm.test`. */
+  #caught = 0;
   /** How many branches deep the walk is whose condition a value known now decided. */
   #folded = 0;
   /** The request's name, which `setNextRequest` may name to repeat it. */
@@ -58,10 +62,12 @@ class Translator {
 
   /** The lines of statements not translated (`out.untranslated`). */
   readonly comments: Untranslated;
+  /** The block of `if (!get(x))` being walked for a second source of `x` (fallback_walk.ts). */
+  fallback?: FallbackBlock;
 
-  constructor(readonly source: string, variable: VariableReader) {
+  constructor(readonly source: string, readonly before: VariableReader) {
     this.comments = new Untranslated(source, this.out.untranslated);
-    this.ctx = { scope: new Map(), tests: new Map(), variable: this.#local.over(variable) };
+    this.ctx = { scope: new Map(), tests: new Map(), variable: this.#local.over(before) };
   }
 
   /** A statement's source lines, for a comment (see untranslated.ts). */
@@ -93,11 +99,16 @@ class Translator {
         return this.block(node.body, name, depth);
       case "VariableDeclaration":
         return this.declaration(node);
-      case "TryStatement":
+      case "TryStatement": {
         // The checks a try block sets before anything throws are kept: as written, they all run.
-        return this.block(node.block.body, name, depth);
+        const caught = swallowingTry(node, this.source) ? 1 : 0;
+        this.#caught += caught;
+        this.block(node.block.body, name, depth);
+        return void (this.#caught -= caught);
+      }
       case "IfStatement":
-        return this.ifStatement(node, name, depth);
+        // `if (!get("token")) { set("token", …) }`: a second source of a value set above.
+        return fallbackIf(this, node, depth) ? undefined : this.ifStatement(node, name, depth);
       case "ExpressionStatement":
         return this.expression(node, name, depth);
       case "FunctionDeclaration": {
@@ -225,6 +236,7 @@ class Translator {
     const callee = e.type === "CallExpression" ? dotted(e.callee) : undefined;
     if (callee === "pm.test") return this.pmTest(node, e, depth);
     const to = { out: this.out, local: this.#local, ...guardOf(this.#when) };
+    if (orSet(this, e, to, (x, y) => scopeCall(x, this.ctx, y))) return;
     const scope = scopeCall(e, this.ctx, to);
     if (scope) return scope === "comment" ? this.skip(node) : undefined;
     if (isNextRequest(e)) return this.next(node, e);
@@ -272,6 +284,8 @@ class Translator {
 
   /** A `pm.expect(…)` or `pm.response.to…` chain. */
   expectation(node: Node, e: Node, name: string | undefined): void {
+    // A failure its try's catch swallows fails nothing, in Newman as in a flow: no check.
+    if (this.#caught > 0) return this.lines(node);
     const checks = expectChecks(e, this.ctx);
     if (checks === null) return this.skip(node);
     if (checks === undefined || this.#schemaUnderCondition(checks)) {
@@ -310,6 +324,14 @@ class Translator {
   }
 
   pmTest(node: Node, e: Node, depth: number): void {
+    // A pm.test catches its own function's failure: a try around it swallows none.
+    const caught = this.#caught;
+    this.#caught = 0;
+    this.#pmTest(node, e, depth);
+    this.#caught = caught;
+  }
+
+  #pmTest(node: Node, e: Node, depth: number): void {
     const [title, fn] = e.arguments;
     const name = title ? evaluate(title, this.ctx, 0) : undefined;
     const isFn = fn && (fn.type === "FunctionExpression" || fn.type === "ArrowFunctionExpression");
@@ -326,13 +348,6 @@ class Translator {
     const parsed = state().join() === before ? parsedAnswer(body.body) : undefined;
     if (parsed) this.out.translated++, this.#sink.push({ cond: parsed, name: String(name.value) });
   }
-}
-
-/** `tests["…"] = …`. */
-function isTestsAssignment(node: Node): boolean {
-  return node.type === "AssignmentExpression" && node.operator === "=" &&
-    node.left.type === "MemberExpression" && node.left.object.type === "Identifier" &&
-    node.left.object.name === "tests";
 }
 
 /**
@@ -377,19 +392,4 @@ export function translateScript(
     return translateScriptFailed(source, "it is nested too deeply");
   }
   return t.out;
-}
-
-function translateScriptFailed(source: string, why: string): Translation {
-  return {
-    checks: [],
-    captures: [],
-    sets: [],
-    dropped: [],
-    untranslated: [
-      `(not translated: ${why})`,
-      ...source.split(/\r?\n/).map((l) => l.trim()).filter(Boolean),
-    ],
-    translated: 0,
-    untranslatedAssertions: countAssertions(source),
-  };
 }

@@ -30,6 +30,17 @@ export interface Translation {
     header?: string;
     /** The scope the script sets it in (`pm.globals.set`: `global`). */
     scope?: VarScope;
+    /**
+     * Where the script reads the value when its `when` does not hold (the body's token, else a
+     * cookie's: fallback.ts), and the conditions on that (the variable unset before the script).
+     */
+    fallback?: {
+      path: string;
+      first?: boolean;
+      regex?: string;
+      header?: string;
+      when?: Cond[];
+    };
   }[];
   /**
    * Variables set outright: to text known now, to another variable (`expr`:
