@@ -89,6 +89,20 @@ Deno.test("a foreach step's capture reads its own iteration's capture above it",
   assert.deepEqual(got.seen, ["login body", "login cookie", 'me Bearer ["t-body","t-cookie"]']);
 });
 
+Deno.test("spelling B: extract's paths at the body, the own capture read as ${steps.login.k}", async () => {
+  const flow = FLOW("cookie")
+    .replace("    capture:\n", "    extract:\n")
+    .replace("{path: $.json.token, optional: true}", "{path: $.token, optional: true}")
+    .replace("when: {path: $.json.token, exists: false}", "when: {path: $.token, exists: false}")
+    .replace("otherwise: ${steps.login.capture.body_token}", "otherwise: ${steps.login.body_token}")
+    .replaceAll("${steps.login.capture.token}", "${steps.login.token}");
+  for (const mode of ["body", "cookie"]) {
+    const got = await run(flow.replace("mode=cookie", `mode=${mode}`));
+    assert.equal(got.code, 0, got.stdout + got.stderr);
+    assert.deepEqual(got.seen, [`login ${mode}`, `me Bearer t-${mode}`]);
+  }
+});
+
 Deno.test("validate names a same-step read of a capture written below, itself, or a typo", async () => {
   const below =
     FLOW("body").replace("      body_token: {path: $.json.token, optional: true}\n", "") +
