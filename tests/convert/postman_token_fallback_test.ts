@@ -36,6 +36,11 @@ const COOKIE_THEN_BODY = [
   "if (!pm.environment.get('token')) pm.environment.set('token', 'Bearer ' + pm.response.json().token);",
 ];
 
+const PLAIN_THEN_COOKIE = [
+  "pm.environment.set('raw', pm.response.json().token);",
+  "if (!pm.environment.get('raw')) pm.environment.set('raw', pm.cookies.get('auth_token'));",
+];
+
 const OR_FORM = [
   "pm.environment.set('raw', pm.response.json().token || pm.cookies.get('auth_token'));",
 ];
@@ -107,6 +112,7 @@ for (
     ["body, else a cookie's regex", BODY_THEN_COOKIE, undefined],
     ["a cookie's regex, else the body", COOKIE_THEN_BODY, undefined],
     ["body || a cookie", OR_FORM, "Bearer {{raw}}"],
+    ["body set whatever the answer, then a cookie", PLAIN_THEN_COOKIE, "Bearer {{raw}}"],
   ] as const
 ) {
   for (const mode of ["body", "cookie"] as const) {

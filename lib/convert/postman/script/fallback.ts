@@ -107,7 +107,8 @@ function pairedPart(a: Sym, b: Sym): Fallback | "same" | undefined {
 /**
  * Gives the captures of the earlier set of `name` (the part itself, or its
  * `<name>_partN` when `joined` text) the second source as their fallback; false,
- * changing nothing, when a part has no capture under a `when` to fall back from.
+ * changing nothing, when a part has no capture to fall back from (under a `when`, or a plain
+ * part set whatever the answer, which then gets the `when` of its truthiness).
  *
  * @example
  * ```ts
@@ -126,14 +127,19 @@ export function attachFallback(
   when: Cond[],
   joined: boolean,
 ): boolean {
+  // A part set whatever the answer (`set("token", json.token)`) is set when it is truthy: a
+  // later `!get` reads it so. Joined text is never empty, so only a set under a `when` is one.
+  const plain = (c: Translation["captures"][number]) =>
+    !joined && !c.guarded && !c.first && c.regex === undefined;
   const targets = pairs.map(([i]) =>
     out.captures.findLast((c) =>
-      c.when && !c.fallback &&
+      (c.when || plain(c)) && !c.fallback &&
       (joined ? c.of === name && c.name === `${name}_part${i + 1}` : c.name === name && !c.of)
     )
   );
   if (targets.some((t) => t === undefined)) return false;
   for (const [k, t] of targets.entries()) {
+    t!.when ??= [{ path: t!.path, op: "truthy", value: true }];
     t!.fallback = { ...pairs[k][1], ...(when.length > 0 ? { when } : {}) };
   }
   return true;
