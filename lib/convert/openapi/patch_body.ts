@@ -14,7 +14,11 @@
  * only update (no PATCH on its path: a Hono backend's `{name?, done?}`,
  * whose ORM answers an update of nothing with 500 "No values to set")
  * updates as a PATCH does; beside a PATCH, a PUT replaces, and a schema
- * requiring nothing is replaced with `{}`.
+ * requiring nothing is replaced with `{}`. An update whose every member
+ * would be its schema's `default`, which the item already holds unless its
+ * create said otherwise (a Hapi to-do's `state: INCOMPLETE`, refused 400
+ * "Redundant update to same state."), sends its first member as an enum's
+ * first other value, else a text made as if no default were written.
  *
  * @module
  */
@@ -54,6 +58,29 @@ export function somethingToPatch(
   const free = texts.filter(([n]) => !keys.has(n));
   const [name, p] = free.find(([n]) => !IDENTIFIER.test(n)) ?? free[0] ?? texts[0] ?? [];
   return name === undefined ? value : { [name]: maker.make(p) ?? "string" };
+}
+
+/**
+ * `value`, or when each of its members is its schema's `default` (an update
+ * of nothing: the item holds the default unless its create said otherwise),
+ * with its first member given an enum's first other value, else a value
+ * made as if no default were written.
+ */
+function offDefault(doc: unknown, maker: ExampleMaker, schema: unknown, value: unknown): unknown {
+  const s = deref(doc, schema);
+  const properties = isNode(s) && isNode(s.properties) ? s.properties : {};
+  if (!isNode(value) || Object.keys(value).length === 0) return value;
+  const at = (name: string) => deref(doc, properties[name]);
+  const isDefault = (name: string) => {
+    const p = at(name);
+    return isNode(p) && p.default !== undefined && value[name] === p.default;
+  };
+  const [first, ...rest] = Object.keys(value);
+  const p = at(first);
+  if (!isNode(p) || !isDefault(first) || !rest.every(isDefault)) return value;
+  const { default: was, ...written } = p;
+  const other = Array.isArray(p.enum) ? p.enum.find((v) => v !== was) : undefined;
+  return { ...value, [first]: other ?? maker.make(written) ?? value[first] };
 }
 
 /**
@@ -102,7 +129,9 @@ export function somethingToUpdate(
   if (method !== "PATCH" && method !== "PUT") return value;
   const filled = inRequired(doc, maker, schema, value);
   const patch = method === "PATCH" || soleUpdate;
-  return patch ? somethingToPatch(doc, maker, schema, filled, keys) : filled;
+  return patch
+    ? offDefault(doc, maker, schema, somethingToPatch(doc, maker, schema, filled, keys))
+    : filled;
 }
 
 /**
