@@ -28,6 +28,7 @@ import { type EnvNamer, schemeBlock } from "./auth_blocks.ts";
 import { loginBlock } from "./auth_login.ts";
 import { browserHint, schemeScopes } from "./auth_browser.ts";
 import { tokenWhat } from "./auth_oauth2.ts";
+import { cookiesOnly } from "./cookie_schemes.ts";
 import type { Login } from "./login.ts";
 
 /** Where an operation's credentials go when no `auth:` block can send them. */
@@ -139,11 +140,7 @@ export class AuthSchemes implements EnvNamer {
     const options = Array.isArray(security) ? security.filter(isNode) : [];
     const first = options[0];
     if (!first || Object.keys(first).length === 0) return { ...out, none: true };
-    // The login and its sign-up hand out the credential: what they declare cannot be sent yet.
-    const { login } = this;
-    if (login && (operation === login.op.node || operation === login.register?.node)) {
-      return { ...out, none: true };
-    }
+    if (this.#givenByLogin(operation, options)) return { ...out, none: true };
     if (options.some((o) => Object.keys(o).length === 0)) {
       credentials.comments.push("credentials are optional for this operation");
     }
@@ -166,6 +163,18 @@ export class AuthSchemes implements EnvNamer {
     }
     for (const [name, scheme] of found) this.#add(name, scheme, credentials);
     return out;
+  }
+
+  /**
+   * Whether the login gives `operation` its credential otherwise: it is the login or its sign-up,
+   * which hand it out (what they declare cannot be sent yet), or a session login's cookie jar
+   * carries a cookie scheme it accepts (cookie_schemes.ts).
+   */
+  #givenByLogin(operation: Node, options: Node[]): boolean {
+    const { login } = this;
+    if (!login) return false;
+    if (operation === login.op.node || operation === login.register?.node) return true;
+    return login.session === true && options.some((o) => cookiesOnly(this.doc, o));
   }
 
   /**

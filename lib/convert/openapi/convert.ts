@@ -193,7 +193,7 @@ function inferredLines(
     }
   }
   const { login } = inferred;
-  lines.push(...seconds, ...sessionLines(login));
+  lines.push(...seconds, ...sessionLines(login, doc));
   if (login) {
     for (const [scheme, served] of login.schemes) {
       const sent = served.bearer ? "Bearer <token>" : `${served.prefix}<token>`;

@@ -10,8 +10,10 @@
  * that session: each flow signs in first and keeps a cookie jar
  * (`options: {cookie_jar: true}`), as the account a sign-up taking the
  * login's fields makes for the run, else as the user's own
- * (`login_account.ts`). A document declaring a scheme is read by its
- * schemes (`login.ts`).
+ * (`login_account.ts`). So is a document whose every requirement a cookie
+ * apiKey scheme meets (tududi's `cookieAuth`, `connect.sid`): that cookie is
+ * the session (`cookie_schemes.ts`). A document declaring another scheme is
+ * read by its schemes (`login.ts`).
  *
  * @module
  */
@@ -27,6 +29,7 @@ import {
 } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { type YMap, ymap } from "../yaml_out.ts";
+import { cookieRequired, sessionSecured } from "./cookie_schemes.ts";
 
 /** `/auth/login`, `/signin`, `POST /session`, an operationId `logIn`. */
 const SIGN_IN = /log_?in|sign_?in|session/i;
@@ -42,7 +45,9 @@ function declaresSecurity(doc: Node, ops: OpenApiOperation[]): boolean {
 
 /** Whether `op` can be the session's login (see the module doc). */
 function signsInByCookie(doc: Node, op: OpenApiOperation): boolean {
-  if (op.method !== "POST" || !needsNoCredentials(doc, op) || makesItem(doc, op)) return false;
+  // A cookie required of the login too is a blanket requirement: only its answer can set it.
+  const open = needsNoCredentials(doc, op) || cookieRequired(doc, op);
+  if (op.method !== "POST" || !open || makesItem(doc, op)) return false;
   const fields = bodyFields(doc, op);
   if (!fields.has("\0password") || fields.size < 2) return false;
   return SIGN_IN.test(`${op.template} ${op.name}`) && !answersAToken(doc, op);
@@ -65,7 +70,7 @@ function signsInByCookie(doc: Node, op: OpenApiOperation): boolean {
  * ```
  */
 export function sessionLogin(doc: Node, ops: OpenApiOperation[]): Login | undefined {
-  if (declaresSecurity(doc, ops)) return undefined;
+  if (declaresSecurity(doc, ops) && !sessionSecured(doc, ops)) return undefined;
   const op = ops.find((o) => signsInByCookie(doc, o));
   if (!op) return undefined;
   const register = registerFor(doc, ops, op);
@@ -95,14 +100,17 @@ export function loginOf(doc: Node, ops: OpenApiOperation[]): Login | undefined {
  * if (!line.startsWith("session cookie ← POST /login") || sessionLines(undefined).length > 0) throw new Error(line);
  * ```
  */
-export function sessionLines(login: Login | undefined): string[] {
+export function sessionLines(login: Login | undefined, doc: Node = {}): string[] {
   if (!login?.session) return [];
+  const why = declaresSecurity(doc, [])
+    ? "the cookie the operations require is the one its answer sets, and it answers no token"
+    : "no security is declared and it answers no token";
   const name = (op: OpenApiOperation) => `${op.method} ${op.template}`;
   const as = login.register
     ? `the account ${name(login.register)} registers`
     : "your account (LOGIN_… below)";
   return [
-    `session cookie ← ${name(login.op)} (no security is declared and it answers no token), ` +
+    `session cookie ← ${name(login.op)} (${why}), ` +
     `kept by each flow's cookie jar; signed in as ${as}`,
   ];
 }
