@@ -1,13 +1,20 @@
 /**
- * The status check (`status: 200`, `status: {anyOf: [...]}`): whether the
- * response's status is one of those expected.
+ * The status check (`status: 200`, `status: {anyOf: [...]}`, `status: {lt: 400}`):
+ * whether the response's status is one of those expected, or within the bounds.
  *
  * @module
  */
-import type { StatusCheck } from "../model/flow.ts";
+import type { StatusBound, StatusCheck } from "../model/flow.ts";
+import { boundsText, withinBounds } from "../model/status_bounds.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { show } from "./json_value.ts";
-import { ExpressionError, render, type Scope, toText } from "../expr/template.ts";
+import {
+  ExpressionError,
+  render,
+  type Scope,
+  toText,
+  type ValueTemplate,
+} from "../expr/template.ts";
 
 /** A value that is a status code: an integer from 100 to 599, or its text (as `--var` gives). */
 function asCode(value: unknown): number | undefined {
@@ -32,15 +39,49 @@ function asCode(value: unknown): number | undefined {
  */
 export function expectedCodes(check: StatusCheck, scope?: Scope): number[] {
   if (!check.from || !scope) return check.expected;
-  return check.from.map((template) => {
-    const value = render(template, scope);
-    const code = asCode(value);
-    if (code !== undefined) return code;
-    const written = template.kind === "template" ? template.template.source : toText(value);
-    throw new ExpressionError(
-      `"${written}" of "status" is ${show(value)}, not a status code from 100 to 599.`,
-    );
-  });
+  return check.from.map((template) => codeOf(template, scope));
+}
+
+/** An expression's value as a status code; throws `ExpressionError` for one that is none. */
+function codeOf(template: ValueTemplate, scope: Scope): number {
+  const value = render(template, scope);
+  const code = asCode(value);
+  if (code !== undefined) return code;
+  const written = template.kind === "template" ? template.template.source : toText(value);
+  throw new ExpressionError(
+    `"${written}" of "status" is ${show(value)}, not a status code from 100 to 599.`,
+  );
+}
+
+/** The bounds with each expression's value now (a stand-in 0 without a scope). */
+function boundsNow(bounds: readonly StatusBound[], scope?: Scope): StatusBound[] {
+  return bounds.map((b) => ({
+    op: b.op,
+    value: b.from && scope ? codeOf(b.from, scope) : b.value,
+  }));
+}
+
+/** A bounds check's result: `expected` is the bounds as a map (`{lt: 400}`). */
+function checkBounds(
+  check: StatusCheck,
+  status: number,
+  phase: AssertionResult["phase"],
+  scope?: Scope,
+): AssertionResult {
+  const bounds = boundsNow(check.bounds ?? [], scope);
+  const passed = withinBounds(status, bounds);
+  return {
+    phase,
+    path: "status",
+    operator: "bounds",
+    expected: Object.fromEntries(bounds.map((b) => [b.op, b.value])),
+    actual: status,
+    found: true,
+    passed,
+    message: passed ? `status ${status}` : `status ${status}, expected ${boundsText(bounds)}`,
+    line: check.line,
+    column: check.column,
+  };
 }
 
 /**
@@ -52,6 +93,8 @@ export function expectedCodes(check: StatusCheck, scope?: Scope): number[] {
  * const check = { operator: "equals" as const, expected: [200], line: 4, column: 7 };
  * const result = checkStatus(check, 500, "assert");
  * if (result.message !== "status: expected 200, got 500") throw new Error(result.message);
+ * const below = { operator: "bounds" as const, expected: [], bounds: [{ op: "lt" as const, value: 400 }], line: 4, column: 7 };
+ * if (checkStatus(below, 500, "assert").message !== "status 500, expected < 400") throw new Error();
  * ```
  */
 export function checkStatus(
@@ -60,6 +103,7 @@ export function checkStatus(
   phase: AssertionResult["phase"],
   scope?: Scope,
 ): AssertionResult {
+  if (check.operator === "bounds") return checkBounds(check, status, phase, scope);
   const codes = expectedCodes(check, scope);
   const passed = codes.includes(status);
   const expected = check.operator === "equals" ? codes[0] : codes;

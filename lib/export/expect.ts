@@ -1,6 +1,7 @@
 /**
  * A step's checks as expectations of Artillery's bundled expect plugin:
- * the status as `statusCode`, headers as `hasHeader`/`headerEquals`, and
+ * the status as `statusCode` (bounds, `lt: 400`, go to the processor),
+ * headers as `hasHeader`/`headerEquals`, and
  * checks on the JSON body as `jmespath` expressions (`"a"."b" == \`5\``),
  * which compare typed values as flowrun does. A check whose expected value
  * comes from the run (a capture) is compared as text with `equals`, over a
@@ -9,7 +10,7 @@
  *
  * @module
  */
-import type { Checks, PathCheck } from "../model/checks.ts";
+import type { Checks, PathCheck, StatusCheck } from "../model/checks.ts";
 import type { ArtilleryCapture } from "./captures.ts";
 import { jmesPathOf, jsonPathOf, type Target, targetOf } from "./response_path.ts";
 import { type ProcessorCheck, processorCheck } from "./processor_checks.ts";
@@ -118,6 +119,35 @@ function addPathCheck(
   );
 }
 
+/** Adds the status check: codes as `statusCode`, or the processor's (bounds, codes from the run). */
+function addStatus(
+  status: StatusCheck,
+  place: Place,
+  out: Expectations,
+  processorOnly: boolean,
+): void {
+  if (status.operator === "bounds") {
+    // The expect plugin's statusCode takes only codes: the processor compares each bound.
+    for (const b of status.bounds ?? []) {
+      const expected = b.from ? templateValue(b.from, place) : b.value;
+      out.checks.push({ path: "$.status", at: ["status"], op: b.op, expected });
+    }
+  } else if (processorOnly || status.from?.length) {
+    // Codes from the run, or a polling step's: the processor compares them.
+    const from = (status.from ?? []).map((code) => templateValue(code, place));
+    out.checks.push({
+      path: "$.status",
+      at: ["status"],
+      op: "anyOf",
+      expected: [...status.expected, ...from],
+    });
+  } else {
+    out.expect.push({
+      statusCode: status.expected.length === 1 ? status.expected[0] : status.expected,
+    });
+  }
+}
+
 /**
  * The expectations of a step's checks; each check it cannot express is
  * noted. `processorOnly` gives every check to the processor (a polling
@@ -134,21 +164,7 @@ function addPathCheck(
  */
 export function expectationsOf(checks: Checks, place: Place, processorOnly = false): Expectations {
   const out: Expectations = { expect: [], captures: [], checks: [] };
-  const status = checks.status;
-  if (status && (processorOnly || status.from?.length)) {
-    // Codes from the run, or a polling step's: the processor compares them.
-    const from = (status.from ?? []).map((code) => templateValue(code, place));
-    out.checks.push({
-      path: "$.status",
-      at: ["status"],
-      op: "anyOf",
-      expected: [...status.expected, ...from],
-    });
-  } else if (status) {
-    out.expect.push({
-      statusCode: status.expected.length === 1 ? status.expected[0] : status.expected,
-    });
-  }
+  if (checks.status) addStatus(checks.status, place, out, processorOnly);
   for (const check of checks.paths) addPathCheck(check, place, out, processorOnly);
   for (const schema of checks.schemas ?? []) {
     note(

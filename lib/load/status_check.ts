@@ -1,33 +1,22 @@
 /**
- * An assert's `status`: one code (`status: 200`) or a list of them
+ * An assert's `status`: one code (`status: 200`), a list of them
  * (`status: {anyOf: [200, 201]}`, or `in`), each from 100 to 599 or an
- * expression (`${vars.expected}`) whose value is one when the check runs.
+ * expression (`${vars.expected}`) whose value is one when the check runs, or
+ * bounds (`status: {lt: 400}`, `status_bounds.ts`).
  *
  * @module
  */
 import type { Node, Scalar, YAMLMap } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
-import type { StatusCheck } from "../model/flow.ts";
+import type { StatusBound, StatusCheck } from "../model/flow.ts";
+import { STATUS_BOUND_KEYS } from "../model/status_bounds.ts";
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import type { ValueTemplate } from "../expr/template.ts";
 import type { StatusRange } from "../kinds/mod.ts";
-
-/** HTTP's status codes: a step's, unless its kind carries others (gRPC's 0 to 16). */
-const HTTP_STATUSES: StatusRange = { min: 100, max: 599, what: "a status code from 100 to 599" };
-
-/** Whether a node is a status code of the step's kind. */
-function isCode(n: Node | null, range: StatusRange): boolean {
-  if (!isScalar(n) || !Number.isInteger(n.value)) return false;
-  const code = n.value as number;
-  return code >= range.min && code <= range.max;
-}
-
-/** Whether a node is a string with an expression: a code known when the check runs. */
-function isExpression(n: Node | null): n is Scalar {
-  return isScalar(n) && typeof n.value === "string" && /(^|[^$])\$\{/.test(n.value);
-}
+import { HTTP_STATUSES, isCode, isExpression } from "./status_code.ts";
+import { statusBounds } from "./status_bounds.ts";
 
 /**
  * The check of `codes` (each a code or an expression, already found to be one
@@ -49,7 +38,31 @@ function codesCheck(
   return { operator, expected: codes.map(() => 0), from: from as ValueTemplate[], ...at };
 }
 
-/** `{anyOf: [...]}` or `{in: [...]}`: the check, or undefined with the problem reported (or none, for `{}`). */
+/** Bounds (`{lt: 400}`), refused beside a list of codes: which one would be meant is unclear. */
+function boundsAlone(
+  ctx: Loading,
+  node: YAMLMap,
+  map: Map<string, Entry>,
+  bounds: [string, Entry][],
+  at: ReturnType<Loading["at"]>,
+  owner: TemplateUse["owner"],
+  range: StatusRange,
+): StatusCheck | undefined {
+  const listed = map.has("anyOf") ? "anyOf" : map.has("in") ? "in" : undefined;
+  if (!listed) {
+    return statusBounds(ctx, node, bounds as [StatusBound["op"], Entry][], at, owner, range);
+  }
+  const first = bounds[0][0];
+  ctx.problem(
+    "wrong-type",
+    `Use either a list of codes ("${listed}") or bounds ("${first}") for "status", not both.`,
+    node,
+    "For example: status: {anyOf: [200, 201]}, or status: {gte: 200, lt: 300}.",
+  );
+  return undefined;
+}
+
+/** `{anyOf: [...]}`, `{in: [...]}` or bounds: the check, or undefined with the problem reported (or none, for `{}`). */
 function statusList(
   ctx: Loading,
   node: YAMLMap,
@@ -58,7 +71,9 @@ function statusList(
   owner: TemplateUse["owner"],
   range: StatusRange,
 ): StatusCheck | undefined {
-  const map = ctx.map(node, `"status" in ${what}`, "check", ["anyOf", "in"]);
+  const map = ctx.map(node, `"status" in ${what}`, "check", ["anyOf", "in", ...STATUS_BOUND_KEYS]);
+  const bounds = [...map?.entries() ?? []].filter(([k]) => k !== "anyOf" && k !== "in");
+  if (bounds.length > 0) return boundsAlone(ctx, node, map!, bounds, at, owner, range);
   const [key, list] = map?.get("anyOf")
     ? ["anyOf", map.get("anyOf")] as const
     : ["in", map?.get("in")] as const;
@@ -86,8 +101,19 @@ function statusList(
   return undefined;
 }
 
+/** For a class written as text (`2xx`), the bounds that say it. */
+function classHint(node: Node | null): string | undefined {
+  const text = isScalar(node) && typeof node.value === "string" ? node.value.trim() : "";
+  const digit = /^([1-5])xx$/i.exec(text)?.[1];
+  return digit
+    ? `Any ${digit}xx is written with bounds: status: {gte: ${digit}00, lt: ${
+      Number(digit) + 1
+    }00}.`
+    : undefined;
+}
+
 /**
- * `status: 200`, `status: {anyOf: [...]}` or `status: {in: [...]}`.
+ * `status: 200`, `status: {anyOf: [...]}`, `status: {in: [...]}` or bounds (`{lt: 400}`).
  *
  * @example
  * ```ts
@@ -114,11 +140,13 @@ export function loadStatus(
   }
   if (isMap(node) && node.items.length > 0) return statusList(ctx, node, what, at, owner, range);
   if (isMap(node)) statusList(ctx, node, what, at, owner, range);
+  const got = isMap(node) ? "an empty map" : describe(node);
   ctx.problem(
     "wrong-type",
-    `Expected "status" to be ${range.what} or {anyOf: [...]}, got ${describe(node)}.`,
+    `Expected "status" to be ${range.what} or {anyOf: [...]}, got ${got}.`,
     node ?? entry.keyNode,
-    'For example: status: 200, status: {anyOf: [200, 201]}, status: {in: [200, 201]} or status: "${vars.expected}".',
+    classHint(node) ??
+      'For example: status: 200, status: {anyOf: [200, 201]}, status: {in: [200, 201]}, status: {lt: 400} or status: "${vars.expected}".',
   );
   return undefined;
 }

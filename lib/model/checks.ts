@@ -85,12 +85,22 @@ export type GroupCondition =
     column: number;
   };
 
-/** `status: 200`, `status: {anyOf: [...]}` or `status: {in: [...]}`. */
+/** A bound on the status (`lt: 400`): the code, or a stand-in 0 with its expression in `from`. */
+export interface StatusBound {
+  op: "lt" | "lte" | "gt" | "gte";
+  value: number;
+  /** The bound written as `${…}`, rendered when the check runs. */
+  from?: ValueTemplate;
+}
+
+/** `status: 200`, `status: {anyOf: [...]}`, `status: {in: [...]}` or bounds (`{lt: 400}`). */
 export interface StatusCheck {
-  /** `equals` for a bare integer; `anyOf` or `in` as written. */
-  operator: "equals" | "anyOf" | "in";
-  /** The codes; a code written as `${…}` is a stand-in here, its value taken from `from`. */
+  /** `equals` for a bare integer; `anyOf` or `in` as written; `bounds` for `lt`, `gte`, …. */
+  operator: "equals" | "anyOf" | "in" | "bounds";
+  /** The codes (none for bounds); a code written as `${…}` is a stand-in here, its value taken from `from`. */
   expected: number[];
+  /** With `bounds`: every one must hold. */
+  bounds?: StatusBound[];
   /**
    * When some code is written as an expression: each code's value, in order,
    * rendered when the check runs and then checked to be a status code.

@@ -20,6 +20,7 @@ export {
   type GroupCondition,
   type PathCheck,
   type SchemaCheck,
+  type StatusBound,
   type StatusCheck,
   TYPE_NAMES,
   type Validate,

@@ -8,7 +8,8 @@
  * run events reporters hear (`events.ts`), the `Masking` interface values
  * are shown through (`masking.ts`), the load and usage errors with their
  * positions (`errors.ts`), the documented input limits (`limits.ts`), the
- * byte spill interface (`spill.ts`), the version (`version.ts`) and the one
+ * byte spill interface (`spill.ts`), how status bounds read and hold
+ * (`status_bounds.ts`), the version (`version.ts`) and the one
  * rule for names a `${…}` can reference (`names.ts`).
  *
  * Adding a flow key starts here (its loaded shape), then `load/`.
@@ -36,5 +37,6 @@ export * from "./path.ts";
 export * from "./compact.ts";
 export * from "./result.ts";
 export * from "./spill.ts";
+export * from "./status_bounds.ts";
 export * from "./template.ts";
 export * from "./version.ts";

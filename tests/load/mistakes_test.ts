@@ -393,7 +393,7 @@ const MISTAKES: Record<string, Mistake> = {
     line: 9,
     column: 22,
     message: 'Expected "status" to be a status code from 100 to 599 or {anyOf: [',
-    hint: "For example: status: 200, status: {anyOf: [200, 20",
+    hint: "Any 2xx is written with bounds: status: {gte: 200, lt: 300}.",
   },
   "status anyOf with one code": {
     yaml: '  - name: s\n    request: {url: "http://x.test"}\n    assert: {status: {anyOf: 200}}\n',
