@@ -22,6 +22,7 @@
  *
  * @module
  */
+import { isCurlHeading } from "./curl_heading.ts";
 import { UsageError } from "../model/errors.ts";
 import { plural } from "../_util/plural.ts";
 import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
@@ -148,7 +149,8 @@ function buildCommands(
 ): { built: BuiltCommand[]; skipped: string[] } {
   const skipped: string[] = [];
   const built: BuiltCommand[] = [];
-  const isCurl = (words: string[]) => IS_CURL.test(words[0]?.split(/[\\/]/).at(-1) ?? "");
+  const isCurl = (words: string[]) =>
+    IS_CURL.test(words[0]?.split(/[\\/]/).at(-1) ?? "") && !isCurlHeading(words);
   const feeds = pipeFeeds(commands, (c) => isCurl(commandWords(c)));
   for (const command of commands) {
     const words = placeholderWords(commandWords(command), env);

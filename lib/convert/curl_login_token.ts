@@ -31,6 +31,11 @@ const JWT_HEAD = String.raw`eyJ[\w-]+\.[\w-]+\.`;
 /** From the start, when the text holds exactly one JWT: up to its opening quote. */
 const ONE_JWT = String
   .raw`(?![\s\S]*"${JWT_HEAD}[\s\S]*"${JWT_HEAD})[\s\S]*?"(?=${JWT_HEAD}[\w-]*")`;
+/**
+ * An answer that is one token-shaped word and nothing else (a login answering `return token`
+ * as text): nothing before it, the word ending at the text's end.
+ */
+const BARE = String.raw`\s*(?=(?=[\w.~+/=-]*\d)(?=[\w.~+/=-]*[A-Za-z])[\w.~+/=-]{16,}\s*$)`;
 /** From the start: up to the opening quote of the string value of the first member named so. */
 const member = (names: string) => String.raw`[\s\S]*?"(?:${names})"\s*:\s*"`;
 
@@ -49,15 +54,18 @@ const member = (names: string) => String.raw`[\s\S]*?"(?:${names})"\s*:\s*"`;
  * if (pick({ User: { Id: 1 }, AccessToken: "t-2" }) !== "t-2") throw new Error("in Pascal case");
  * if (pick({ key: "k-1" }) !== "k-1") throw new Error("dj-rest-auth's key");
  * if (pick({ ok: true }) !== undefined) throw new Error("none");
+ * const bare = (text: string) => new RegExp(LOGIN_TOKEN_PATTERN).exec(text)?.[1];
+ * if (bare("3f1c2d9e-7a4b-4e21-9c55-0b8d6e4f2a17\n") !== "3f1c2d9e-7a4b-4e21-9c55-0b8d6e4f2a17") throw new Error("text");
+ * if (bare("Created") !== undefined || bare("Signed in as ann, welcome") !== undefined) throw new Error("words");
  * ```
  */
 export const LOGIN_TOKEN_PATTERN = `^(?:${ONE_JWT}|${member("[Aa]ccess_?[Tt]oken")}|${
   member("[Tt]oken|[Jj]wt|[Aa]uth_?[Tt]oken|[Ii]d_?[Tt]oken|[Ss]ession_?[Tt]oken")
-}|${member("key|[Aa]pi_?[Kk]ey")})([^"\\\\]+)"`;
+}|${member("key|[Aa]pi_?[Kk]ey")}|${BARE})([^"\\\\]*[^"\\\\\\s])(?:"|\\s*$)`;
 
 /** How the pattern chooses, in words, for the summary. */
 const CHOSEN =
-  "its one JWT-shaped string, else its access_token member, else its token, jwt, auth_token, id_token or session_token, else its key or api_key, never refresh_token";
+  "its one JWT-shaped string, else its access_token member, else its token, jwt, auth_token, id_token or session_token, else its key or api_key, never refresh_token; or the whole answer when it is one token-shaped word";
 
 /** A value docs write for the reader's own credential. */
 const PLACEHOLDER = new RegExp(

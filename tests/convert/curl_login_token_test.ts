@@ -14,6 +14,7 @@ import { runCli } from "../support/cli.ts";
 
 const JWT = `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.${"s1g-".repeat(5)}`;
 const OPAQUE = "op4que-t0ken-0f-f0rty-characters-1234567";
+const UUID = "3f1c2d9e-7a4b-4e21-9c55-0b8d6e4f2a17";
 
 /** The login's answer, in three servers' shapes; the token each protected call wants. */
 const SHAPES: Record<string, { answer: unknown; token: string }> = {
@@ -28,6 +29,8 @@ const SHAPES: Record<string, { answer: unknown; token: string }> = {
   opaque: { answer: { token: OPAQUE, refresh_token: "r3fr35h-0paque" }, token: OPAQUE },
   dotnet: { answer: { AccessToken: OPAQUE, ExpiresIn: 3600, User: { Id: 1 } }, token: OPAQUE },
   djrestauth: { answer: { key: OPAQUE }, token: OPAQUE },
+  // A Flask demo's login answers the token as its whole text body, with no JSON around it.
+  text: { answer: `${UUID}\n`, token: UUID },
   keycloak: {
     answer: { access_token: JWT, expires_in: 300, refresh_token: `${JWT}x`, token_type: "Bearer" },
     token: JWT,
@@ -161,7 +164,10 @@ function server(shape: keyof typeof SHAPES, seen: string[]) {
     const path = new URL(req.url).pathname;
     await req.arrayBuffer();
     seen.push(`${req.method} ${path} ${req.headers.get("authorization") ?? "-"}`);
-    if (req.method === "POST" && path === "/auth/login") return Response.json(SHAPES[shape].answer);
+    const { answer } = SHAPES[shape];
+    if (req.method === "POST" && path === "/auth/login") {
+      return typeof answer === "string" ? new Response(answer) : Response.json(answer);
+    }
     if (req.headers.get("authorization") !== `Bearer ${SHAPES[shape].token}`) {
       return Response.json({ error: "unauthorized" }, { status: 401 });
     }
@@ -195,6 +201,7 @@ Deno.test("run against a server: the token is found wherever the login answers i
     [LOGIN_USER, "opaque", "{{token}}"],
     [LOGIN_JSON, "dotnet", "hyr5dmb1mbb49c44qmx4whniso"],
     [LOGIN_JSON, "djrestauth", `${JWT.slice(0, 24)}...`],
+    [LOGIN_JSON, "text", "0cf91d94-2c35-40d4-9adc-bac12d10df0b"],
   ];
   for (const [login, shape, placeholder] of cases) {
     const { run, seen, converted, flow } = await convertAndRun(

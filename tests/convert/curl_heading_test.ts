@@ -1,0 +1,41 @@
+/**
+ * `convertCurl`: a README's heading that names curl ("Curl commands:",
+ * "CURL usage:") was a command: a step to `http://commands/`
+ * that failed the run before the sign-up, and a second base URL to set (a
+ * Flask demo's README, measured by hand). A line starting with a capitalised
+ * `Curl` (a sentence's start; the command is `curl`) whose other words are
+ * plain words, the last ending with a colon, introduces the commands: it is
+ * no command. A command with an option, a URL, a host or a port stays one.
+ */
+import assert from "node:assert/strict";
+import { convertCurl } from "../../lib/convert/curl.ts";
+
+const SESSION = [
+  "Curl commands:",
+  "",
+  "Signup:",
+  "",
+  "curl -i \\",
+  '    --header "Content-Type: application/json" \\',
+  "    --request POST \\",
+  `    --data '{ "email":"ann@mail.test", "name": "ann", "password":"123456" }' \\`,
+  "    http://localhost:5000/signup",
+  "",
+].join("\n");
+
+Deno.test("a heading naming curl is no command: one step, one base URL", () => {
+  for (const heading of ["Curl commands:", "Curl examples for the API:", "CURL usage:"]) {
+    const { yaml, summary } = convertCurl(SESSION.replace("Curl commands:", heading));
+    assert.equal(summary.steps, 1, yaml);
+    assert.doesNotMatch(yaml, /BASE_URL_2|http:\/\/(commands|examples|usage)/, yaml);
+    assert.match(yaml, /from 1 curl command/, yaml);
+  }
+});
+
+Deno.test("a command with an option, a URL, a host or a port is still one", () => {
+  const commands = ["curl -s status:", "curl localhost:", "curl api.test:", "Curl http://a.test/x"];
+  for (const command of commands) {
+    const { summary } = convertCurl(`${command}\n`);
+    assert.equal(summary.steps, 1, command);
+  }
+});
