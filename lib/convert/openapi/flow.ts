@@ -31,7 +31,7 @@ import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, lbraceVars, literal, paramValue, simpleText, toYNode } from "./params.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { captureSource, fillListed, latestHolder } from "./producers.ts";
-import { accepted, allJson, expected } from "./responses.ts";
+import { accepted, allJson, expected, statusNode } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { asEventStream, stepOptions } from "./stream_answer.ts";
 import { saidCredential, withSaidAuth } from "./said_auth.ts";
@@ -180,13 +180,13 @@ export class FlowBuilder {
   }
 
   #assert(op: OpenApiOperation): YNode | undefined {
-    const { statuses, responses } = expected(this.shared.doc, op.node);
-    if (statuses.length === 0) return undefined;
-    const status: YNode = statuses.length === 1 ? statuses[0] : ymap([["anyOf", statuses]]);
-    const openapi = this.shared.documentRef !== undefined && allJson(this.shared.doc, responses)
-      ? this.shared.documentRef
+    const { documentRef, doc } = this.shared;
+    const found = expected(doc, op.node);
+    if (found.statuses.length === 0) return undefined;
+    const openapi = documentRef !== undefined && allJson(doc, found.responses)
+      ? documentRef
       : undefined;
-    return ymap([["status", status], ["openapi", openapi]]);
+    return ymap([["status", statusNode(found)], ["openapi", openapi]]);
   }
 
   /**

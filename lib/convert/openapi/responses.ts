@@ -9,12 +9,15 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import { MAX_REF_CHAIN } from "./limits.ts";
+import { ymap, type YNode } from "../yaml_out.ts";
 
 /** The success responses of an operation: their statuses and response objects. */
 export interface Successes {
   /** The documented 2xx statuses (`2XX` as the usual four). */
   statuses: number[];
   responses: Node[];
+  /** Set when the document names only `2XX`: any 2xx, which a step checks as bounds. */
+  anySuccess?: true;
 }
 
 /**
@@ -25,7 +28,8 @@ export interface Successes {
  * import { successes } from "./responses.ts";
  * const got = successes({}, { responses: { "201": {}, "204": {}, "400": {}, default: {} } });
  * if (got.statuses.join() !== "201,204") throw new Error();
- * if (successes({}, { responses: { "2XX": {} } }).statuses.join() !== "200,201,202,204") throw new Error();
+ * const range = successes({}, { responses: { "2XX": {} } });
+ * if (range.statuses.join() !== "200,201,202,204" || !range.anySuccess) throw new Error();
  * ```
  */
 export function successes(doc: unknown, op: Node): Successes {
@@ -38,7 +42,9 @@ export function successes(doc: unknown, op: Node): Successes {
     ? [200, 201, 202, 204]
     : [];
   const found = keys.map((k) => deref(doc, responses[k])).filter(isNode);
-  return { statuses, responses: found };
+  return exact.length === 0 && keys.length > 0
+    ? { statuses, responses: found, anySuccess: true }
+    : { statuses, responses: found };
 }
 
 /**
@@ -74,6 +80,25 @@ export function redirects(op: Node): number[] {
 export function expected(doc: unknown, op: Node): Successes {
   const found = successes(doc, op);
   return found.statuses.length > 0 ? found : { statuses: redirects(op), responses: [] };
+}
+
+/**
+ * A step's `status:` for what the operation documents: its one code, any of
+ * its codes, or for `2XX` alone bounds, which say any 2xx where a list of the
+ * usual four would refuse a 203 or a 206.
+ *
+ * @example
+ * ```ts
+ * import { statusNode } from "./responses.ts";
+ * import { toYaml, ymap } from "../yaml_out.ts";
+ * const yaml = (found: Parameters<typeof statusNode>[0]) => toYaml([], ymap([["status", statusNode(found)]]));
+ * if (yaml({ statuses: [201], responses: [] }) !== "status: 201\n") throw new Error();
+ * if (yaml({ statuses: [200, 201, 202, 204], responses: [], anySuccess: true }) !== "status:\n  gte: 200\n  lt: 300\n") throw new Error();
+ * ```
+ */
+export function statusNode(found: Successes): YNode {
+  if (found.anySuccess) return ymap([["gte", 200], ["lt", 300]]);
+  return found.statuses.length === 1 ? found.statuses[0] : ymap([["anyOf", found.statuses]]);
 }
 
 /** The JSON schema of a response, if it has one. */
