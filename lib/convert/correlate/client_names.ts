@@ -52,11 +52,36 @@ export function ownClientNames(c: Correlator, ordered: readonly HarRecord[]): vo
       if (!ordered.slice(i + 1).some(opens)) continue;
       if (ordered.slice(0, i).some((e) => e.responseText?.includes(JSON.stringify(name)))) continue;
       const noun = singular(snake(collection.slice(collection.lastIndexOf("/") + 1))) || "item";
-      const varName = c.varNames.take(`${noun}_name`);
-      c.vars.push([varName, withRunId(c.sp.lit(name))]);
-      c.generated.set(name, c.sp.varRef(varName));
+      ownName(c, name, `${noun}_name`, withRunId);
     }
   });
+}
+
+/**
+ * Makes a recorded name the run's own: a var named `varName` (made unique)
+ * holding `fresh` of the name's literal text, sent and checked wherever the
+ * recording had the name (it is a generated value).
+ *
+ * @example
+ * ```ts
+ * import { ownName } from "./client_names.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * ownName(c, "harbour", "tag_name", (lit) => `${lit}-\${RANDOM.HEX_8}`);
+ * if (c.generated.get("harbour") !== "${vars.tag_name}" || c.vars[0][1] !== "harbour-${RANDOM.HEX_8}") {
+ *   throw new Error(JSON.stringify(c.vars));
+ * }
+ * ```
+ */
+export function ownName(
+  c: Correlator,
+  name: string,
+  varName: string,
+  fresh: (literal: string) => string,
+): void {
+  const taken = c.varNames.take(varName);
+  c.vars.push([taken, fresh(c.sp.lit(name))]);
+  c.generated.set(name, c.sp.varRef(taken));
 }
 
 /** `name` with the run id, before a file name's extension (what a server may read the type by). */
@@ -71,9 +96,26 @@ function withRunId(name: string): string {
  * form's `project[identifier]` is the name as much as a JSON `name`.
  */
 function sentStrings(r: HarRecord): string[] {
+  return sentFields(r).map(([, value]) => value);
+}
+
+/**
+ * The non-empty top-level string fields of a write's JSON object body, or
+ * of its form (urlencoded, or a multipart body's text parts), as
+ * `[key, value]`.
+ *
+ * @example
+ * ```ts
+ * import { sentFields } from "./client_names.ts";
+ * const r = { method: "POST", url: new URL("http://a.test/tags"), headers: [], bodyText: '{"name":"harbour","n":1}' };
+ * // deno-lint-ignore no-explicit-any
+ * if (JSON.stringify(sentFields(r as any)) !== '[["name","harbour"]]') throw new Error();
+ * ```
+ */
+export function sentFields(r: HarRecord): [string, string][] {
   if (!r.bodyText) return [];
-  const form = formStrings(r, r.bodyText);
-  if (form) return form.filter((v) => v !== "");
+  const form = formFields(r, r.bodyText);
+  if (form) return form.filter(([, v]) => v !== "");
   let body: unknown;
   try {
     body = parseBody(r.bodyText);
@@ -81,16 +123,18 @@ function sentStrings(r: HarRecord): string[] {
     return [];
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) return [];
-  return Object.values(body).filter((v): v is string => typeof v === "string" && v !== "");
+  return Object.entries(body).filter((e): e is [string, string] =>
+    typeof e[1] === "string" && e[1] !== ""
+  );
 }
 
-/** The field values of a form body, or `undefined` when the body is no form. */
-function formStrings(r: HarRecord, text: string): string[] | undefined {
+/** The fields of a form body, or `undefined` when the body is no form. */
+function formFields(r: HarRecord, text: string): [string, string][] | undefined {
   if (r.bodyMime === "application/x-www-form-urlencoded") {
-    return [...new URLSearchParams(text).values()];
+    return [...new URLSearchParams(text).entries()];
   }
   if (r.bodyMime !== "multipart/form-data") return undefined;
   const type = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
   const parts = multipartParts(text, multipartBoundary(type));
-  return parts?.filter((p) => p.fileName === undefined).map((p) => p.value ?? "");
+  return parts?.filter((p) => p.fileName === undefined).map((p) => [p.name, p.value ?? ""]);
 }

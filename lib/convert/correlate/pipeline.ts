@@ -13,6 +13,7 @@ import { apiWords } from "./api_words.ts";
 import { producerFor } from "./captures.ts";
 import { countUuids, freshUuid } from "./ids.ts";
 import { ownClientNames } from "./client_names.ts";
+import { ownKeptNames } from "./kept_names.ts";
 import { findLogins, freshOauthValues } from "./logins.ts";
 import { addNotes } from "./notes.ts";
 import { forgetRepeated } from "./repeated.ts";
@@ -98,6 +99,7 @@ export function correlate(
   findLogins(c, ordered);
   countUuids(c, ordered);
   ownClientNames(c, ordered);
+  ownKeptNames(c, ordered);
   for (const r of ordered) c.apiOrigins.add(r.url.origin);
   for (const word of apiWords(ordered)) c.apiWords.add(word);
   for (const name of passwordFields(ordered)) c.passwordFields.add(name);
