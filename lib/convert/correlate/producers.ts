@@ -28,6 +28,7 @@ import { noteLinkedRows } from "./labelled_ids.ts";
 import { noteSearchedRows } from "./searched_rows.ts";
 import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
+import { noteKeyNamedIds } from "./key_named_ids.ts";
 import { noteGraphqlIds } from "./graphql_ids.ts";
 import { noteListedRows } from "./listed_rows.ts";
 import { noteListedNames } from "./listed_names.ts";
@@ -61,6 +62,7 @@ export function produce(c: Correlator, step: Step): void {
   produceJson(c, step);
   produceXml(c, step);
   noteCreatedIds(c, step);
+  noteKeyNamedIds(c, step);
   noteGraphqlIds(c, step);
   noteListedRows(c, step);
   noteLocationRow(c, step);

@@ -16,6 +16,7 @@ import { useProducer } from "./captures.ts";
 import { createdIdProducer, queryIdProducer } from "./created_ids.ts";
 import { baseRef, innerValue } from "./rewrite_value.ts";
 import { siblingRowProducer } from "./sibling_rows.ts";
+import { keyNamedIdProducer } from "./key_named_ids.ts";
 import { type Correlator, NOT_A_BODY } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 
@@ -55,7 +56,8 @@ function pathTemplate(c: Correlator, pathname: string, step: Step): string {
     const p = c.rules.producerFor(decoded) ??
       (/^\d+$/.test(decoded) ? c.rules.producerFor(Number(decoded)) : undefined) ??
       (c.linking
-        ? createdIdProducer(c, under, decoded) ?? siblingRowProducer(c, under, decoded)
+        ? createdIdProducer(c, under, decoded) ?? siblingRowProducer(c, under, decoded) ??
+          keyNamedIdProducer(c, under, decoded)
         : undefined);
     if (p) return useProducer(c, p, step);
     const gen = c.generated.get(decoded);
