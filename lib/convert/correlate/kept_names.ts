@@ -74,7 +74,9 @@ export function ownKeptNames(c: Correlator, ordered: readonly HarRecord[]): void
       if (ordered.slice(i + 1).some((e) => removes(e) && (sends(e, id) || sends(e, name)))) {
         continue;
       }
-      ownName(c, name, `${noun(r, id)}_${snake(key)}`, (lit) => `${lit}-\${RANDOM.HEX_8}`);
+      const field = snake(key);
+      const varName = field === "name" ? `${noun(r, id)}_name` : field;
+      ownName(c, name, varName, (lit) => `${lit}-\${RANDOM.HEX_8}`);
     }
   });
 }
