@@ -200,7 +200,8 @@ corpusTest(
       const flow = await Deno.readTextFile(`${run.dir}/taskrouter_v1_event.yaml`);
       // ^EV[0-9a-fA-F]{32}$: what the document's pattern accepts.
       assert.match(flow, /^ {2}Sid: EV0{32}$/m);
-      assert.match(flow, /^ {6}WorkspaceSid: \$\.json\.sid$/m);
+      // The create's own `sid`, else the item its answer wraps (capture_source.ts).
+      assert.match(flow, /^ {6}WorkspaceSid:\n {8}path: \$\.json\.\.\['sid'\]\n {8}first: true$/m);
       assert.match(
         flow,
         /\/v1\/Workspaces\/\$\{steps\.create_workspace\.capture\.WorkspaceSid\}\/Events$/m,

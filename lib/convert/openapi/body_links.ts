@@ -31,7 +31,7 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
 import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { BodyFill } from "./body_fill.ts";
-import { capturePath } from "./capture_source.ts";
+import { memberSource } from "./capture_source.ts";
 import { createdListing } from "./created_listing.ts";
 import type { ParamLink } from "./document_links.ts";
 import { deref } from "./examples.ts";
@@ -306,9 +306,9 @@ function withoutInverses(
 /**
  * Fills each body property of `op`'s links (`shared.inferred.body`) whose producer is a step so far
  * (`stepOf`, each operation's step name) with a capture of its answer
- * (`capture` names a step's capture of a JSONPath), an array property with
- * the one id; each capture is added to `guards` (the step runs only when
- * it exists). A producer not in the flow leaves the body as it was.
+ * (`capture` names a step's capture of the member: capture_source.ts's
+ * `memberSource`), an array property with the one id; each capture is
+ * added to `guards` (the step runs only when it exists). A producer not in the flow leaves the body as it was.
  *
  * @example
  * ```ts
@@ -323,10 +323,10 @@ function withoutInverses(
  * const guards: string[] = [];
  * const orders = { method: "POST", template: "/orders" } as OpenApiOperation;
  * const shared = { inferred: { body: new Map([[orders, [link]]]) } };
- * const capture = (step: string, key: string, path: unknown) => `${step}.${key} ${path}`;
+ * const capture = (step: string, key: string) => `${step}.${key}`;
  * fillBodyIds(shared, { op: orders, body, guards, stepOf: new Map([[pets, "create_pet"]]), capture });
- * if (!JSON.stringify(body).includes('["petId","create_pet.id $.json.id"]')) throw new Error();
- * if (guards.join() !== "create_pet.id $.json.id") throw new Error();
+ * if (!JSON.stringify(body).includes('["petId","create_pet.id"]')) throw new Error();
+ * if (guards.join() !== "create_pet.id") throw new Error();
  * ```
  */
 export function fillBodyIds(
@@ -344,7 +344,7 @@ export function fillBodyIds(
       /[^A-Za-z0-9_-]+/g,
       "_",
     ).replace(/^(?![A-Za-z_])/, "p_");
-    const got = capture(step, key, capturePath(link.path));
+    const got = capture(step, key, memberSource(link.path));
     const filled = withValue(body.fields[at][1] as YMap, link.body, link.each ? [got] : got);
     if (!filled) continue;
     body.fields[at] = ["body", filled];

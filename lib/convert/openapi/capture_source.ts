@@ -2,6 +2,14 @@
  * How a step captures a parameter's value from its producer's answer: a
  * JSONPath into the body, or a segment of the `Location` header.
  *
+ * A member the document shows at the top of its producer's answer (`id` of
+ * `Column {id, title}`, a create's or a read's) is read there when the answer has it, else from the
+ * item the answer wraps (`{column: {id, title}}`: a NestJS handler typed
+ * `ColumnResponseInterface`, documented as the bare entity): the first
+ * match of `$.json..['id']`, which visits the answer's own members before
+ * any below them, so an answer shaped as documented gives what `$.json.id`
+ * gives. Only the answer decides, at run time; no name is guessed.
+ *
  * @module
  */
 import { ymap, type YNode } from "../yaml_out.ts";
@@ -14,7 +22,9 @@ import type { ParamLink } from "./document_links.ts";
  * @example
  * ```ts
  * import { captureSource } from "./capture_source.ts";
- * if (captureSource({ path: ["id"], from: "parent" }) !== "$.json.id") throw new Error();
+ * const id = captureSource({ path: ["id"], from: "parent" }) as { entries: [string, unknown][] };
+ * if (id.entries.map(([, v]) => v).join() !== "$.json..['id'],true") throw new Error();
+ * if (captureSource({ path: ["owner", "id"], from: "links" }) !== "$.json.owner.id") throw new Error();
  * const header = captureSource({ path: [], from: "location" }) as { entries: [string, string][] };
  * if (header.entries[0].join() !== "header,location") throw new Error();
  * const type = captureSource({ path: [], from: "location", fromEnd: 1 }) as { entries: [string, string][] };
@@ -36,9 +46,29 @@ export function captureSource(
       true,
     ]]);
   }
+  if (link.from === "parent" || link.from === "property") return memberSource(link.path);
   if (link.from !== "location") return capturePath(link.path);
   const after = "/[^/?#]+".repeat(link.fromEnd ?? 0);
   return ymap([["header", "location"], ["regex", `([^/?#]+)${after}/?(?:[?#].*)?$`]]);
+}
+
+/**
+ * The capture of a member the document shows in an answer: a top-level one
+ * (`["id"]`) there, else in the item the answer wraps (see the module doc);
+ * a deeper one where the document says.
+ *
+ * @example
+ * ```ts
+ * import { memberSource } from "./capture_source.ts";
+ * const top = memberSource(["email"]) as { entries: [string, unknown][] };
+ * if (top.entries[0][1] !== "$.json..['email']" || top.entries[1][1] !== true) throw new Error();
+ * if (memberSource(["user", "email"]) !== "$.json.user.email") throw new Error();
+ * ```
+ */
+export function memberSource(path: string[]): YNode {
+  // Its own member comes first in `..`'s order: an answer as documented gives `$.json.<name>`.
+  if (path.length === 1) return ymap([["path", searchPath(path)], ["first", true]]);
+  return capturePath(path);
 }
 
 /**
