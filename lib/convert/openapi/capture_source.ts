@@ -3,12 +3,15 @@
  * JSONPath into the body, or a segment of the `Location` header.
  *
  * A member the document shows at the top of its producer's answer (`id` of
- * `Column {id, title}`, a create's or a read's) is read there when the answer has it, else from the
- * item the answer wraps (`{column: {id, title}}`: a NestJS handler typed
- * `ColumnResponseInterface`, documented as the bare entity): the first
- * match of `$.json..['id']`, which visits the answer's own members before
- * any below them, so an answer shaped as documented gives what `$.json.id`
- * gives. Only the answer decides, at run time; no name is guessed.
+ * `Column {id, title}`, a create's or a read's) is read there when the
+ * answer has it, else from the item the answer wraps (`{column: {id,
+ * title}}`: a NestJS handler typed `ColumnResponseInterface`, documented
+ * as the bare entity): the first match of `$.json..['id']`, which visits
+ * the answer's own members before any below them, so an answer shaped as
+ * documented gives what `$.json.id` gives. Only the answer decides, at run
+ * time; no name is guessed. An answer without its own member but with one
+ * deeper that is not its item's (`{title, owner: {id}}`) gives that one
+ * where `$.json.id` failed the step; the next step's answer then says so.
  *
  * @module
  */
