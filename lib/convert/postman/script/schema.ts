@@ -5,7 +5,9 @@
  * over (without its `$schema`); any other is left untranslated rather than
  * written as a schema flowrun would refuse or read differently. Annotations
  * no validator checks (`example`, `readOnly`, `x-…`, which schemas taken from
- * an OpenAPI document are full of) are left out.
+ * an OpenAPI document are full of) are left out, and so is a schema's own name
+ * (`$id`): draft 4 does not know it, 2020-12 resolves only a `$ref` against it,
+ * and no `$ref` is carried over.
  *
  * @module
  */
@@ -38,9 +40,11 @@ const PLAIN = new Set([
 
 /**
  * Keywords that only annotate: Postman's validator and flowrun's both ignore
- * them, so the schema is carried over without them.
+ * them, so the schema is carried over without them. `$id` names the schema for
+ * a `$ref` to resolve against, and a schema holding a `$ref` is never carried
+ * over, so here no verdict depends on it (tv4, draft 4, ignores it outright).
  */
-const ANNOTATIONS = new Set(["example", "readOnly", "writeOnly", "deprecated", "$comment"]);
+const ANNOTATIONS = new Set(["example", "readOnly", "writeOnly", "deprecated", "$comment", "$id"]);
 const isAnnotation = (key: string) => ANNOTATIONS.has(key) || /^x-/.test(key);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
