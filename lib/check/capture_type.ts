@@ -2,7 +2,8 @@
  * A capture's `as`: its value turned into the type a later request needs.
  * An id cut from a `Location` path or a header is text; a JSON body that
  * sends it as a number (`{"order_id": 1042}`) needs `as: number`, and a
- * numeric id compared with a header needs `as: string`.
+ * numeric id compared with a header needs `as: string`; a count kept to
+ * compare a later list with needs `as: length`.
  *
  * @module
  */
@@ -31,10 +32,12 @@ function shown(value: unknown): string {
  * if (asType("ord_1", "number").why === undefined) throw new Error("not a number");
  * if (asType("12345678901234567890", "number").why === undefined) throw new Error("not exact");
  * if (asType("ab1+\\\\", "json-string").value !== "ab1+\\") throw new Error("escapes undone");
+ * if (asType([1, 2], "length").value !== 2 || asType({ a: 1 }, "length").why === undefined) throw new Error();
  * ```
  */
 export function asType(value: unknown, as: CaptureType): { value?: unknown; why?: string } {
   if (as === "json-string") return unescaped(value);
+  if (as === "length") return lengthOf(value);
   if (as === "string") {
     if (typeof value === "string") return { value };
     if (typeof value === "number" || typeof value === "boolean") return { value: String(value) };
@@ -66,4 +69,14 @@ function unescaped(value: unknown): { value?: unknown; why?: string } {
   } catch {
     return { why: `${shown(value)} is not the inside of a string literal` };
   }
+}
+
+/**
+ * A list's count of elements or a text's length in UTF-16 units, as
+ * JavaScript's `.length` gives them; any other value has none (`{}.length`
+ * is `undefined`).
+ */
+function lengthOf(value: unknown): { value?: unknown; why?: string } {
+  if (Array.isArray(value) || typeof value === "string") return { value: value.length };
+  return { why: `${shown(value)} is neither a list nor text` };
 }
