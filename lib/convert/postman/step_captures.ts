@@ -76,7 +76,7 @@ export function capturesOf(
       ? earlier(c.name)
       : undefined;
     const when = otherwise !== undefined ? conditionsYaml(c.when!) : undefined;
-    const plain = !when && c.regex === undefined && !c.first;
+    const plain = !when && c.regex === undefined && !c.first && !c.as;
     captures.set(
       varName(c.name),
       plain ? c.path : ymap([...source, ["when", when], ["otherwise", otherwise]]),
@@ -90,7 +90,7 @@ function sourceYaml(
   c: Omit<Translation["captures"][number], "name">,
 ): [string, YNode | undefined][] {
   return c.regex === undefined
-    ? [["path", c.path], ["first", c.first || undefined]]
+    ? [["path", c.path], ["first", c.first || undefined], ["as", c.as]]
     : [["header", c.header], ["regex", c.regex]];
 }
 

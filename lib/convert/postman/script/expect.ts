@@ -100,12 +100,17 @@ function push(s: State, cond: Cond): boolean {
   return true;
 }
 
+/** One whole flow expression (a variable's value); a literal's `${` is written `$${`. */
+const isExpression = (v: unknown): v is string => typeof v === "string" && /^\$\{[^{}]+\}$/.test(v);
+
 /** A length subject's operators; `undefined` when the word is not one of them. */
 function onLength(s: State, path: string, word: string, value: unknown): boolean | undefined {
-  if (typeof value !== "number") return false;
-  if (word === "equal" || word === "equals" || word === "eql" || word === "eq") {
-    return !s.negated && push(s, { path, op: "length", value });
+  if (EQUAL_WORDS.has(word)) {
+    // A number, or a variable's value (one whole expression, `${vars.n}`) the runner reads as one.
+    const known = typeof value === "number" || isExpression(value);
+    return known && !s.negated && push(s, { path, op: "length", value });
   }
+  if (typeof value !== "number") return false;
   const op = NUMERIC[word];
   if (!op || !Number.isInteger(value)) return undefined;
   const index = op === "gt" ? value : op === "gte" ? value - 1 : op === "lt" ? value - 1 : value;

@@ -37,6 +37,16 @@ function joined(name: string, parts: Sym[], guarded: object): SetOut | undefined
 }
 
 /**
+ * A response part's capture: a path, or its length (`json.items.length`, the
+ * count kept to compare a later answer with); none for a pseudo-path.
+ */
+function partOf(name: string, value: Sym & { k: "path" | "len" }, g: object): SetOut | undefined {
+  if (value.path.includes(":")) return undefined;
+  const as = value.k === "len" ? { as: "length" as const } : {};
+  return { captures: [{ name, path: value.path, ...as, ...g }], sets: [] };
+}
+
+/**
  * The captures and sets of `set(name, value)`; `guarded` when an `if` on the
  * response decides whether it runs.
  *
@@ -56,11 +66,8 @@ export function setOf(
   when?: Cond[],
 ): SetOut | undefined {
   const g = guarded ? { guarded: true, ...(when ? { when } : {}) } : {};
+  if (value.k === "path" || value.k === "len") return partOf(name, value, g);
   switch (value.k) {
-    case "path":
-      return value.path.includes(":")
-        ? undefined
-        : { captures: [{ name, path: value.path, ...g }], sets: [] };
     case "pick":
       return value.list
         ? undefined

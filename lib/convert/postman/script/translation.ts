@@ -28,6 +28,8 @@ export interface Translation {
     /** A pattern whose first group is the value, over `header` (by name) or else the body text. */
     regex?: string;
     header?: string;
+    /** `length`: the count of what `path` selects (`json.items.length`), a capture's `as`. */
+    as?: "length";
     /** The scope the script sets it in (`pm.globals.set`: `global`). */
     scope?: VarScope;
     /**
