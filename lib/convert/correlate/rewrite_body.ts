@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { askRpcPassword } from "./rpc_logins.ts";
 import { isSecretName } from "../../secrets/mod.ts";
 import { encodedJson } from "../encoded.ts";
 import { FILE_PLACEHOLDER, multipartBoundary } from "../har_input.ts";
@@ -60,7 +61,10 @@ export function rewriteBody(c: Correlator, r: HarRecord, step: Step, login: bool
   }
   const mutating = ["POST", "PUT", "PATCH"].includes(r.method);
   const json = jsonBody(c, contentType, text, step);
-  if (json !== undefined) return jsonFields(c, json, step, mutating, login);
+  if (json !== undefined) {
+    jsonFields(c, json, step, mutating, login);
+    return askRpcPassword(c, r, json, step);
+  }
   if (/x-www-form-urlencoded/i.test(contentType)) {
     return urlencoded(c, text, step, mutating, login);
   }

@@ -34,6 +34,7 @@ import { isEventStream, sseMap } from "./sse_step.ts";
 import { grpcMap, isGrpcCall } from "../har_grpc.ts";
 import { sendsPassword } from "./password_fields.ts";
 import { filledLater } from "./filled_later.ts";
+import { isRpcLogin } from "./rpc_logins.ts";
 
 /**
  * Builds the step of `records` and adds it to `c.steps`.
@@ -61,7 +62,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   const isId = (s: string) => isIdSegment(c, s);
   const login = c.loginRecords.has(first) ||
     (first.method === "POST" &&
-      (isAuthPath(first.url.pathname) || sendsPassword(c.passwordFields, first)));
+      (isAuthPath(first.url.pathname) || sendsPassword(c.passwordFields, first) ||
+        isRpcLogin(first)));
   const step: Step = {
     name: c.stepNames.take(shortName(nameOf(first, segments, isId, login))),
     records,
