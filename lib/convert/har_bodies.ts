@@ -127,6 +127,8 @@ function repairBodies(records: HarRecord[], notes: string[]): void {
   const restored = new Set<string>();
   let repaired = 0;
   const listed = listedKeys(records);
+  // An empty list dropped is put back only as a member other requests send as a list.
+  const sentListed = listedKeys(records, false);
   for (const r of records) {
     if (!r.bodyFromParams || !isJsonMime(r.bodyMime) || r.bodyText === undefined) continue;
     const fix = repairFlattenedJson(
@@ -134,6 +136,7 @@ function repairBodies(records: HarRecord[], notes: string[]): void {
       sentSize(r),
       r.hasJson ? r.json : undefined,
       (key) => listed.has(key),
+      sentListed,
     );
     if (fix.restored.length > 0) {
       r.bodyText = fix.text;
@@ -162,9 +165,10 @@ function repairBodies(records: HarRecord[], notes: string[]): void {
 /**
  * The members the recording holds as a list of two or more items, or of objects, in any
  * response or request body, or as any list (an empty one too) in a response, which no
- * flattening touched: evidence of what a flattened member was.
+ * flattening touched: evidence of what a flattened member was (`answers` false: the request
+ * bodies only).
  */
-function listedKeys(records: HarRecord[]): Set<string> {
+function listedKeys(records: HarRecord[], answers = true): Set<string> {
   const keys = new Set<string>();
   const visit = (value: unknown, depth: number, answer: boolean) => {
     if (depth > 8 || typeof value !== "object" || value === null) return;
@@ -179,7 +183,7 @@ function listedKeys(records: HarRecord[]): Set<string> {
     }
   };
   for (const r of records) {
-    if (r.hasJson) visit(r.json, 0, true);
+    if (r.hasJson && answers) visit(r.json, 0, true);
     // A body rebuilt from pairs keeps lists of two or more items: evidence too.
     if (r.bodyText === undefined || !isJsonMime(r.bodyMime)) continue;
     try {

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { droppedEmptyList, nestedOneItemList } from "./har_dropped_lists.ts";
 import { UsageError } from "../model/errors.ts";
 import { visible } from "../report/terminal.ts";
 
@@ -278,6 +279,7 @@ export function repairFlattenedJson(
   sentBytes: number | undefined,
   response: unknown,
   listedElsewhere: (key: string) => boolean = () => false,
+  listed: Iterable<string> = [],
 ): JsonRepair {
   let body: unknown;
   try {
@@ -307,6 +309,9 @@ export function repairFlattenedJson(
     if (echo) return echo;
     const wrapped = wrapListedElsewhere(members, sentBytes, listedElsewhere);
     if (wrapped) return wrapped;
+    const back = droppedEmptyList(members, sentBytes, listed) ??
+      nestedOneItemList(members, sentBytes, listedElsewhere);
+    if (back) return back;
   }
   return {
     text,
