@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { noteRpcStates } from "./rpc_state.ts";
 import type { HarRecord } from "../har_model.ts";
 import type { Group } from "../polls.ts";
 import { apiWords } from "./api_words.ts";
@@ -96,6 +97,7 @@ export function correlate(
   c: Correlator = newCorrelator(spelling, linking),
 ): Correlator {
   noteWrites(c, ordered);
+  noteRpcStates(c, ordered);
   findLogins(c, ordered);
   countUuids(c, ordered);
   ownClientNames(c, ordered);

@@ -142,6 +142,8 @@ export interface Correlator {
   readonly lastWritten: Map<string, number>;
   /** Each kept record's position in the session. */
   readonly position: Map<HarRecord, number>;
+  /** JSON-RPC calls whose result a later answer shows changed (rpc_state.ts). */
+  readonly changingResults: Set<HarRecord>;
   /** Cookies recorded responses set, by host: what the browser held. */
   readonly jar: Map<string, Map<string, string>>;
   /** Requests recorded without their cookies that were given the jar's. */
@@ -221,6 +223,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     loginRecords: new Set(),
     replaced: { tokens: 0, secrets: 0, ids: 0, generated: 0 },
     lastWritten: new Map(),
+    changingResults: new Set(),
     position: new Map(),
     jar: new Map(),
     jarFilled: 0,

@@ -35,6 +35,7 @@ import { grpcMap, isGrpcCall } from "../har_grpc.ts";
 import { sendsPassword } from "./password_fields.ts";
 import { filledLater } from "./filled_later.ts";
 import { isRpcLogin } from "./rpc_logins.ts";
+import { changesLater } from "./rpc_state.ts";
 
 /**
  * Builds the step of `records` and adds it to `c.steps`.
@@ -90,7 +91,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   const handedOut = (key: string) => c.rules.producerFor(key) !== undefined;
   const later = filledLater(c, records, created);
   const skipped = (key: string) => handedOut(key) || later(key);
-  addAssertions(step, c.secrets, (key, r) => writtenLater(c, key, r), earlier, created, skipped);
+  const changes = (key: string, r: HarRecord) => writtenLater(c, key, r) || changesLater(c, key, r);
+  addAssertions(step, c.secrets, changes, earlier, created, skipped);
   expectGenerated(c, step);
   // A delta (sequences.ts) holds what changed since, which a replay may not have changed.
   const sequence = c.deltas.get(step);
