@@ -15,7 +15,10 @@
  * sent as recorded, a literal credential in the flow; after
  * har_rpc_login_test.ts, LOGIN_PASSWORD is asked and 39 of 39 pass. The
  * host id is captured from `web.get_hosts`. A second run on the same
- * instance stops at `web.connected` (see docs/real-servers.md). The stored
+ * instance stopped at `web.connected` (7 of 39: the web server stays
+ * connected after the logout); after har_rpc_state_test.ts, 39 of 39. The
+ * chrome-har form passed 0 of 39 (lost empty and outer lists), 39 after
+ * har_flattened_dropped_test.ts. The stored
  * recordings run without a browser; a new one is recorded in Chromium with
  * `DELUGE_FRESH=1`.
  */
@@ -74,7 +77,7 @@ async function runOn(d: Instance, flowPath: string, flow: string, runs = 1) {
 }
 
 realTest(
-  "Deluge's web UI, recorded in Chromium, passes every step on a fresh instance with only the web password asked for",
+  "Deluge's web UI, recorded in Chromium, passes every step on a fresh instance, twice, with only the web password asked for",
   missing,
   async (dir) => {
     const har = `${FIXTURES}journey.pw.har`;
@@ -89,13 +92,15 @@ realTest(
     assert.match(hostId, /^[0-9a-f]{32}$/);
     assert.ok(!sent(flow).includes(hostId), flow);
     await withInstance(delugeLaunch(), async (d) => {
-      const { env, results: [{ run, steps, passed, left }] } = await runOn(d, flowPath, flow);
+      const { env, results } = await runOn(d, flowPath, flow, 2);
       assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
-      assert.equal(steps.length, 39, flow);
-      assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
-      assert.equal(run.code, 0, run.stdout);
-      assert.equal(left, 0, flow);
-      assert.ok(!run.stdout.includes(`"${WEB_PASSWORD}"`), run.stdout);
+      for (const { run, steps, passed, left } of results) {
+        assert.equal(steps.length, 39, flow);
+        assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
+        assert.equal(run.code, 0, run.stdout);
+        assert.equal(left, 0, flow);
+        assert.ok(!run.stdout.includes(`"${WEB_PASSWORD}"`), run.stdout);
+      }
     });
   },
 );
