@@ -92,7 +92,9 @@ export function isRpcLogin(r: HarRecord): boolean {
  */
 export function askRpcPassword(c: Correlator, r: HarRecord, body: unknown, step: Step): void {
   const password = rpcPassword(r, body);
-  const params = (step.body as YMap | undefined)?.entries?.find(([k]) => k === "params")?.[1];
+  // Only an object body (a YMap) has the `params` entry; a list body is no JSON-RPC call.
+  const entries = password && !Array.isArray(step.body) ? (step.body as YMap)?.entries : undefined;
+  const params = Array.isArray(entries) ? entries.find(([k]) => k === "params")?.[1] : undefined;
   if (!password || !Array.isArray(params)) return;
   const about =
     `the password step "${step.name}" sends (parameter ${password.index} of its "${password.method}" call)`;
