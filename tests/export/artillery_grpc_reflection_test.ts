@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import { exportAndRun as exportAndRunIn } from "./artillery_cli.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
-import { withServer } from "../kinds/grpc/support.ts";
+import { withServedOnce } from "../kinds/grpc/support.ts";
 import { servedOfficial } from "../kinds/grpc/served.ts";
 
 const installed = await prepare([{ name: "artillery", version: "2.0.34" }]);
@@ -36,27 +36,35 @@ Deno.test(
   `each Artillery virtual user calls the methods the server describes by reflection${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    await withServer(servedOfficial({ authorization: `Bearer ${TOKEN}` }), async (server) => {
-      const env = envOf(server.target);
-      const run = await runCli(["run", FLOW], { env });
-      assert.equal(run.code, 0, run.stdout + run.stderr);
-      // One reflection stream per service.
-      assert.equal(server.asked.splice(0).length, 2);
-      const artillery = await exportAndRun(USERS, env);
-      assert.equal(artillery.code, 0, artillery.output);
-      const c = artillery.counters;
-      assert.equal(c["vusers.completed"], USERS, artillery.output);
-      assert.equal(c["vusers.failed"] ?? 0, 0);
-      assert.equal(c["flowrun.checks.ok"], USERS * 12, artillery.output);
-      assert.equal(c["flowrun.checks.failed"] ?? 0, 0);
-      assert.equal(artillery.summaries["flowrun.grpc.lookup"]?.count, USERS);
-      assert.equal(artillery.summaries["flowrun.grpc.place"]?.count, USERS);
-      // Asked once per process and service: two streams for each of Artillery's workers, which
-      // are fewer than the users (the users here arrive within one second).
-      const streams = server.asked.length;
-      assert.ok(streams >= 2 && streams % 2 === 0 && streams < USERS * 2, `${streams} streams`);
-      for (const question of server.asked) assert.equal(question.authorization, `Bearer ${TOKEN}`);
-    });
+    await withServedOnce(
+      () => servedOfficial({ authorization: `Bearer ${TOKEN}` }),
+      async (server) => {
+        const env = envOf(server.target);
+        const run = await runCli(["run", FLOW], { env });
+        assert.equal(run.code, 0, run.stdout + run.stderr);
+        // One reflection stream per service.
+        assert.equal(server.asked.splice(0).length, 2);
+        const artillery = await exportAndRun(USERS, env);
+        assert.equal(artillery.code, 0, artillery.output);
+        const c = artillery.counters;
+        assert.equal(c["vusers.completed"], USERS, artillery.output);
+        assert.equal(c["vusers.failed"] ?? 0, 0);
+        assert.equal(c["flowrun.checks.ok"], USERS * 12, artillery.output);
+        assert.equal(c["flowrun.checks.failed"] ?? 0, 0);
+        assert.equal(artillery.summaries["flowrun.grpc.lookup"]?.count, USERS);
+        assert.equal(artillery.summaries["flowrun.grpc.place"]?.count, USERS);
+        // Asked once per process and service: two streams for each of Artillery's workers, which
+        // are fewer than the users (the users here arrive within one second).
+        const streams = server.asked.length;
+        assert.ok(streams >= 2 && streams % 2 === 0 && streams < USERS * 2, `${streams} streams`);
+        for (const question of server.asked) {
+          assert.equal(
+            question.authorization,
+            `Bearer ${TOKEN}`,
+          );
+        }
+      },
+    );
   },
 );
 
@@ -64,7 +72,7 @@ Deno.test(
   `a server without reflection fails each Artillery virtual user with flowrun run's sentence${installed.ignoredBecause}`,
   { ignore: installed.ignoredBecause !== "" },
   async () => {
-    await withServer(servedOfficial({ versions: [] }), async (server) => {
+    await withServedOnce(() => servedOfficial({ versions: [] }), async (server) => {
       const env = envOf(server.target);
       const run = await runCli(["run", FLOW], { env });
       assert.equal(run.code, 1, run.stdout + run.stderr);

@@ -22,6 +22,7 @@ import { exportAndRun as exportAndRunIn } from "./artillery_cli.ts";
 import { runCli } from "../support/cli.ts";
 import { prepare } from "../real/servers.ts";
 import { servedAtlas } from "../kinds/grpc/served.ts";
+import { withServedOnce } from "../kinds/grpc/support.ts";
 
 const ARTILLERY = { name: "artillery", version: "2.0.34" };
 const installed = await prepare([ARTILLERY]);
@@ -49,20 +50,21 @@ function startUse() {
   return { url: `http://127.0.0.1:${server.addr.port}`, seen, close: () => server.shutdown() };
 }
 
-/** Starts both servers, runs `body`, stops them. */
+/** Starts both servers, runs `body`, stops them (once more if the gRPC one aborted: withServedOnce). */
 async function withServers(
   body: (
     guide: Awaited<ReturnType<typeof servedAtlas>>,
     use: ReturnType<typeof startUse>,
   ) => Promise<void>,
 ): Promise<void> {
-  const guide = await servedAtlas();
-  const use = startUse();
-  try {
-    await body(guide, use);
-  } finally {
-    await Promise.all([guide.close(), use.close()]);
-  }
+  await withServedOnce(() => servedAtlas(), async (guide) => {
+    const use = startUse();
+    try {
+      await body(guide, use);
+    } finally {
+      await use.close();
+    }
+  });
 }
 
 const envOf = (target: string, http: string) => ({

@@ -29,6 +29,8 @@ const ROOT = new URL("../../../", import.meta.url).pathname;
 /** A server in a process of its own: its address, what it recorded, and how to stop it. */
 export interface Served {
   port: number;
+  /** The server's process id. */
+  pid: number;
   /** `127.0.0.1:port`. */
   target: string;
   /** The atlas server's calls: each call's method and `authorization` metadata, in order. */
@@ -41,6 +43,8 @@ export interface Served {
   reached(method: string): Promise<void>;
   /** Kills the server (no GOAWAY is sent) and waits for its process to end. */
   close(): Promise<void>;
+  /** Whether its process ended before `close` or `shutdown` asked it to (Deno's nghttp2 abort). */
+  endedByItself(): boolean;
   /** Shuts the server down as a real one does (a GOAWAY to each client); `close` still ends it. */
   shutdown(): Promise<void>;
 }
@@ -80,9 +84,14 @@ export async function served(kind: string, options: unknown = {}): Promise<Serve
   const lists = { calls: [], asked: [], got: [] } as Record<string, unknown[]>;
   const copy = copied(lines, writer, lists);
   let closed: Promise<void> | undefined;
+  let shutDown = false;
+  let byItself = false;
+  // Registered before close's own wait, so it is known once close resolves.
+  child.status.then((s) => byItself = !shutDown && s.signal !== "SIGKILL");
   const close = () => closed ??= ended(child, kind, copy.done, writer);
   return {
     ...ready,
+    pid: child.pid,
     calls: lists.calls as Served["calls"],
     asked: lists.asked as Served["asked"],
     got: lists.got as string[],
@@ -96,7 +105,9 @@ export async function served(kind: string, options: unknown = {}): Promise<Serve
       }
     },
     close,
+    endedByItself: () => byItself,
     shutdown: async () => {
+      shutDown = true;
       child.kill("SIGTERM");
       await copy.shut;
     },
