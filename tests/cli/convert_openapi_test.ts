@@ -60,7 +60,8 @@ Deno.test("the Pet Shop document becomes a suite that runs green against its ser
       pets,
       /url: \$\{ENV\.BASE_URL\}\/api\/v1\/pets\/\$\{steps\.create_pet\.capture\.petId\}/,
     );
-    assert.match(pets, /capture:\n {6}petId: \$\.json\.id\n/);
+    // The item's own id, else the id of the item an answer wraps (openapi_wrapped_item_test.ts).
+    assert.match(pets, /capture:\n {6}petId:\n {8}path: \$\.json\.\.\['id'\]\n {8}first: true\n/);
     assert.match(pets, /# optional, left out: query limit\n/);
     assert.match(pets, /body:\n {8}name: Rex II\n {8}species: dog\n/, "the example of the PUT");
     const orders = files.get("orders.yaml")!;
