@@ -12,39 +12,9 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
-import { jsonAnswer } from "../support/har_records.ts";
+import { chromeHarEntry } from "../support/har_records.ts";
 
 const API = "http://127.0.0.1:8112/json";
-
-function entry(method: string, url: string, answer: unknown, sent?: Record<string, unknown>) {
-  const text = JSON.stringify(answer);
-  return {
-    startedDateTime: "2026-01-01T00:00:00.000Z",
-    time: 1,
-    request: {
-      method,
-      url,
-      httpVersion: "HTTP/1.1",
-      headers: sent ? [{ name: "Content-Type", value: "application/json" }] : [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      // The bytes the browser sent; chrome-har keeps only the top-level pairs, a list flattened.
-      bodySize: sent ? JSON.stringify(sent).length : 0,
-      ...(sent
-        ? {
-          postData: {
-            mimeType: "application/json",
-            params: Object.entries(sent).flatMap(([name, v]) =>
-              (Array.isArray(v) ? v : [v]).map((value) => ({ name, value }))
-            ),
-          },
-        }
-        : {}),
-    },
-    ...jsonAnswer(200, "OK", [{ name: "Content-Type", value: "application/json" }], text),
-  };
-}
 
 /** A JSON-RPC server that refuses a call whose `params` is no list. */
 function rpcServer() {
@@ -67,7 +37,7 @@ function rpcServer() {
 async function convert(sent: Record<string, unknown>[]) {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-flattened-dropped-" });
   const entries = sent.map((body) =>
-    entry("POST", API, {
+    chromeHarEntry("POST", API, {
       result: body.method === "list" ? ["a", "b"] : 2,
       error: null,
       id: body.id,

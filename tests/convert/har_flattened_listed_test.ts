@@ -10,39 +10,9 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
-import { jsonAnswer } from "../support/har_records.ts";
+import { chromeHarEntry } from "../support/har_records.ts";
 
 const API = "http://127.0.0.1:4242/api";
-
-function entry(method: string, url: string, answer: unknown, sent?: Record<string, unknown>) {
-  const text = JSON.stringify(answer);
-  return {
-    startedDateTime: "2026-01-01T00:00:00.000Z",
-    time: 1,
-    request: {
-      method,
-      url,
-      httpVersion: "HTTP/1.1",
-      headers: sent ? [{ name: "Content-Type", value: "application/json" }] : [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      // The bytes the browser sent; chrome-har keeps only the top-level pairs, a list flattened.
-      bodySize: sent ? JSON.stringify(sent).length : 0,
-      ...(sent
-        ? {
-          postData: {
-            mimeType: "application/json",
-            params: Object.entries(sent).flatMap(([name, v]) =>
-              (Array.isArray(v) ? v : [v]).map((value) => ({ name, value }))
-            ),
-          },
-        }
-        : {}),
-    },
-    ...jsonAnswer(200, "OK", [{ name: "Content-Type", value: "application/json" }], text),
-  };
-}
 
 Deno.test("convert har: a flattened member an answer holds as a list, even an empty one, is a list again when that gives the size sent, and the server takes it", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-flattened-listed-" });
@@ -59,8 +29,8 @@ Deno.test("convert har: a flattened member an answer holds as a list, even an em
         version: "1.2",
         creator: { name: "chrome-har", version: "1" },
         entries: [
-          entry("GET", `${API}/search/features`, { features: [], total: 0 }),
-          entry("POST", `${API}/archive/validate`, { hasDeletedDependencies: false }, {
+          chromeHarEntry("GET", `${API}/search/features`, { features: [], total: 0 }),
+          chromeHarEntry("POST", `${API}/archive/validate`, { hasDeletedDependencies: false }, {
             features: ["summer-sale"],
           }),
         ],

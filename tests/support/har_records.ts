@@ -78,3 +78,52 @@ export function jsonAnswer(
     timings: { send: 0, wait: 1, receive: 0 },
   };
 }
+
+/**
+ * A full HAR entry as chrome-har records a JSON call: the body `sent` kept only as its top-level
+ * pairs (a list flattened into one pair per item, an empty one into none) while `bodySize` is
+ * the bytes the browser sent, and a JSON answer `answer`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { chromeHarEntry } from "./har_records.ts";
+ * const e = chromeHarEntry("POST", "http://127.0.0.1/x", { ok: true }, { a: [1, 2], b: [] });
+ * assert.deepEqual(e.request.postData?.params, [{ name: "a", value: 1 }, { name: "a", value: 2 }]);
+ * assert.equal(e.request.bodySize, '{"a":[1,2],"b":[]}'.length);
+ * ```
+ */
+export function chromeHarEntry(
+  method: string,
+  url: string,
+  answer: unknown,
+  sent?: Record<string, unknown>,
+) {
+  const text = JSON.stringify(answer);
+  return {
+    startedDateTime: "2026-01-01T00:00:00.000Z",
+    time: 1,
+    request: {
+      method,
+      url,
+      httpVersion: "HTTP/1.1",
+      headers: sent ? [{ name: "Content-Type", value: "application/json" }] : [],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      // The bytes the browser sent; chrome-har keeps only the top-level pairs, a list flattened.
+      bodySize: sent ? JSON.stringify(sent).length : 0,
+      ...(sent
+        ? {
+          postData: {
+            mimeType: "application/json",
+            params: Object.entries(sent).flatMap(([name, v]) =>
+              (Array.isArray(v) ? v : [v]).map((value) => ({ name, value }))
+            ),
+          },
+        }
+        : {}),
+    },
+    ...jsonAnswer(200, "OK", [{ name: "Content-Type", value: "application/json" }], text),
+  };
+}
