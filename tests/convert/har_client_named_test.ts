@@ -9,7 +9,7 @@
  * sent and checked; a value of the same write nothing addresses stays.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarFile, runCliTwice } from "../support/cli.ts";
 import { jsonAnswer } from "../support/har_records.ts";
 
 function entry(method: string, url: string, at: string, answer?: unknown, sent?: unknown) {
@@ -89,19 +89,13 @@ Deno.test("convert har: a name the client chose for what it creates is made the 
       },
     };
     await Deno.writeTextFile(`${dir}/ui.har`, JSON.stringify(har));
-    const converted = await runCli(["convert", "har", `${dir}/ui.har`, "-o", `${dir}/ui.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/ui.yaml`);
+    const flow = await convertHarFile(`${dir}/ui.har`, `${dir}/ui.yaml`);
     const sent = flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
     assert.doesNotMatch(sent, /summer-sale(?!-\$\{RUN_ID\})/, flow);
     // What nothing addresses by it stays as recorded.
     assert.match(flow, /type: release/, flow);
     const { port } = server.addr as Deno.NetAddr;
-    const env = { BASE_URL: `http://127.0.0.1:${port}` };
-    for (const n of [1, 2]) {
-      const run = await runCli(["run", `${dir}/ui.yaml`], { env });
-      assert.equal(run.code, 0, `run ${n}: ${run.stdout}${run.stderr}\n${flow}`);
-    }
+    await runCliTwice(`${dir}/ui.yaml`, `http://127.0.0.1:${port}`, flow);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });
@@ -125,9 +119,7 @@ Deno.test("convert har: a name an earlier answer gave is not the client's: it is
       },
     };
     await Deno.writeTextFile(`${dir}/ui.har`, JSON.stringify(har));
-    const converted = await runCli(["convert", "har", `${dir}/ui.har`, "-o", `${dir}/ui.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/ui.yaml`);
+    const flow = await convertHarFile(`${dir}/ui.har`, `${dir}/ui.yaml`);
     assert.doesNotMatch(flow, /RUN_ID/, flow);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -11,7 +11,7 @@
  * listed (an existing row the user picked or searched for).
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarFile, runCliTwice } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 const API = "http://127.0.0.1:4242/api";
@@ -90,19 +90,13 @@ Deno.test("convert har: a typed name the journey keeps is made the run's own, so
   const server = standIn();
   try {
     await Deno.writeTextFile(`${dir}/ui.har`, journey());
-    const converted = await runCli(["convert", "har", `${dir}/ui.har`, "-o", `${dir}/ui.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/ui.yaml`);
+    const flow = await convertHarFile(`${dir}/ui.har`, `${dir}/ui.yaml`);
     assert.match(flow, /harbour-\$\{RANDOM\.HEX_8\}/, flow);
     assert.doesNotMatch(sentLines(flow), /harbour(?!-\$\{RANDOM)/, flow);
     // The board the journey deletes again keeps its recorded name.
     assert.match(sentLines(flow), /name: Tide tables\n/, flow);
     const { port } = server.addr as Deno.NetAddr;
-    const env = { BASE_URL: `http://127.0.0.1:${port}` };
-    for (const n of [1, 2]) {
-      const run = await runCli(["run", `${dir}/ui.yaml`], { env });
-      assert.equal(run.code, 0, `run ${n}: ${run.stdout}${run.stderr}\n${flow}`);
-    }
+    await runCliTwice(`${dir}/ui.yaml`, `http://127.0.0.1:${port}`, flow);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });
@@ -122,9 +116,7 @@ Deno.test("convert har: a name an earlier answer listed is an existing row's: it
       },
     ]);
     await Deno.writeTextFile(`${dir}/ui.har`, har);
-    const converted = await runCli(["convert", "har", `${dir}/ui.har`, "-o", `${dir}/ui.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/ui.yaml`);
+    const flow = await convertHarFile(`${dir}/ui.har`, `${dir}/ui.yaml`);
     assert.doesNotMatch(flow, /RANDOM|RUN_ID/, flow);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -10,7 +10,7 @@
  * word (`/pages/1`) stays as recorded.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarFile, runCliTwice } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 const API = "http://127.0.0.1:4242/api";
@@ -62,9 +62,7 @@ Deno.test("convert har: a small id answered under a key naming its collection is
       { method: "DELETE", url: `${API}/boards/${board}`, json: {} },
     ]);
     await Deno.writeTextFile(`${dir}/ui.har`, har);
-    const converted = await runCli(["convert", "har", `${dir}/ui.har`, "-o", `${dir}/ui.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/ui.yaml`);
+    const flow = await convertHarFile(`${dir}/ui.har`, `${dir}/ui.yaml`);
     assert.match(
       flow,
       /url: \$\{vars\.base_url\}\/api\/runs\/\$\{steps\.\w+\.capture\.run_id\}\n/,
@@ -72,11 +70,7 @@ Deno.test("convert har: a small id answered under a key naming its collection is
     );
     assert.match(flow, /url: \$\{vars\.base_url\}\/api\/pages\/1\n/, flow);
     const { port } = server.addr as Deno.NetAddr;
-    const env = { BASE_URL: `http://127.0.0.1:${port}` };
-    for (const n of [1, 2]) {
-      const run = await runCli(["run", `${dir}/ui.yaml`], { env });
-      assert.equal(run.code, 0, `run ${n}: ${run.stdout}${run.stderr}\n${flow}`);
-    }
+    await runCliTwice(`${dir}/ui.yaml`, `http://127.0.0.1:${port}`, flow);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });

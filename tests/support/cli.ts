@@ -2,6 +2,7 @@
  * Runs the flowrun CLI as a subprocess, exactly as a user or CI would, and
  * normalises the parts of its output that change between runs.
  */
+import assert from "node:assert/strict";
 import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../../scripts/permissions.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -64,6 +65,40 @@ export async function runFlowText(flow: string, env: Record<string, string>): Pr
     return { ...got, report };
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * Converts the recording at `har` with `flowrun convert har` (default options) into `yaml`,
+ * asserts the conversion succeeded, and gives the flow's text.
+ *
+ * @example
+ * ```ts ignore
+ * import { convertHarFile } from "./cli.ts";
+ * const flow = await convertHarFile("/tmp/x/ui.har", "/tmp/x/ui.yaml");
+ * ```
+ */
+export async function convertHarFile(har: string, yaml: string): Promise<string> {
+  const converted = await runCli(["convert", "har", har, "-o", yaml]);
+  assert.equal(converted.code, 0, converted.stderr);
+  return await Deno.readTextFile(yaml);
+}
+
+/**
+ * Runs the flow at `path` twice with `flowrun run`, `BASE_URL` set to `baseUrl`, and asserts
+ * both runs pass: a second run on the same instance fails where the flow replays a recorded
+ * one-time value. `flow` (the file's text) goes into the message of a failure.
+ *
+ * @example
+ * ```ts ignore
+ * import { runCliTwice } from "./cli.ts";
+ * await runCliTwice("/tmp/x/ui.yaml", "http://127.0.0.1:8080", "name: ui\n");
+ * ```
+ */
+export async function runCliTwice(path: string, baseUrl: string, flow: string): Promise<void> {
+  for (const n of [1, 2]) {
+    const run = await runCli(["run", path], { env: { BASE_URL: baseUrl } });
+    assert.equal(run.code, 0, `run ${n}: ${run.stdout}${run.stderr}\n${flow}`);
   }
 }
 
