@@ -17,7 +17,7 @@
  * go back together, so a deletion goes with the value set after it.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarFile, runCliTwice } from "../support/cli.ts";
 
 /** The mail page, handing out the request token its script sends. */
 const page = (token: string) =>
@@ -124,13 +124,8 @@ Deno.test("convert har: a cookie a redirect deletes and sets again in one answer
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(`${dir}/app.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/app.har`, "-o", `${dir}/app.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/app.yaml`);
-    for (const n of [1, 2]) {
-      const run = await runCli(["run", `${dir}/app.yaml`], { env: { BASE_URL: app.origin } });
-      assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
-    }
+    const flow = await convertHarFile(`${dir}/app.har`, `${dir}/app.yaml`);
+    await runCliTwice(`${dir}/app.yaml`, app.origin, flow);
     assert.equal(app.listed.length, 2);
   } finally {
     await app.close();

@@ -12,7 +12,7 @@
  * pinned.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarFile, runCliTwice } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 /** A JSON-RPC server whose `connected` state is one per process, as Deluge's web server's is. */
@@ -51,17 +51,12 @@ Deno.test("convert har: a JSON-RPC result a later answer shows changing is check
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(`${dir}/app.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/app.har`, "-o", `${dir}/app.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/app.yaml`);
+    const flow = await convertHarFile(`${dir}/app.har`, `${dir}/app.yaml`);
     const results = [...flow.matchAll(/\{ path: \$\.json\.result, (\w+: \w+) \}/g)].map((m) =>
       m[1]
     );
     assert.deepEqual(results.slice(0, 2), ["equals: false", "type: boolean"], flow);
-    for (const run of [1, 2]) {
-      const out = await runCli(["run", `${dir}/app.yaml`], { env: { BASE_URL: app.origin } });
-      assert.equal(out.code, 0, `run ${run}: ${out.stdout}`);
-    }
+    await runCliTwice(`${dir}/app.yaml`, app.origin, flow);
   } finally {
     await app.close();
     await Deno.remove(dir, { recursive: true });
