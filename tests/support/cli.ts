@@ -103,6 +103,29 @@ export async function runCliTwice(path: string, baseUrl: string, flow: string): 
 }
 
 /**
+ * Runs `flow` like {@linkcode runFlowText} against `app`, a server a test started (`BASE_URL` is
+ * its `base`), then shuts the server down: the run, with what the server noted it `seen`.
+ *
+ * @example
+ * ```ts ignore
+ * import { runFlowServed } from "./cli.ts";
+ * const s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () => new Response());
+ * const base = `http://127.0.0.1:${s.addr.port}`;
+ * const { code, seen } = await runFlowServed({ seen: [], base, s }, "name: f\nsteps: []\n");
+ * ```
+ */
+export async function runFlowServed(
+  app: { seen: string[]; base: string; s: { shutdown(): Promise<void> } },
+  flow: string,
+): Promise<FlowTextRun & { seen: string[] }> {
+  try {
+    return { ...await runFlowText(flow, { BASE_URL: app.base }), seen: app.seen };
+  } finally {
+    await app.s.shutdown();
+  }
+}
+
+/**
  * Each step of a report's first flow as `<name> <status>`.
  *
  * @example

@@ -8,7 +8,7 @@
  * foreach step reads each iteration's own captures, not the list of all.
  */
 import assert from "node:assert/strict";
-import { runFlowText, stepStatuses } from "../../support/cli.ts";
+import { runFlowServed, stepStatuses } from "../../support/cli.ts";
 
 const FLOW = (mode: string) =>
   `name: token from body or cookie
@@ -49,14 +49,7 @@ function server() {
   return { seen, base: `http://127.0.0.1:${(s.addr as Deno.NetAddr).port}`, s };
 }
 
-async function run(flow: string) {
-  const app = server();
-  try {
-    return { ...await runFlowText(flow, { BASE_URL: app.base }), seen: app.seen };
-  } finally {
-    await app.s.shutdown();
-  }
-}
+const run = (flow: string) => runFlowServed(server(), flow);
 
 Deno.test("the body's token when the answer has one", async () => {
   const got = await run(FLOW("body"));

@@ -10,7 +10,7 @@
  * without `when` is refused before any request.
  */
 import assert from "node:assert/strict";
-import { runFlowText, stepStatuses } from "../../support/cli.ts";
+import { runFlowServed, stepStatuses } from "../../support/cli.ts";
 
 const FLOW = (otherwise: string) =>
   `name: kept unless created
@@ -44,14 +44,7 @@ function server() {
   return { seen, base: `http://127.0.0.1:${(s.addr as Deno.NetAddr).port}`, s };
 }
 
-async function run(flow: string) {
-  const app = server();
-  try {
-    return { ...await runFlowText(flow, { BASE_URL: app.base }), seen: app.seen };
-  } finally {
-    await app.s.shutdown();
-  }
-}
+const run = (flow: string) => runFlowServed(server(), flow);
 
 const steps = stepStatuses;
 
