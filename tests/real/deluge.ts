@@ -17,7 +17,7 @@
  *
  * @module
  */
-import type { Launch } from "./servers.ts";
+import { freePort, type Launch } from "./servers.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const DAEMON = "/usr/bin/deluged";
@@ -104,14 +104,6 @@ export function delugeLaunch(): Launch {
     origin: (_out, port) => `http://127.0.0.1:${port}`,
     probe: "/",
   };
-}
-
-/** A port of 127.0.0.1 that no one listened on a moment ago. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /**

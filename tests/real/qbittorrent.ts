@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { Launch } from "./servers.ts";
+import { freePort, type Launch } from "./servers.ts";
 import { debianMissing } from "./debian.ts";
 
 const PROGRAM = "/usr/bin/qbittorrent-nox";
@@ -87,14 +87,6 @@ export function qbittorrentLaunch(): Launch {
     origin: (_out, port) => `http://127.0.0.1:${port}`,
     probe: "/",
   };
-}
-
-/** A port of 127.0.0.1 that no one listened on a moment ago. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /**

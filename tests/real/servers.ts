@@ -284,8 +284,18 @@ export async function start(launch: Launch): Promise<Instance> {
   );
 }
 
-/** A port of 127.0.0.1 that no one listened on a moment ago. */
-function freePort(): number {
+/**
+ * A port of 127.0.0.1 that no one listened on a moment ago, for a server (or a second listener
+ * of one) whose port must be chosen before it starts.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { freePort } from "./servers.ts";
+ * assert.ok(freePort() > 0);
+ * ```
+ */
+export function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();

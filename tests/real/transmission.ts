@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { Instance, Launch } from "./servers.ts";
+import { freePort, type Instance, type Launch } from "./servers.ts";
 import { debianMissing } from "./debian.ts";
 
 const DAEMON = "/usr/bin/transmission-daemon";
@@ -93,14 +93,6 @@ export function transmissionLaunch(auth?: RpcAuth): Launch {
     origin: (_out, port) => `http://127.0.0.1:${port}`,
     probe: "/transmission/web/",
   };
-}
-
-/** A port of 127.0.0.1 that no one listened on a moment ago. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 type Bencoded = number | string | Uint8Array | Bencoded[] | { [key: string]: Bencoded };
