@@ -11,8 +11,7 @@
 import assert from "node:assert/strict";
 import { translateScript } from "../../lib/convert/postman/script/translate.ts";
 import type { Sym } from "../../lib/convert/postman/script/sym.ts";
-import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "../support/cli.ts";
+import { runCollection } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 const variable = (name: string): Sym => ({ k: "var", name, expr: `\${vars.${name}}` });
@@ -89,19 +88,14 @@ Deno.test("postman every: the converted check passes and fails where Newman's do
       event: [{ listen: "test", script: { exec: test } }],
       request: { method: "GET", url: "{{baseUrl}}/products" },
     });
-    const { files } = convertPostman(JSON.stringify({
+    const report = await runCollection({
       info: { name: "Every", schema: V21 },
       variable: [
         { key: "baseUrl", value: `http://127.0.0.1:${server.addr.port}` },
         { key: "part", value: "phone" },
       ],
       item: [item("first"), item("second"), item("empty")],
-    }));
-    for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
-    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
-    assert.doesNotMatch(flow.text, /# untranslated/, flow.text);
-    await runCli(["run", `${dir}/${flow.path}`, "--report-json", `${dir}/r.json`]);
-    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    }, dir);
     const failed = report.flows[0].steps.map((
       s: { assertions: { passed: boolean; name: string }[] },
     ) => s.assertions.filter((a) => !a.passed).map((a) => a.name));

@@ -8,8 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { portableSchema } from "../../lib/convert/postman/script/schema.ts";
-import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "../support/cli.ts";
+import { runCollection } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -71,16 +70,11 @@ Deno.test("postman schema $id: the converted check passes and fails where Newman
       event: [{ listen: "test", script: { exec: test } }],
       request: { method: "GET", url: "{{baseUrl}}/todos" },
     });
-    const { files } = convertPostman(JSON.stringify({
+    const report = await runCollection({
       info: { name: "Schema id", schema: V21 },
       variable: [{ key: "baseUrl", value: `http://127.0.0.1:${server.addr.port}` }],
       item: [item("valid"), item("short id"), item("too important")],
-    }));
-    for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
-    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
-    assert.doesNotMatch(flow.text, /# untranslated/, flow.text);
-    await runCli(["run", `${dir}/${flow.path}`, "--report-json", `${dir}/r.json`]);
-    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    }, dir);
     // A schema check is the step's own (`assert.schema`), so it is known by its operator.
     const failed = report.flows[0].steps.map((
       s: { assertions: { passed: boolean; operator: string }[] },
