@@ -34,7 +34,7 @@ export interface Check {
   path: JsonPath;
   /** An XPath expression on an XML answer, checked instead of `path` (multistatus.ts). */
   xpath?: string;
-  op: "type" | "equals";
+  op: "type" | "equals" | "exists";
   value: YScalar;
 }
 

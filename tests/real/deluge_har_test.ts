@@ -18,7 +18,10 @@
  * instance stopped at `web.connected` (7 of 39: the web server stays
  * connected after the logout); after har_rpc_state_test.ts, 39 of 39. The
  * chrome-har form passed 0 of 39 (lost empty and outer lists), 39 after
- * har_flattened_dropped_test.ts. The stored
+ * har_flattened_dropped_test.ts. A call Deluge refuses (HTTP 200, `error`
+ * set) passed: 8 steps answered `result: null` had no body check; after
+ * har_rpc_error_test.ts their `error: null` is checked (a probe with an
+ * unknown method: 39 of 39 before, 24 after). The stored
  * recordings run without a browser; a new one is recorded in Chromium with
  * `DELUGE_FRESH=1`.
  */
@@ -131,6 +134,25 @@ realTest(
       console.error(`deluge --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
       assert.equal(verified.code, 0, verified.stderr);
       assert.match(verified.stderr, /Verified 39 steps against \S+: all pass\./);
+    });
+  },
+);
+
+realTest(
+  "Deluge: a call the server refuses (HTTP 200, `error` set) fails its step, as its recorded `error: null` is checked",
+  missing,
+  async (dir) => {
+    const { flowPath, flow } = await convert(`${FIXTURES}journey.pw.har`, dir);
+    // A probe, not a user's edit: a method Deluge does not know, answered 200 with an error.
+    const refused = flow.replace("method: core.pause_torrent\n", "method: core.pause_torrentz\n");
+    assert.notEqual(refused, flow);
+    await Deno.writeTextFile(flowPath, refused);
+    await withInstance(delugeLaunch(), async (d) => {
+      const { results: [{ run, steps, passed }] } = await runOn(d, flowPath, refused);
+      console.error(`deluge, refused call: ${passed} of ${steps.length} passed`);
+      assert.notEqual(run.code, 0, run.stdout);
+      assert.ok(passed < steps.length, run.stdout);
+      assert.match(run.stdout, /\$\.json\.error/, run.stdout);
     });
   },
 );

@@ -36,6 +36,7 @@ import { sendsPassword } from "./password_fields.ts";
 import { filledLater } from "./filled_later.ts";
 import { isRpcLogin } from "./rpc_logins.ts";
 import { changesLater } from "./rpc_state.ts";
+import { checkRpcError } from "./rpc_errors.ts";
 
 /**
  * Builds the step of `records` and adds it to `c.steps`.
@@ -97,6 +98,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   // A delta (sequences.ts) holds what changed since, which a replay may not have changed.
   const sequence = c.deltas.get(step);
   if (sequence !== undefined) step.checks = step.checks.filter((k) => k.path[0] === sequence);
+  // A JSON-RPC call's failure comes with HTTP 200: its answer's `error` tells it (rpc_errors.ts).
+  checkRpcError(step.last, step.checks);
   c.rules.produce(step);
   c.steps.push(step);
 }
