@@ -81,7 +81,10 @@ export function writeFlow(
     ["vars", vars.entries.length > 0 ? vars : undefined],
     ["steps", steps],
   ]);
-  const refs = straySecrets(c, redactor, literalTexts(root));
+  // A typed password inside another value (a name that holds the word) is the user's data there:
+  // sent as recorded, masked only in what is printed (comments, notes).
+  const inData = secretRedactor(c, namesOf(c, ordered), c.typed);
+  const refs = straySecrets(c, inData, literalTexts(root));
   if (refs.length > 0) {
     notes.push(
       `${
@@ -96,7 +99,7 @@ export function writeFlow(
   // searched, so no key, name, capture or expression is ever masked.
   let masked = false;
   root = scrubValues(root, (text) => {
-    const out = redactor.redact(text);
+    const out = inData.redact(text);
     if (out !== text) masked = true;
     return out;
   });
@@ -131,7 +134,11 @@ function namesOf(c: Correlator, ordered: HarRecord[]): Set<string> {
 }
 
 /** Every secret the recording holds, for masking comments and a last check of the output. */
-function secretRedactor(c: Correlator, names: Set<string>): Redactor {
+function secretRedactor(
+  c: Correlator,
+  names: Set<string>,
+  left: ReadonlySet<string> = new Set(),
+): Redactor {
   const redactor = new Redactor();
   // A secret made with a name (`sid=…; csrf=…`, the SESSION_COOKIE text) is masked whole,
   // never by the name in it: the header names the cookies a variable stands for.
@@ -139,7 +146,7 @@ function secretRedactor(c: Correlator, names: Set<string>): Redactor {
   // Whole "Basic …"/"Bearer …" values are left out: the redactor would also register the
   // decoded user name and short passwords, masking ordinary words; their parts are listed.
   for (const s of c.secrets) {
-    if (names.has(s)) continue;
+    if (names.has(s) || left.has(s)) continue;
     if (s.trim().length >= 6 && !/^(Basic|Bearer|Token|ApiKey|DPoP|Negotiate|NTLM)\s/i.test(s)) {
       redactor.add(s);
     }

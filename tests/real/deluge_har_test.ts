@@ -109,6 +109,26 @@ realTest(
 );
 
 realTest(
+  "Deluge: a torrent named with the password's word keeps its name, the password asked only where it is the login's",
+  missing,
+  async (dir) => {
+    // Same length as the recorded name, so chrome-har's sizes stay true (issue 52, class 7).
+    const named = "flowrun-deluge-sample";
+    const text = (await Deno.readTextFile(`${FIXTURES}journey.pw.har`))
+      .replaceAll("flowrun-magnet-sample", named);
+    await Deno.writeTextFile(`${dir}/named.har`, text);
+    const { flowPath, flow, summary } = await convert(`${dir}/named.har`, dir);
+    assert.match(summary, /Set before running: LOGIN_PASSWORD\./);
+    assert.ok(sent(flow).includes(`dn=${named}`) && !/RECORDED_SECRET/.test(flow), flow);
+    await withInstance(delugeLaunch(), async (d) => {
+      const { results: [{ run, steps, passed, left }] } = await runOn(d, flowPath, flow);
+      assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
+      assert.ok(steps.length === 39 && left === 0, flow);
+    });
+  },
+);
+
+realTest(
   "Deluge: chrome-har's recording of the same journey passes every step too, once chrome-har's lost empty lists are read back",
   missing,
   async (dir) => {

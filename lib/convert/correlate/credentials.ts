@@ -101,7 +101,11 @@ function basicAuth(c: Correlator, name: string, scheme: string, credential: stri
       return undefined;
     }
   })();
-  if (decoded?.includes(":")) c.secrets.add(decoded.slice(decoded.indexOf(":") + 1));
+  const password = decoded?.includes(":") ? decoded.slice(decoded.indexOf(":") + 1) : undefined;
+  if (password !== undefined) {
+    c.secrets.add(password);
+    c.typed.add(password);
+  }
   c.replaced.secrets++;
   const env = secretEnv(
     c,

@@ -136,6 +136,11 @@ export interface Correlator {
   readonly env: Map<string, EnvVar>;
   readonly envByValue: Map<string, string>;
   readonly secrets: Set<string>;
+  /**
+   * Passwords the user typed (a subset of `secrets`): a variable where sent as a credential,
+   * as recorded inside other values (a name that merely holds the word); masked in outputs.
+   */
+  readonly typed: Set<string>;
   readonly loginRecords: Set<HarRecord>;
   readonly replaced: { tokens: number; secrets: number; ids: number; generated: number };
   /** For each body key, the last position in the session where a write sent it. */
@@ -220,6 +225,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     env: new Map(),
     envByValue: new Map(),
     secrets: new Set(),
+    typed: new Set(),
     loginRecords: new Set(),
     replaced: { tokens: 0, secrets: 0, ids: 0, generated: 0 },
     lastWritten: new Map(),
@@ -247,6 +253,9 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
   };
 }
 
+/** A variable asked as a password (`LOGIN_PASSWORD`, `BASIC_PASSWORD_2`, `SIGNUP_PWD`): typed. */
+const TYPED = /(?:^|_)(?:PASSWORD|PASSWD|PWD|PASS|PASSPHRASE)(?:_\d+)?$/;
+
 /**
  * A required environment variable holding `value` (the same value keeps one
  * name).
@@ -258,10 +267,13 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
  * if (secretEnv(c, "TOKEN", "s3cr3t", "a token") !== "TOKEN") throw new Error();
  * if (secretEnv(c, "TOKEN", "other", "a token") !== "TOKEN_2") throw new Error();
  * if (secretEnv(c, "TOKEN", "s3cr3t", "a token") !== "TOKEN") throw new Error();
+ * secretEnv(c, "LOGIN_PASSWORD", "deluge", "the login's password");
+ * if (!c.typed.has("deluge") || c.typed.has("s3cr3t")) throw new Error();
  * ```
  */
 export function secretEnv(c: Correlator, base: string, value: string, about: string): string {
   c.secrets.add(value);
+  if (TYPED.test(base)) c.typed.add(value);
   const known = c.envByValue.get(`${base}\n${value}`);
   if (known) return known;
   let name = base;
