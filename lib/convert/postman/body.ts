@@ -1,6 +1,7 @@
 /**
  * A Postman body in the flow format's own spelling: raw JSON → `body` (a
- * map, `{{x}}` inside strings and as whole values both carried over), other
+ * map, `{{x}}` inside strings and as whole values both carried over; typed
+ * `text/plain` when no language is named, as Newman sends it), other
  * raw text → `body` text, urlencoded → `form`, form-data → `multipart`
  * (files as `{file}`), binary → `body_file`, GraphQL → `graphql`.
  *
@@ -220,6 +221,8 @@ function rawBody(body: PmBody, resolve: Resolve, out: BodyOut, known: Known): Bo
     !typedInString(raw, resolve) && !bareScalars(raw, known)
   ) {
     out.fields.push(["body", yamlValue(json)]);
+    // No language is Postman's "Text": Newman sends it as text/plain, however JSON it looks.
+    if (body.language === undefined) out.contentType = "text/plain";
     return out;
   }
   out.fields.push(["body", render(raw, resolve)]);
