@@ -1,23 +1,22 @@
 /**
- * Documents that are part of the API. A server-rendered app keeps its session
- * in pages: a login form with a hidden `authenticity_token`, a `POST` that
- * answers `303` and sets (or rotates) the session cookie, a page whose
- * `<meta name="csrf-token">`, inline JSON config (`<script
- * type="application/json">`), script variables or `data-` attributes hold the
- * values its scripts send. Such documents are dropped as "HTML document"
- * like any other unless they take part in the session:
+ * Documents that are part of the API. A server-rendered app keeps its session in pages: a login
+ * form with a hidden `authenticity_token`, a `POST` that answers `303` and sets (or rotates) the
+ * session cookie, a page whose `<meta name="csrf-token">`, inline JSON config (`<script
+ * type="application/json">`), script variables or `data-` attributes hold the values its scripts
+ * send. Such documents are dropped as "HTML document" like any other unless they take part in
+ * the session:
  *
  * - a form submission (a document sent with another method than GET) on the
  *   app's hosts is one of the app's actions;
- * - a document whose cookies or page values (or, for a redirect, its
- *   `Location`'s query values) a later kept request sends is where the
- *   session's state comes from.
+ * - a document whose cookies or page values (or, for a redirect, its `Location`'s query values)
+ *   a later kept request sends is where the session's state comes from.
  *
  * Both are kept, so the flow captures what a fresh session hands out.
  *
  * @module
  */
 import { isSecretName } from "../secrets/mod.ts";
+import { linkShaped } from "./link_shaped.ts";
 import type { HarRecord } from "./har_model.ts";
 import { loadBodies } from "./har_bodies.ts";
 import { parseBody, safeDecode, walk } from "./json.ts";
@@ -45,37 +44,25 @@ export interface PageValue {
   raw?: string;
 }
 
+/** A box the user ticks: its value is a choice offered (a row's key), no secret. */
+const CHOICE = /^(checkbox|radio)$/;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** Whether a name is an id's: `workspace-id`, `userId`, `data-team`, … */
 const ID_NAME = /(^|[_-])(id|ID|uuid|ref|key|slug)$|[a-z](Id|ID|Key|Ref)$/;
 
 /**
- * Whether a page value is worth capturing: a token or an id the server made
- * up, not a path (`/dashboard`), a URL, a word or a sentence, which a fresh
- * page repeats and a flow may keep as it is.
+ * Whether a page value is worth capturing: a token or an id the server made up, not a path
+ * (`/dashboard`), a URL, a word or a sentence, which a fresh page repeats and a flow may keep.
  */
 function embedded(name: string, value: string, min: number, hidden = false): boolean {
   if (value.length < min || value.length > 400 || /[\s&<>]/.test(value)) return false;
-  if (value.startsWith("/") || (/^[a-z][a-z0-9+.-]*:/i.test(value) && !prefixedToken(value))) {
-    return false;
-  }
+  if (linkShaped(value)) return false;
+  // A hidden field named a token hands back what the server made, of digits too (`448664:180196`).
+  if (hidden && secretName(name)) return true;
   if (/^\d+$/.test(value)) return hidden || (value.length >= 3 && ID_NAME.test(name));
   return (/\d/.test(value) && /[a-z]/i.test(value)) ||
     (value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value));
-}
-
-/**
- * Whether a value that starts like a URL's scheme is a token after a word (CSRF-magic's
- * `sid:<sha1>,<time>`): its rest holds a run of 16+ letters and digits, both, and no `/` or `@`,
- * as no link's (`javascript:void(0)`, `mailto:a@b.test`, `data:image/png;…`) does.
- */
-function prefixedToken(value: string): boolean {
-  const rest = value.slice(value.indexOf(":") + 1);
-  if (/[/@]/.test(rest)) return false;
-  return (rest.match(/[A-Za-z0-9]{16,}/g) ?? []).some((run) =>
-    /\d/.test(run) && /[a-z]/i.test(run)
-  );
 }
 
 const secretName = (name: string) => isSecretName(name) || /csrf|xsrf|token|nonce/i.test(name);
@@ -101,10 +88,9 @@ function tagValues(html: string, out: PageValue[]): void {
     const attrs = attributes(tag[0]);
     const named = attrs.find((a) => a.name === "name");
     const held = attrs.find((a) => a.name === valueAttr);
-    // A hidden field is what the form hands back, a meta tag what the server says of the page:
-    // a long number there is state, not a count the user typed.
-    const hidden = kind === "meta" || (kind === "input" &&
-      attrs.some((a) => a.name === "type" && a.value.toLowerCase() === "hidden"));
+    // A hidden field is what the form hands back, a meta tag what the server says of the page.
+    const type = kind === "input" ? attrs.find((a) => a.name === "type")?.value.toLowerCase() : "";
+    const hidden = kind === "meta" || type === "hidden";
     if (!named || !held) continue;
     const min = hidden && kind === "input" && rowId(named.value, held.value) ? 1 : 8;
     if (!embedded(named.value, held.value, min, hidden)) continue;
@@ -115,7 +101,8 @@ function tagValues(html: string, out: PageValue[]): void {
       ? `<${kind}[^>]*\\b${name}[^>]*\\b${value}`
       : `<${kind}[^>]*\\b${value}[^>]*\\b${name}`;
     const state = hidden && /^\d+$/.test(held.value);
-    out.push({ name: named.value, value: held.value, pattern, secret: true, state });
+    const secret = !CHOICE.test(type ?? "");
+    out.push({ name: named.value, value: held.value, pattern, secret, state });
   }
 }
 
@@ -132,9 +119,9 @@ function dataValues(html: string, out: PageValue[]): void {
 }
 
 /**
- * Query values of the page's own links and forms (`href`, `action`): the
- * revision a history page links the difference with (`rev=1795723318`), the
- * token a logout link carries. A long number there is the server's state.
+ * Query values of the page's own links and forms (`href`, `action`): the revision a history page
+ * links the difference with (`rev=1795723318`), the token a logout link carries. A long number
+ * there is the server's state.
  */
 function linkValues(html: string, out: PageValue[], origin?: string): void {
   for (const a of html.matchAll(/\s(?:href|action)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
@@ -363,10 +350,9 @@ export function statePages(kept: HarRecord[], dropped: Map<HarRecord, string>): 
 }
 
 /**
- * The query values a redirect's `Location` hands out that the server made up
- * (Roundcube's compose answers 302 `?_task=mail&_action=compose&_id=13765…`):
- * the page it leads to and the forms after it send them back, so the
- * redirect is where the fresh value comes from.
+ * The query values a redirect's `Location` hands out that the server made up (Roundcube's compose
+ * answers 302 `?_task=mail&_action=compose&_id=13765…`): the page it leads to and the forms after
+ * it send them back, so the redirect is where the fresh value comes from.
  */
 function locationValues(page: HarRecord): string[] {
   if (page.status === undefined || page.status < 300 || page.status >= 400) return [];
