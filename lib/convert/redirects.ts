@@ -4,11 +4,13 @@
  * after a form login to the entry the browser was sent to next: the login's
  * response then sets nothing, and the page after it appears to set the
  * session cookie its own request already sent. A response cannot set what
- * its own request sent; the redirect that led to it did.
+ * its own request sent; the redirect that led to it did. It can also give that
+ * entry the redirect's `Cookie` header before its own: a browser sends one.
  *
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
+import { parseCookieHeader } from "./_har_fields.ts";
 
 /** A redirect and where it sends the browser. */
 interface Redirect {
@@ -63,11 +65,28 @@ function setter(
 }
 
 /**
+ * Keeps the last of the `Cookie` headers of a request a redirect led to, the browser's own: an
+ * earlier one was the redirect's request's (a login's, before its answer renewed the session),
+ * given back to it when it was recorded with none. Whether it did.
+ */
+function ownCookieHeader(redirects: Redirect[], next: HarRecord): boolean {
+  const headers = next.headers.filter((h) => h.name.toLowerCase() === "cookie");
+  const from = headers.length > 1 ? redirectTo(redirects, next) : undefined;
+  if (!from) return false;
+  const own = headers[headers.length - 1];
+  if (from.cookies.length === 0) from.cookies = parseCookieHeader(headers[0].value);
+  next.cookies = parseCookieHeader(own.value);
+  next.headers = next.headers.filter((h) => h.name.toLowerCase() !== "cookie" || h === own);
+  return true;
+}
+
+/**
  * Moves each cookie an entry's response sets *and* its own request already
  * sent (same name and value) to the redirect that set it: the one that led
  * to that entry, or the hop before it along the chain while a hop's own
  * request sent the cookie already; when that response recorded no cookie of
- * that name. Returns one note per repair, naming the two requests.
+ * that name; first keeps a redirected-to request's own `Cookie` header. Returns one note per
+ * repair, naming the requests.
  *
  * @example
  * ```ts
@@ -95,6 +114,11 @@ export function reattachRedirectCookies(records: HarRecord[]): string[] {
     .filter((x) => x.to !== undefined);
   if (redirects.length === 0) return notes;
   for (const next of records) {
+    if (ownCookieHeader(redirects, next)) {
+      notes.push(
+        `The recording gave ${next.method} ${next.url.pathname} the Cookie header of the redirect that led to it besides its own: it sends its own.`,
+      );
+    }
     const echoed = next.setCookies.filter((c) =>
       c.value !== "" && next.cookies.some((s) => s.name === c.name && s.value === c.value)
     );
