@@ -23,7 +23,7 @@
  */
 import { cacheRoot, type Launch } from "./servers.ts";
 import { debianPackagesMissing } from "./debian.ts";
-import { installDatabase, reachable, seedInstance, withMariadb } from "./mariadb.ts";
+import { installDatabase, phpOnMariadb, reachable, seedInstance } from "./mariadb.ts";
 
 /** The MariaDB user a fresh instance has, and its password (what the user types at the login). */
 export const LOGIN = { username: "warden", password: "copper-heron-48" } as const;
@@ -85,17 +85,6 @@ function seed(dir: string): Promise<void> {
  * ```
  */
 export function adminerLaunch(): Launch {
-  const php = [
-    "exec /usr/bin/php",
-    "-d mysqli.default_socket=DIR/db/mysqld.sock",
-    "-d session.save_path=DIR/sessions",
-    "-S 127.0.0.1:PORT -t DIR/www",
-  ].join(" ");
-  return {
-    command: ["sh", "-c", withMariadb("DIR", php)],
-    env: { PHP_CLI_SERVER_WORKERS: "2", HOME: "DIR", TMPDIR: "DIR" },
-    seed,
-    origin: (_out, port) => `http://127.0.0.1:${port}`,
-    probe: "/index.php",
-  };
+  const flags = ["mysqli.default_socket=DIR/db/mysqld.sock", "session.save_path=DIR/sessions"];
+  return phpOnMariadb(seed, flags, "www", "/index.php");
 }

@@ -25,7 +25,7 @@
  */
 import { cacheRoot, type Launch } from "./servers.ts";
 import { debianPackagesMissing } from "./debian.ts";
-import { installDatabase, reachable, runOrThrow, seedInstance, withMariadb } from "./mariadb.ts";
+import { installDatabase, phpOnMariadb, reachable, runOrThrow, seedInstance } from "./mariadb.ts";
 
 const SITE = "/usr/share/cacti/site";
 
@@ -130,18 +130,5 @@ function seed(dir: string): Promise<void> {
  * ```
  */
 export function cactiLaunch(): Launch {
-  return {
-    command: [
-      "sh",
-      "-c",
-      withMariadb(
-        "DIR",
-        "exec /usr/bin/php -d session.save_path=DIR/sessions -S 127.0.0.1:PORT -t DIR/app",
-      ),
-    ],
-    env: { PHP_CLI_SERVER_WORKERS: "2", HOME: "DIR", TMPDIR: "DIR" },
-    seed,
-    origin: (_out, port) => `http://127.0.0.1:${port}`,
-    probe: "/index.php",
-  };
+  return phpOnMariadb(seed, ["session.save_path=DIR/sessions"], "app", "/index.php");
 }

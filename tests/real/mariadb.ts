@@ -10,6 +10,7 @@
  */
 import { runCommandBounded, stderrTail } from "./bounded.ts";
 import { seedOnce } from "./seed_once.ts";
+import type { Launch } from "./servers.ts";
 
 const asRoot = Deno.uid() === 0;
 
@@ -194,4 +195,38 @@ export async function seedInstance(dir: string, app: SeededApp): Promise<void> {
   await app.layOut(dir);
   await runOrThrow(["cp", "-a", app.seed, `${dir}/db`]);
   await Deno.remove(`${dir}/db/mysqld.sock`).catch(() => {});
+}
+
+/**
+ * A PHP application served by PHP's own server (`php -S`, two workers) beside the instance's
+ * MariaDB, the launch each PHP app here shares: `flags` are its `php -d` settings, `root` its
+ * document root in the instance's folder, `probe` the page that answers once it is ready.
+ *
+ * @example
+ * ```ts
+ * import { phpOnMariadb } from "./mariadb.ts";
+ * const launch = phpOnMariadb(() => Promise.resolve(), ["session.save_path=DIR/sessions"], "app", "/index.php");
+ * if (!launch.command[2].includes("-d session.save_path=DIR/sessions -S 127.0.0.1:PORT -t DIR/app")) {
+ *   throw new Error(launch.command[2]);
+ * }
+ * ```
+ */
+export function phpOnMariadb(
+  seed: (dir: string) => Promise<void>,
+  flags: string[],
+  root: string,
+  probe: string,
+): Launch {
+  const php = [
+    "exec /usr/bin/php",
+    ...flags.map((f) => `-d ${f}`),
+    `-S 127.0.0.1:PORT -t DIR/${root}`,
+  ];
+  return {
+    command: ["sh", "-c", withMariadb("DIR", php.join(" "))],
+    env: { PHP_CLI_SERVER_WORKERS: "2", HOME: "DIR", TMPDIR: "DIR" },
+    seed,
+    origin: (_out, port) => `http://127.0.0.1:${port}`,
+    probe,
+  };
 }

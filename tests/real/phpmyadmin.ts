@@ -25,7 +25,7 @@
  */
 import { cacheRoot, type Launch } from "./servers.ts";
 import { debianPackagesMissing } from "./debian.ts";
-import { installDatabase, reachable, seedInstance, withMariadb } from "./mariadb.ts";
+import { installDatabase, phpOnMariadb, reachable, seedInstance } from "./mariadb.ts";
 
 const CODE = "/usr/share/phpmyadmin";
 
@@ -124,17 +124,6 @@ function seed(dir: string): Promise<void> {
  * ```
  */
 export function phpmyadminLaunch(): Launch {
-  const php = [
-    "exec /usr/bin/php",
-    "-d auto_prepend_file=DIR/prepend.php",
-    "-d session.save_path=DIR/sessions",
-    "-S 127.0.0.1:PORT -t DIR/pma",
-  ].join(" ");
-  return {
-    command: ["sh", "-c", withMariadb("DIR", php)],
-    env: { PHP_CLI_SERVER_WORKERS: "2", HOME: "DIR", TMPDIR: "DIR" },
-    seed,
-    origin: (_out, port) => `http://127.0.0.1:${port}`,
-    probe: "/index.php",
-  };
+  const flags = ["auto_prepend_file=DIR/prepend.php", "session.save_path=DIR/sessions"];
+  return phpOnMariadb(seed, flags, "pma", "/index.php");
 }

@@ -30,10 +30,10 @@
 import { cacheRoot, type Launch } from "./servers.ts";
 import {
   installDatabase,
+  phpOnMariadb,
   reachable,
   runOrThrow as run,
   seedInstance,
-  withMariadb,
 } from "./mariadb.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
@@ -146,12 +146,5 @@ function seed(dir: string): Promise<void> {
  * ```
  */
 export function wordpressLaunch(): Launch {
-  const php = "exec /usr/bin/php -d auto_prepend_file=DIR/prepend.php -S 127.0.0.1:PORT -t DIR/wp";
-  return {
-    command: ["sh", "-c", withMariadb("DIR", php)],
-    env: { PHP_CLI_SERVER_WORKERS: "2", HOME: "DIR", TMPDIR: "DIR" },
-    seed,
-    origin: (_out, port) => `http://127.0.0.1:${port}`,
-    probe: "/wp-login.php",
-  };
+  return phpOnMariadb(seed, ["auto_prepend_file=DIR/prepend.php"], "wp", "/wp-login.php");
 }

@@ -25,7 +25,7 @@
  */
 import { cacheRoot, type Launch } from "./servers.ts";
 import { debianPackagesMissing } from "./debian.ts";
-import { installDatabase, reachable, runOrThrow, seedInstance, withMariadb } from "./mariadb.ts";
+import { installDatabase, phpOnMariadb, reachable, runOrThrow, seedInstance } from "./mariadb.ts";
 
 const SITE = "/usr/share/zabbix";
 const SQL = "/usr/share/zabbix-server-mysql";
@@ -132,18 +132,11 @@ function seed(dir: string): Promise<void> {
  * ```
  */
 export function zabbixLaunch(): Launch {
-  return {
-    command: [
-      "sh",
-      "-c",
-      withMariadb(
-        "DIR",
-        "exec /usr/bin/php -d session.save_path=DIR/sessions -d mysqli.default_socket=DIR/db/mysqld.sock -d date.timezone=UTC -d memory_limit=256M -S 127.0.0.1:PORT -t DIR/app",
-      ),
-    ],
-    env: { PHP_CLI_SERVER_WORKERS: "2", HOME: "DIR", TMPDIR: "DIR" },
-    seed,
-    origin: (_out, port) => `http://127.0.0.1:${port}`,
-    probe: "/index.php",
-  };
+  const flags = [
+    "session.save_path=DIR/sessions",
+    "mysqli.default_socket=DIR/db/mysqld.sock",
+    "date.timezone=UTC",
+    "memory_limit=256M",
+  ];
+  return phpOnMariadb(seed, flags, "app", "/index.php");
 }
