@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
-import { harOf } from "../support/har_records.ts";
+import { harOf, rpcCall } from "../support/har_records.ts";
 import { convertHar } from "./har_convert.ts";
 
 /** A JSON-RPC server answering as recorded, or an error (HTTP 200) to the method `refused`. */
@@ -37,16 +37,9 @@ function rpcServer(refused?: string) {
 }
 
 function recording(): string {
-  const call = (method: string, id: number, result: unknown) => ({
-    method: "POST",
-    url: "http://127.0.0.1:8112/json",
-    mime: "application/json",
-    body: JSON.stringify({ method, params: [], id }),
-    json: { result, error: null, id },
-  });
   return harOf([
-    call("web.connected", 1, true),
-    call("core.get_config", 2, false),
+    rpcCall("web.connected", 1, true),
+    rpcCall("core.get_config", 2, false),
     {
       method: "POST",
       url: "http://127.0.0.1:8112/rpc2",

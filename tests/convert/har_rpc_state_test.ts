@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { convertHarFile, runCliTwice } from "../support/cli.ts";
-import { harOf } from "../support/har_records.ts";
+import { harOf, rpcCall } from "../support/har_records.ts";
 
 /** A JSON-RPC server whose `connected` state is one per process, as Deluge's web server's is. */
 function rpcServer() {
@@ -31,18 +31,11 @@ function rpcServer() {
 }
 
 function recording(): string {
-  const call = (method: string, id: number, result: unknown) => ({
-    method: "POST",
-    url: "http://127.0.0.1:8112/json",
-    mime: "application/json",
-    body: JSON.stringify({ method, params: [], id }),
-    json: { result, error: null, id },
-  });
   return harOf([
-    call("auth.check_session", 1, false),
-    call("web.connected", 2, false),
-    call("web.connect", 3, null),
-    call("web.update_ui", 4, { connected: true, torrents: {} }),
+    rpcCall("auth.check_session", 1, false),
+    rpcCall("web.connected", 2, false),
+    rpcCall("web.connect", 3, null),
+    rpcCall("web.update_ui", 4, { connected: true, torrents: {} }),
   ]);
 }
 

@@ -19,6 +19,26 @@ export interface EntrySpec {
   setCookies?: [string, string][];
 }
 
+/**
+ * A JSON-RPC call as Deluge's web UI sends it (`POST /json`, `{method, params: [], id}`),
+ * answered `{result, error: null, id}`.
+ *
+ * @example
+ * ```ts
+ * import { rpcCall } from "./har_records.ts";
+ * if (JSON.parse(rpcCall("web.connected", 2, false).body!).id !== 2) throw new Error();
+ * ```
+ */
+export function rpcCall(method: string, id: number, result: unknown): EntrySpec {
+  return {
+    method: "POST",
+    url: "http://127.0.0.1:8112/json",
+    mime: "application/json",
+    body: JSON.stringify({ method, params: [], id }),
+    json: { result, error: null, id },
+  };
+}
+
 /** The HAR of `specs`, as text. */
 export function harOf(specs: EntrySpec[]): string {
   return JSON.stringify({
