@@ -65,15 +65,23 @@ function setter(
 }
 
 /**
- * Keeps the last of the `Cookie` headers of a request a redirect led to, the browser's own: an
- * earlier one was the redirect's request's (a login's, before its answer renewed the session),
- * given back to it when it was recorded with none. Whether it did.
+ * Keeps the last of the `Cookie` headers of a request a redirect led to, the browser's own, when
+ * an earlier one holds a stale value of one of its cookies: that one was the redirect's request's
+ * (a login's, before its answer renewed the session), given back to it when it was recorded with
+ * none. Whether it did.
  */
 function ownCookieHeader(redirects: Redirect[], next: HarRecord): boolean {
   const headers = next.headers.filter((h) => h.name.toLowerCase() === "cookie");
   const from = headers.length > 1 ? redirectTo(redirects, next) : undefined;
   if (!from) return false;
   const own = headers[headers.length - 1];
+  // Only a stale value tells them apart: the same cookies again (Jupyter's `_xsrf` before its
+  // `username-…`) are one browser's, already sent as it sent them.
+  const mine = parseCookieHeader(own.value);
+  const stale = parseCookieHeader(headers[0].value).some((c) =>
+    mine.some((m) => m.name === c.name && m.value !== c.value)
+  );
+  if (!stale) return false;
   if (from.cookies.length === 0) from.cookies = parseCookieHeader(headers[0].value);
   next.cookies = parseCookieHeader(own.value);
   next.headers = next.headers.filter((h) => h.name.toLowerCase() !== "cookie" || h === own);

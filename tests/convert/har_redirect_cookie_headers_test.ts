@@ -9,9 +9,10 @@
  * passed.
  *
  * What the converter does (lib/convert/redirects.ts): of a redirected-to
- * request's several `Cookie` headers it keeps the last, the browser's own;
- * an earlier one goes to the redirect's request when that was recorded with
- * none.
+ * request's several `Cookie` headers, when an earlier one holds a cookie the
+ * last sends with another value (a stale one), it keeps the last, the
+ * browser's own; the earlier goes to the redirect's request when that was
+ * recorded with none. Headers that agree are left as recorded.
  */
 import assert from "node:assert/strict";
 import { parseHar } from "../../lib/convert/har_model.ts";
@@ -89,4 +90,17 @@ Deno.test("convert har: the earlier Cookie header goes to the redirect recorded 
   reattachRedirectCookies(records);
   assert.deepEqual(records[1].cookies, [{ name: "sid", value: "old8e2a9c1" }]);
   assert.deepEqual(records[2].cookies, [{ name: "sid", value: "new5f0b7d3" }]);
+});
+
+Deno.test("convert har: Cookie headers that agree (no stale value) are left as recorded, as Jupyter's login is", () => {
+  // Jupyter's chrome-har recording: the login's `_xsrf`, then the same `_xsrf` with the new
+  // `username-…`; nothing tells them apart, and the login keeps what it sent before.
+  const har = JSON.parse(recording());
+  const page = har.log.entries[2].request;
+  page.headers = [{ name: "Cookie", value: "x=1" }, { name: "Cookie", value: "x=1; u=ann" }];
+  const { records } = parseHar(JSON.stringify(har), []);
+  const notes = reattachRedirectCookies(records);
+  assert.deepEqual(records[1].cookies, []);
+  assert.equal(records[2].headers.filter((h) => h.name.toLowerCase() === "cookie").length, 2);
+  assert.ok(!notes.some((n) => n.includes("besides its own")), notes.join("\n"));
 });
