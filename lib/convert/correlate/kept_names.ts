@@ -9,7 +9,8 @@
  *
  * The evidence, all of it from the recording:
  * - a write (POST, PUT, PATCH) answered 2xx sent the value in a name-like
- *   field (`name`, `title`, `*_name`, …; `isNameKey`);
+ *   field (`name`, `username`, `*_name`, `*Name`; `NAMES`), not a title, which
+ *   only describes the item, nor a person's name, which many people share;
  * - no earlier request or answer held the value: the user typed it here (a
  *   name an earlier answer listed is an existing row's, searched or picked);
  * - the answer echoes it under the same key, in an object with its own id
