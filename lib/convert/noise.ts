@@ -10,7 +10,7 @@ import { type HarRecord, isJsonMime } from "./har_model.ts";
 import { isAnalyticsCookie } from "./noise_headers.ts";
 import { responseHeaders } from "./handed.ts";
 import { isReplayableWebSocket, isWebSocket } from "./har_websocket.ts";
-import { isOversizedRead } from "./oversized.ts";
+import { isOversizedRead, noteExpansion } from "./oversized.ts";
 
 /**
  * Why an entry was dropped (the keys of the summary's `dropped`).
@@ -129,7 +129,7 @@ const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = 
       !options.includeHtml,
   ],
   // Last: an asset or a page keeps its own reason, however large.
-  [REASON.oversized, isOversizedRead],
+  [REASON.oversized, (r) => isOversizedRead(r)],
 ];
 
 /**
@@ -352,6 +352,7 @@ export function classify(
   const dropped = new Map<HarRecord, string>();
   const candidates: HarRecord[] = [];
   const timed = { ...options, recordingEnd: options.recordingEnd ?? recordingEndOf(records) };
+  noteExpansion(records);
   for (const r of records) {
     const reason = intrinsicReason(r, timed);
     if (reason) dropped.set(r, reason);
