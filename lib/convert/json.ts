@@ -15,7 +15,7 @@
 export type JsonPath = (
   | string
   | number
-  | { key: string; value: string; also?: { key: string; value: string }[] }
+  | { key: string; value: string | number; also?: { key: string; value: string }[] }
 )[];
 
 /**

@@ -330,7 +330,7 @@ export function shortName(name: string): string {
 
 /**
  * The operation a GraphQL or JSON-RPC request names in its body
- * (`operationName`, `method`) or, for a GraphQL GET, its query string, for
+ * (`operationName`, `method`; a batch's first) or, for a GraphQL GET, its query string, for
  * endpoints where the path says nothing.
  *
  * @example
@@ -341,6 +341,9 @@ export function shortName(name: string): string {
  * if (operationName(r as any) !== "get_projects") throw new Error();
  * // deno-lint-ignore no-explicit-any
  * if (operationName({ url: new URL("https://a.test/api/items") } as any) !== undefined) throw new Error();
+ * const batch = { url: new URL("https://a.test/rpc"), bodyText: '[{"method":"notes.create","id":1}]' };
+ * // deno-lint-ignore no-explicit-any
+ * if (operationName(batch as any) !== "notes_create") throw new Error();
  * ```
  */
 export function operationName(r: HarRecord): string | undefined {
@@ -349,7 +352,9 @@ export function operationName(r: HarRecord): string | undefined {
   const query = r.url.searchParams.get("operationName");
   if (!r.bodyText) return query && snake(query) !== "" ? snake(query) : undefined;
   try {
-    const body = parseBody(r.bodyText);
+    const parsed = parseBody(r.bodyText);
+    // A batch (JSON-RPC 2.0, a GraphQL client's) is named by its first operation.
+    const body = Array.isArray(parsed) ? parsed[0] : parsed;
     const name = body?.operationName ?? body?.method;
     return typeof name === "string" && snake(name) !== "" ? snake(name) : undefined;
   } catch {

@@ -65,7 +65,9 @@ export class Spelling {
       if (typeof p === "number") out += `[${p}]`;
       else if (typeof p === "string") out += member(p);
       else {
-        const terms = [p, ...p.also ?? []].map((t) => `@${member(t.key)} == ${quote(t.value)}`);
+        // A number is compared as one: a JSON-RPC member's `id: 4` is no `'4'`.
+        const literal = (v: string | number) => typeof v === "number" ? String(v) : quote(v);
+        const terms = [p, ...p.also ?? []].map((t) => `@${member(t.key)} == ${literal(t.value)}`);
         out += `[?${terms.join(" && ")}]`;
       }
     }

@@ -12,6 +12,7 @@ import { captureName } from "../names.ts";
 import { isUuid, looksLikeId, looksLikeToken } from "../values.ts";
 import type { Correlator } from "./state.ts";
 import { locationIdKeys } from "./location_ids.ts";
+import { memberById } from "./rpc_batch.ts";
 
 /** Fields that name a list element, tried first when one must be told apart from the others. */
 const NAME_KEY = /^(name|title|slug|key|code|label|handle|username|login|email|sku)$/i;
@@ -118,7 +119,9 @@ export function stablePath(c: Correlator, step: Step, path: JsonPath): JsonPath 
     if (typeof segment !== "number" || !Array.isArray(here) || i === path.length - 1) {
       return segment;
     }
-    return discriminator(c, here, node, path[i + 1]) ?? segment;
+    // A JSON-RPC batch's answer is matched to its calls by `id`, in whatever order it comes.
+    const member = i === 0 ? memberById(step.first, here, node) : undefined;
+    return member ?? discriminator(c, here, node, path[i + 1]) ?? segment;
   });
 }
 

@@ -13,6 +13,7 @@
 import type { HarRecord } from "../har_model.ts";
 import { parseBody } from "../json.ts";
 import type { Check } from "../model.ts";
+import { batchErrorChecks } from "./rpc_batch.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -59,7 +60,8 @@ export function rpcErrorCheck(r: HarRecord): Check | undefined {
 }
 
 /**
- * Adds {@linkcode rpcErrorCheck}'s check to `checks`, unless one on `error` is there already.
+ * Adds {@linkcode rpcErrorCheck}'s check to `checks`, unless one on `error` is there already,
+ * and for a batch one check per member (rpc_batch.ts).
  *
  * @example
  * ```ts
@@ -75,6 +77,9 @@ export function rpcErrorCheck(r: HarRecord): Check | undefined {
  * ```
  */
 export function checkRpcError(r: HarRecord, checks: Check[]): void {
+  // A batch's members, each by its `id` (rpc_batch.ts).
+  const written = new Set(checks.map((k) => JSON.stringify(k.path)));
+  checks.push(...batchErrorChecks(r).filter((k) => !written.has(JSON.stringify(k.path))));
   const check = rpcErrorCheck(r);
   const already = checks.some((k) => !k.xpath && k.path.length === 1 && k.path[0] === "error");
   if (check && !already) checks.push(check);

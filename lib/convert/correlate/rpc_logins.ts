@@ -15,6 +15,7 @@ import { parseBody } from "../json.ts";
 import type { Step } from "../model.ts";
 import type { YMap } from "../yaml_out.ts";
 import { type Correlator, secretEnv } from "./state.ts";
+import { batchCalls } from "./rpc_batch.ts";
 
 /** A method's last word (after `.`, `/` or `:`) that names a login. */
 const LOGIN_METHOD = /(?:^|[./:])(?:log_?in|sign_?in|authenticate|auth_?login)$/i;
@@ -64,6 +65,8 @@ export function rpcPassword(r: HarRecord, body: unknown): RpcPassword | undefine
  * ```
  */
 export function isRpcLogin(r: HarRecord): boolean {
+  const batch = batchCalls(r);
+  if (batch) return batch.some((call) => rpcPassword(r, call) !== undefined);
   if (!r.bodyText || !/^\s*\{/.test(r.bodyText)) return false;
   try {
     return rpcPassword(r, parseBody(r.bodyText)) !== undefined;
@@ -91,9 +94,17 @@ export function isRpcLogin(r: HarRecord): boolean {
  * ```
  */
 export function askRpcPassword(c: Correlator, r: HarRecord, body: unknown, step: Step): void {
-  const password = rpcPassword(r, body);
-  // Only an object body (a YMap) has the `params` entry; a list body is no JSON-RPC call.
-  const entries = password && !Array.isArray(step.body) ? (step.body as YMap)?.entries : undefined;
+  if (!Array.isArray(body)) return askInCall(c, rpcPassword(r, body), step.body, step);
+  // A batch: each login among its calls, in the body's member of the same place.
+  if (!batchCalls(r) || !Array.isArray(step.body)) return;
+  const members = step.body;
+  body.forEach((call, i) => askInCall(c, rpcPassword(r, call), members[i], step));
+}
+
+/** Puts `LOGIN_PASSWORD` in place of `password` in the `params` of `call`, one call's body. */
+function askInCall(c: Correlator, password: RpcPassword | undefined, call: unknown, step: Step) {
+  // Only an object (a YMap) has the `params` entry; a list is no JSON-RPC call.
+  const entries = password && !Array.isArray(call) ? (call as YMap)?.entries : undefined;
   const params = Array.isArray(entries) ? entries.find(([k]) => k === "params")?.[1] : undefined;
   if (!password || !Array.isArray(params)) return;
   const about =
