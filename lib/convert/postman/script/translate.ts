@@ -16,6 +16,7 @@ import { expectChecks } from "./expect.ts";
 import { isNextRequest, nextRequest } from "./next.ts";
 import { type Node, parseScript } from "./parse.ts";
 import { type Cond, negate, type Sym, truthy } from "./sym.ts";
+import { titleText } from "./title.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
 import { isTestsAssignment, swallowingTry, translateScriptFailed } from "./caught.ts";
 import { setsInside } from "./sets_inside.ts";
@@ -333,7 +334,8 @@ class Translator {
 
   #pmTest(node: Node, e: Node, depth: number): void {
     const [title, fn] = e.arguments;
-    const name = title ? evaluate(title, this.ctx, 0) : undefined;
+    const label = title ? titleText(evaluate(title, this.ctx, 0)) : undefined;
+    const name = label === undefined ? undefined : { k: "lit" as const, value: label };
     const isFn = fn && (fn.type === "FunctionExpression" || fn.type === "ArrowFunctionExpression");
     if (name?.k !== "lit" || !isFn) return this.skip(node);
     const { body } = fn;
