@@ -1,5 +1,5 @@
 /**
- * `flowrun convert postman COLLECTION.json [--environment ENV.json] -o DIR`:
+ * `flowrun convert postman COLLECTION.json [--environment ENV.json] [-d DATA] -o DIR`:
  * a Postman collection → flow files in DIR (one per top-level folder), a
  * vars file and an env file from the environment (secrets left out), and
  * empty placeholders for files the collection uploads; the summary on
@@ -28,11 +28,12 @@ export const CONVERT_POSTMAN_OPTIONS = {
   output: { type: "string", short: "o" },
   environment: { type: "string", short: "e" },
   globals: { type: "string", short: "g" },
+  "iteration-data": { type: "string", short: "d" },
   help: { type: "boolean", short: "h" },
 } as const;
 
 const USAGE =
-  "Usage: flowrun convert postman COLLECTION.json [--environment ENV.json] [--globals GLOBALS.json] -o DIR";
+  "Usage: flowrun convert postman COLLECTION.json [--environment ENV.json] [--globals GLOBALS.json] [--iteration-data FILE] -o DIR";
 
 /**
  * `convert postman --help`.
@@ -55,6 +56,9 @@ Options:
   -e, --environment FILE  a Postman environment: its values become a vars file and an env file,
                           secrets left out
   -g, --globals FILE      a Postman globals export: its values are the lowest defaults
+  -d, --iteration-data FILE
+                          Newman's data file (CSV or JSON, as its -d reads it): each flow runs
+                          once per row, {{column}} and pm.iterationData.get(column) its values
   -h, --help              this help
 
 Example:
@@ -100,14 +104,17 @@ export async function convertPostmanCommand(args: string[]): Promise<number> {
     ? await read(values.environment, "environment")
     : undefined;
   const globals = values.globals ? await read(values.globals, "globals file") : undefined;
+  const dataPath = values["iteration-data"];
+  const data = dataPath ? { path: dataPath, text: await read(dataPath, "data file") } : undefined;
   const paths = {
     collection: positionals[0],
     environment: values.environment,
     globals: values.globals,
+    data: dataPath,
   };
   let result;
   try {
-    result = postman.convertPostman(collection, environment, globals);
+    result = postman.convertPostman(collection, environment, globals, data);
   } catch (error) {
     // The converter says which input a problem is in; the user knows it by its path.
     if (!(error instanceof postman.PostmanInputError)) throw error;

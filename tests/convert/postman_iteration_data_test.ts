@@ -1,15 +1,18 @@
 /**
- * `pm.iterationData.get(k)` reads the run's data file, and a converted flow runs
- * without one (as Newman does without `-d`): it is `undefined`. It was read as the
+ * `pm.iterationData.get(k)` reads the run's data file, and a flow converted without one
+ * (`--iteration-data`) runs as Newman does without `-d`: it is `undefined`. It was read as the
  * variable `k`, so a check comparing with it passed on the collection's value
  * where Newman fails, and a set copied that value where Newman sets nothing.
  */
 import assert from "node:assert/strict";
 import { translateScript } from "../../lib/convert/postman/script/translate.ts";
 
-/** `shelf` is a collection variable; iteration data must not read it. */
-const variable = (n: string) =>
-  n === "shelf"
+/**
+ * `shelf` is a collection variable, and no data file is given: the data scope's getter reads
+ * `undefined` (as the converter's reader says), never the variable.
+ */
+const variable = (n: string, scope?: string) =>
+  n === "shelf" && scope !== "data"
     ? { k: "var" as const, name: n, expr: "${vars.shelf}" }
     : { k: "lit" as const, value: undefined };
 

@@ -22,6 +22,7 @@ import { type EnvNeed, Variables, varName } from "./vars.ts";
 import { LBRACE_VAR, varDefault } from "./nested_vars.ts";
 import { DOLLAR_REF, DOLLAR_VAR } from "../dollar.ts";
 import { compareCodePoints } from "../../_util/compare.ts";
+import { dataFileOf, type IterationData, readIterationData, readsData } from "./iteration_data.ts";
 
 /** A file the conversion writes, relative to the output folder. */
 export interface OutFile {
@@ -57,6 +58,10 @@ export interface PostmanSummary {
   rewritten?: string[];
   /** Variables a script sets in a way not translated (`partly`: also in one translated), which later requests read. */
   broken?: { name: string; by: string; readers: string[]; partly?: boolean }[];
+  /** The data file (`-d`): its rows, written beside the flows, each a run of every flow. */
+  data?: { path: string; file: string; rows: number };
+  /** Whether a script reads `pm.iterationData` or a request a `{{x}}` no file gives, with no data file. */
+  wantsData?: boolean;
 }
 
 /** The files and the summary. */
@@ -177,15 +182,20 @@ function merged(groups: PmUnit[][], builders: FlowBuilder[]): PmUnit[][] | undef
  * const { files, summary } = convertPostman(collection);
  * if (!files[0].text.includes("url: ${ENV.BASE_URL}/login") || summary.reports[0].translated !== 1) throw new Error(files[0].text);
  * ```
+ *
+ * `data` is Newman's data file (`-d`), its path as given and its text: each flow runs once per
+ * row (`data: {file: …}`, the rows written beside the flows as Newman reads them).
  */
 export function convertPostman(
   collectionText: string,
   environmentText?: string,
   globalsText?: string,
+  data?: { path: string; text: string },
 ): PostmanResult {
   const c = readCollection(collectionText);
   const env = environmentText === undefined ? undefined : readEnvironment(environmentText);
   const globals = globalsText === undefined ? undefined : readEnvironment(globalsText, "globals");
+  const rows = data === undefined ? undefined : readIterationData(data.text, data.path);
   const credentials = credentialVariables(c);
   const setByScripts = namesSet(c);
   const newVars = () => {
@@ -196,6 +206,7 @@ export function convertPostman(
       new Set(credentials),
     );
     for (const name of setByScripts) v.scriptSet.add(name);
+    if (rows) v.addData(rows.columns);
     return v;
   };
   let groups = sessionGroups(c.units);
@@ -207,7 +218,7 @@ export function convertPostman(
     groups = next;
     built = build(c, groups, undefined, newVars);
   }
-  return write(c, groups, built, env?.name);
+  return write(c, groups, built, env?.name, rows);
 }
 
 function flowName(c: PmCollection, group: PmUnit[]): string {
@@ -221,8 +232,10 @@ function write(
   groups: PmUnit[][],
   built: Built,
   envName: string | undefined,
+  data: IterationData | undefined,
 ): PostmanResult {
   const { builders, shared } = built;
+  const dataFile = data && dataFileOf(data);
   const width = String(groups.length).length;
   const files: OutFile[] = [];
   const summary: PostmanSummary = {
@@ -243,12 +256,17 @@ function write(
   groups.forEach((group, i) => {
     // A flow whose every request a setNextRequest skips is not written.
     if (builders[i].steps.length === 0) return;
-    const file = flowFile(c, group, builders[i], String(i + 1).padStart(width, "0"), taken);
+    const number = String(i + 1).padStart(width, "0");
+    const file = flowFile(c, group, builders[i], number, taken, dataFile?.path);
     files.push(file.out);
     summary.flows.push(file.flow);
     summary.reports.push(...builders[i].reports.map((r) => ({ ...r, file: file.out.path })));
   });
   for (const path of summary.placeholders) files.push({ path, text: "", placeholder: true });
+  if (dataFile && data) {
+    files.push(dataFile);
+    summary.data = { path: data.path, file: dataFile.path, rows: data.rows.length };
+  } else summary.wantsData = readsData(c, shared.vars);
   for (const [origin, env] of [...shared.origins].sort()) {
     shared.vars.env.set(env, { name: env, secret: false, hint: `${origin} unless set` });
   }
@@ -331,18 +349,24 @@ function flowFile(
   b: FlowBuilder,
   number: string,
   taken: Set<string>,
+  dataFile?: string,
 ): { out: OutFile; flow: PostmanSummary["flows"][number] } {
   const name = flowName(c, group);
   let file = `${number}_${snake(name).slice(0, 60) || "flow"}.yaml`;
   if (taken.has(file)) file = file.replace(/\.yaml$/, `_${number}.yaml`);
   taken.add(file);
   const vars = flowVarDefaults(b);
+  // A data file's columns are declared, each row giving their values (flow-format.md, `data`).
+  for (const column of dataFile ? b.shared.vars.dataColumns : []) {
+    if (!vars.some(([n]) => n === varName(column))) vars.push([varName(column), ""]);
+  }
   const { shared } = shareChecks(b.steps);
   const auth = hoistAuth(b.steps);
   const root = ymap([
     ["name", name],
     ...shared,
     ["vars", vars.length > 0 ? ymap(vars) : undefined],
+    ["data", dataFile ? ymap([["file", dataFile]]) : undefined],
     ["auth", auth],
     // What Newman does by default: follow redirects, and keep the cookies responses set.
     ["options", ymap([["follow_redirects", true], ["cookie_jar", true]])],

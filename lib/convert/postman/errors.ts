@@ -8,7 +8,7 @@
 import { UsageError } from "../../model/errors.ts";
 
 /** Which input a problem is in. */
-export type PostmanInput = "collection" | "environment" | "globals";
+export type PostmanInput = "collection" | "environment" | "globals" | "data";
 
 /**
  * A problem with one input file, code `bad-postman`.

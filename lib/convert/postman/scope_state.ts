@@ -50,8 +50,12 @@ export class ScopeState {
    * (or nothing says which scope holds it: the user gives it); `undefined` when not known here.
    */
   read(name: string, scope: VarScope | undefined, flow: number): Sym | undefined | null {
-    // Iteration data is not among the scopes kept here: it reads as before.
-    if (scope === undefined || scope === "data" || !this.holders.known(name)) return null;
+    // Iteration data: a column of the data file reads as `{{name}}` does; any other name is
+    // `undefined`, as in Newman (run without `-d`, every name).
+    if (scope === "data") {
+      return this.holders.has(name, "data") ? null : { k: "lit", value: undefined };
+    }
+    if (scope === undefined || !this.holders.known(name)) return null;
     if (!this.holders.has(name, scope)) return { k: "lit", value: undefined };
     if (this.holders.winner(name) === scope) return null;
     const kept = this.#shadowed.get(`${scope}\u0000${name}`);

@@ -96,6 +96,7 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
       }: sent as written, as Postman does, unless set with --var NAME=value.`,
     );
   }
+  lines.push(...dataLines(s, dir));
   if (s.notSent.length > 0) {
     lines.push(
       `Not sent, as in Newman, because a setNextRequest skips them: ${
@@ -137,6 +138,21 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
     );
   }
   return lines;
+}
+
+/** The data file's rows, each a run of every flow; or, without one, that the collection reads one. */
+function dataLines(s: PostmanSummary, dir: string): string[] {
+  if (s.data) {
+    return [
+      `Each flow runs once per row (${
+        plural(s.data.rows, "row")
+      } of ${s.data.path}, written to ${dir}/${s.data.file}), as Newman's iterations with -d; a row's captures do not carry to the next.`,
+    ];
+  }
+  if (!s.wantsData) return [];
+  return [
+    "If Newman runs it with a data file (-d FILE), convert again with --iteration-data FILE: its rows give {{column}} and pm.iterationData.get(column).",
+  ];
 }
 
 /** Sets not translated, with the requests that read them, and hosts sent with `http://`. */

@@ -12,7 +12,10 @@ const IDIOMS: [RegExp, string][] = [
     /\b(?:parseInt|parseFloat|Number)\s*\(/,
     "parseInt(…), Number(…) or parseFloat(…) before a comparison: flowrun compares a value as the response holds it",
   ],
-  [/\bpm\.iterationData\b/, "pm.iterationData: a converted flow has no data file"],
+  [
+    /\bpm\.iterationData\b/,
+    "pm.iterationData: no data file was given (--iteration-data FILE, Newman's -d)",
+  ],
   [/\bxml2Json\s*\(/, "xml2Json(…): a flow reads XML by XPath"],
 ];
 

@@ -87,6 +87,8 @@ export class Variables {
   /** Which scope holds each variable, for the getters that read one scope only. */
   readonly scopes = new ScopeState((n) => this.isSecret(n));
   readonly #envNames = new Map<string, string>();
+  /** The data file's columns (`-d`): flow vars each row gives, never environment variables. */
+  readonly dataColumns = new Set<string>();
 
   /**
    * Postman's precedence, lowest first: globals, collection (and folders),
@@ -113,6 +115,18 @@ export class Variables {
     resolveNested(this.values, (n) => this.isSecret(n));
   }
 
+  /**
+   * The columns of the run's data file, Newman's `data` scope, above the environment: each row
+   * gives their values, so their defaults are empty (a credential in the file stays there).
+   */
+  addData(columns: readonly string[]): void {
+    for (const name of columns) {
+      this.dataColumns.add(name);
+      this.values.set(name, "");
+      this.scopes.file(name, "data", "");
+    }
+  }
+
   /** Whether `{{name}}` is one of Postman's generated values (`{{$guid}}`, `{{$randomInt}}`). */
   isGenerated(name: string): boolean {
     return dynamicValue(name) !== undefined;
@@ -120,6 +134,7 @@ export class Variables {
 
   /** Whether the variable is read from the environment rather than a flow var. */
   isEnv(name: string, atUrlStart: boolean): boolean {
+    if (this.dataColumns.has(name)) return false;
     const value = this.values.get(name) ?? "";
     // One only a script gives a value is a flow var, sent as written until then: an environment
     // variable nobody can set beforehand would stop the whole run before anything is sent.
@@ -136,6 +151,7 @@ export class Variables {
    * (`{{password}}`).
    */
   isSecret(name: string): boolean {
+    if (this.dataColumns.has(name)) return false;
     if (this.credentials.has(name)) return true;
     return !this.values.get(name) && !this.scriptSet.has(name) && isSecretName(name);
   }

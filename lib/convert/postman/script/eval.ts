@@ -202,8 +202,6 @@ const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
   ["JSON.parse", (f) => (pathOf(f) === "$.body" ? { k: "path", path: "$.json" } : undefined)],
   ["pm.response.json", () => ({ k: "path", path: "$.json" })],
   ["pm.response.text", () => ({ k: "path", path: "$.body" })],
-  // The data file's row: a converted flow runs without one, as Newman does without `-d`.
-  ["pm.iterationData.get", () => ({ k: "lit", value: undefined })],
   ["pm.response.headers.has", (f) => (header(f) ? cond(header(f)!, "exists", true) : undefined)],
   ["pm.response.headers.get", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
   ["postman.getResponseHeader", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
@@ -221,6 +219,10 @@ const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
 /** Calls that read their arguments as a whole: variables, schemas, made values. */
 function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym | undefined | null {
   const first = a[0];
+  // The data file's row: its column's value, else `undefined` (as Newman without `-d`).
+  if (callee === "pm.iterationData.get") {
+    return first?.k === "lit" ? ctx.variable(String(first.value), "data") : undefined;
+  }
   if (VARIABLE_GETTERS.has(callee)) {
     return first?.k === "lit" ? ctx.variable(String(first.value), scopeOf(callee)) : undefined;
   }
