@@ -151,3 +151,36 @@ export function freshChosenPasswords(c: Correlator, records: readonly HarRecord[
     c.secrets.add(value);
   }
 }
+
+/**
+ * Whether `r` sends passwords and every one is a password the run chooses
+ * ({@linkcode freshChosenPasswords} made it a var): a form that adds an
+ * account (ZNC's `adduser`, Django's `user/add/`), not a login, whatever its
+ * password fields are called. The inputs the pages declared `type="password"` are read when it
+ * sends any (a CSRF token beside them is no password).
+ *
+ * @example
+ * ```ts
+ * import { addsAccount, freshChosenPasswords } from "./chosen_passwords.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * c.passwordFields.add("password").add("password2").add("pass");
+ * const form = { bodyMime: "application/x-www-form-urlencoded", headers: [], cookies: [], setCookies: [] };
+ * const add = { ...form, url: new URL("http://a.test/adduser"), bodyText: "password=Quay-7&password2=Quay-7" };
+ * const login = { ...form, url: new URL("http://a.test/login"), bodyText: "user=keeper&pass=brass-77" };
+ * // deno-lint-ignore no-explicit-any
+ * freshChosenPasswords(c, [login, add] as any);
+ * // deno-lint-ignore no-explicit-any
+ * if (!addsAccount(c, add as any) || addsAccount(c, login as any)) throw new Error();
+ * ```
+ */
+export function addsAccount(c: Correlator, r: HarRecord): boolean {
+  const chosen = new Set(
+    c.vars.filter(([, v]) => v === "${RANDOM.PASSWORD}").map(([name]) => c.sp.varRef(name)),
+  );
+  const sent = passwordValues(r, c.passwordFields);
+  // The inputs a page declared passwords, when it sends any: a CSRF token's name says "token".
+  const typed = sent.filter(([k]) => c.passwordFields.has(k));
+  const values = (typed.length > 0 ? typed : sent).map(([, v]) => v);
+  return values.length > 0 && values.every((v) => chosen.has(c.generated.get(v) ?? ""));
+}

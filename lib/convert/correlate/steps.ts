@@ -33,6 +33,7 @@ import { addWebSocketStep } from "./websocket_step.ts";
 import { isEventStream, sseMap } from "./sse_step.ts";
 import { grpcMap, isGrpcCall } from "../har_grpc.ts";
 import { sendsPassword } from "./password_fields.ts";
+import { addsAccount } from "./chosen_passwords.ts";
 import { filledLater } from "./filled_later.ts";
 import { isRpcLogin } from "./rpc_logins.ts";
 import { changesLater } from "./rpc_state.ts";
@@ -66,12 +67,14 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
     (first.method === "POST" &&
       (isAuthPath(first.url.pathname) || sendsPassword(c.passwordFields, first) ||
         isRpcLogin(first)));
+  // A form that adds an account sends a password too, but one the run chooses: it logs no one in.
+  const named = login && !addsAccount(c, first);
   const step: Step = {
-    name: c.stepNames.take(shortName(nameOf(first, segments, isId, login))),
+    name: c.stepNames.take(shortName(nameOf(first, segments, isId, named))),
     records,
     first,
     last: records[records.length - 1],
-    noun: login ? "login" : resourceNoun(segments, isId),
+    noun: named ? "login" : resourceNoun(segments, isId),
     method: first.method,
     ...emptyParts(),
     loop,
