@@ -1,6 +1,8 @@
 /**
  * A login that signs its client in by a session cookie: in a document that
- * declares no security at all (no scheme, no requirement), a POST needing
+ * declares no security at all (no scheme, no requirement), or none a
+ * client can meet (a scheme no requirement names, requirements naming only
+ * schemes it does not declare: Ts.ED's Passport.js example), a POST needing
  * no credentials, taking a password and an identity, named for signing in
  * (`/auth/login`, `signIn`), whose answers show no token. The only way such
  * a login can let its client in is the cookie its answer sets (the official
@@ -34,13 +36,22 @@ import { cookieRequired, sessionSecured } from "./cookie_schemes.ts";
 /** `/auth/login`, `/signin`, `POST /session`, an operationId `logIn`. */
 const SIGN_IN = /log_?in|sign_?in|session/i;
 
-/** Whether the document declares any security: a scheme, or a requirement anywhere. */
+/**
+ * Whether the document declares security a client can meet: a requirement naming a declared
+ * scheme, or (none required anywhere) a declared scheme. A requirement naming only undeclared
+ * schemes can be met by nothing, and a scheme no requirement names protects nothing: a document
+ * holding only those declares nothing its login could stand for (Ts.ED's Passport.js example).
+ */
 function declaresSecurity(doc: Node, ops: OpenApiOperation[]): boolean {
   const components = isNode(doc.components) ? doc.components : {};
   const schemes = isNode(components.securitySchemes) ? components.securitySchemes : {};
-  if (Object.keys(schemes).length > 0 || isNode(doc.securityDefinitions)) return true;
-  const required = (s: unknown) => Array.isArray(s) && s.length > 0;
-  return required(doc.security) || ops.some((op) => required(op.node.security));
+  const names = (s: unknown) =>
+    Array.isArray(s) ? s.filter(isNode).flatMap((r) => Object.keys(r)) : [];
+  const named = [doc.security, ...ops.map((op) => op.node.security)].flatMap(names);
+  if (named.length === 0) {
+    return Object.keys(schemes).length > 0 || isNode(doc.securityDefinitions);
+  }
+  return named.some((name) => Object.hasOwn(schemes, name));
 }
 
 /** Whether `op` can be the session's login (see the module doc). */
