@@ -22,6 +22,7 @@ import { properties } from "./schema_properties.ts";
 import { accessOfPair } from "./access_pair.ts";
 import { nestedSignup } from "./nested_signup.ts";
 import { formRequired } from "./form_required.ts";
+import { describesNoMember } from "./opaque_answer.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -246,12 +247,12 @@ function namedSignIn(op: OpenApiOperation): boolean {
 
 /**
  * Whether `op` says it signs in (`/user/login`, "Authenticate a user") and
- * its document describes no answer body at all (flasgger's docstrings:
- * `200: User successfully logged in`): nothing says where its token is, and
+ * its document describes no answer body (flasgger's docstrings: `200: User successfully logged
+ * in`; a schema naming no member, `opaque_answer.ts`): nothing says where its token is, and
  * nothing says it has none, so the token is looked for by name in the body.
  */
 function undescribedSignIn(doc: Node, op: OpenApiOperation): boolean {
-  if (responseSchemas(doc, op).length > 0) return false;
+  if (!describesNoMember(doc, op)) return false;
   const summary = typeof op.node.summary === "string" ? op.node.summary : "";
   return /log_?in|sign_?in|authenticat/i.test(`${op.template} ${op.name} ${summary}`);
 }
@@ -388,12 +389,12 @@ export function needsNoCredentials(doc: Node, op: OpenApiOperation): boolean {
 
 /**
  * Whether `op` hands out the credential, whatever it declares: a POST whose path says it signs in
- * or up (`/sign-in/email`, `/register`), taking a password and answering a token. What it declares
- * is a blanket requirement (better-auth's bearer is on every operation, its sign-in's too).
+ * or up (`/sign-in/email`, `/register`), taking a password, answering a token or nothing it
+ * describes (`undescribedSignIn`). What it declares is a blanket requirement (better-auth's).
  */
 function handsOutToken(doc: Node, op: OpenApiOperation): boolean {
-  if (op.method !== "POST" || !/sign[-_]?(in|up)|log[-_]?in|regist/i.test(op.template)) {
-    return false;
-  }
-  return bodyFields(doc, op).has("\0password") && answersAToken(doc, op);
+  const named = /sign[-_]?(in|up)|log[-_]?in|regist/i.test(op.template);
+  if (op.method !== "POST" || !named) return false;
+  return bodyFields(doc, op).has("\0password") &&
+    (answersAToken(doc, op) || undescribedSignIn(doc, op));
 }
