@@ -290,6 +290,26 @@ export function evaluate(template: Template, scope: Scope): unknown {
   return out;
 }
 
+/**
+ * Whether a template reads a step's capture that is not set (an `optional: true` source that
+ * found nothing, or a step that did not run): with `omit_empty_headers`, such a header has no
+ * value to send, as one that renders empty, and is left out rather than failing the step.
+ *
+ * @example
+ * ```ts
+ * import { parseTemplate, readsUnsetCapture } from "./template.ts";
+ * const scope = { env: () => undefined, vars: new Map(), steps: new Map([["login", new Map()]]), runId: "r" };
+ * if (!readsUnsetCapture(parseTemplate("Bearer ${steps.login.capture.token}"), scope)) throw new Error();
+ * if (readsUnsetCapture(parseTemplate("Bearer ${RUN_ID}"), scope)) throw new Error();
+ * ```
+ */
+export function readsUnsetCapture(template: Template, scope: Scope): boolean {
+  return template.parts.some((part) =>
+    typeof part !== "string" && part.ref.kind === "step" &&
+    !scope.steps.get(part.ref.step)?.has(part.ref.key)
+  );
+}
+
 /** A property descriptor of a plain object's own enumerable, writable value. */
 function ownValue(value: unknown): PropertyDescriptor {
   return { value, enumerable: true, writable: true, configurable: true };

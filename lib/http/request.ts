@@ -8,6 +8,7 @@
 import {
   evaluate,
   ExpressionError,
+  readsUnsetCapture,
   render,
   type Scope,
   type Template,
@@ -154,11 +155,13 @@ function resolveHeaders(
 ): [string, string][] {
   const headers: [string, string][] = spec.headersFrom
     ? headersFrom(evaluate(spec.headersFrom, scope), spec.headersFrom.source)
-    : spec.headers.map(([name, value, nameFrom]) => [
-      nameFrom ? headerName(evaluate(nameFrom, scope), nameFrom.source) : name,
-      toText(evaluate(value, scope)),
-    ]);
-  // `omit_empty_headers`: one step written for both cases (with an ETag, without one).
+    : spec.headers.filter(([, value]) => !omitEmpty || !readsUnsetCapture(value, scope))
+      .map(([name, value, nameFrom]) => [
+        nameFrom ? headerName(evaluate(nameFrom, scope), nameFrom.source) : name,
+        toText(evaluate(value, scope)),
+      ]);
+  // `omit_empty_headers`: one step written for both cases (with an ETag, without one; with the
+  // token an optional capture found, without it: `Bearer ${…}` then has no value either).
   if (omitEmpty) headers.splice(0, headers.length, ...headers.filter(([, v]) => v !== ""));
   if (spec.cookies) {
     const pairs = spec.cookies.map(([name, value]) =>

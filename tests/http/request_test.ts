@@ -47,6 +47,26 @@ Deno.test("explicit cookies go into one cookie header after the flow's own", () 
   assert.deepEqual(headers, [["cookie", "b=2"]]);
 });
 
+Deno.test("omit_empty_headers leaves out a header reading an unset capture; without it, the step fails", () => {
+  const steps = new Map([["login", new Map<string, unknown>([["sid", "s-1"]])]]);
+  const headers: RequestSpec["headers"] = [
+    ["Authorization", parseTemplate("Bearer ${steps.login.capture.token}")],
+    ["X-Short", parseTemplate("${steps.login.token}")],
+    ["X-Sid", parseTemplate("sid=${steps.login.capture.sid}")],
+    ["X-Gone", parseTemplate("${steps.skipped.capture.id}")],
+  ];
+  const request = resolveRequest(spec({ headers }), { ...scope, steps }, true);
+  assert.deepEqual(request.headers, [["X-Sid", "sid=s-1"]]);
+  const token = new Map([["login", new Map<string, unknown>([["token", "t-1"], ["sid", "s"]])]]);
+  const sent = resolveRequest(
+    spec({ headers: headers.slice(0, 2) }),
+    { ...scope, steps: token },
+    true,
+  );
+  assert.deepEqual(sent.headers, [["Authorization", "Bearer t-1"], ["X-Short", "t-1"]]);
+  assert.throws(() => resolveRequest(spec({ headers }), { ...scope, steps }), /no captured value/);
+});
+
 Deno.test("a URL or header block past 64 KiB is a bad-url error, not a request", () => {
   const big = { ...scope, vars: new Map<string, unknown>([["v", "x".repeat(MAX_REQUEST_HEAD)]]) };
   for (

@@ -141,6 +141,30 @@ steps:
   }
 });
 
+Deno.test("omit_empty_headers leaves out a header reading an optional capture that found nothing", async () => {
+  const api = serve();
+  try {
+    // /d answers no "tag": the capture is left unset, and X-Trace, which reads it, is not sent.
+    const r = await run(`name: headers
+options: {omit_empty_headers: true}
+steps:
+  - name: first
+    request: {url: "${api.url}/d"}
+    capture:
+      tag: {path: $.json.tag, optional: true}
+      ok: $.json.ok
+  - name: without
+    request:
+      url: "${api.url}/d"
+      headers: {X-Trace: "tag \${steps.first.capture.tag}", If-Match: "\${steps.first.ok}"}
+`);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual(api.seen.at(-1), { method: "GET", ifMatch: "true", trace: null });
+  } finally {
+    await api.close();
+  }
+});
+
 Deno.test("a constant bad method is still a load problem, and a bad switch value too", async () => {
   const r = await run(`name: x
 steps:
