@@ -16,6 +16,7 @@ import { AuthSchemes, type EnvVar } from "./auth.ts";
 import { deref } from "./examples.ts";
 import { FlowBuilder, type Placeholder, type Shared } from "./flow.ts";
 import { loginOf, sessionLines } from "./session_login.ts";
+import { answerJwtLines } from "./session_token.ts";
 import { ownAccountHint } from "./login_account.ts";
 import { withOwnAccount } from "./own_account.ts";
 import { withOwnRead } from "./own_read.ts";
@@ -193,7 +194,7 @@ function inferredLines(
     }
   }
   const { login } = inferred;
-  lines.push(...seconds, ...sessionLines(login, doc));
+  lines.push(...seconds, ...sessionLines(login, doc), ...answerJwtLines(login, doc));
   if (login) {
     for (const [scheme, served] of login.schemes) {
       const sent = served.bearer ? "Bearer <token>" : `${served.prefix}<token>`;

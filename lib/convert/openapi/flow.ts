@@ -38,7 +38,7 @@ import { saidCredential, withSaidAuth } from "./said_auth.ts";
 import { ownQuery, RUN_VARS, runVarsOf } from "./run_values.ts";
 import { BODY_FILLS } from "./body_fills.ts";
 import { serialOf } from "./serial.ts";
-import { sessionOptions } from "./session_login.ts";
+import { sendAnswerJwt } from "./session_token.ts";
 import { sendsCookie, withBaseOrigin } from "./browser_origin.ts";
 import { tokenGiver } from "./login.ts";
 import { runValues } from "./login_account.ts";
@@ -365,6 +365,7 @@ export class FlowBuilder {
 
   /** The flow's text. */
   text(name: string, header: string[]): string {
+    const session = sendAnswerJwt(this.shared, this.#stepOf, this.#steps, this.#capture.bind(this));
     for (const [step, captures] of this.#captures) {
       const node = this.#nodeOf.get(step);
       if (!node) continue;
@@ -375,7 +376,6 @@ export class FlowBuilder {
     const note = "made per run (a fresh account each run and flow): never a literal credential";
     this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [k, v, note]));
     const placed = placeAuth(this.#steps.map((s) => s.auth));
-    const session = sessionOptions(this.shared.inferred.login, this.#stepOf, this.shared.doc);
     const steps = this.#steps.map(({ node, comments, auth: own }, i) => {
       const { auth, notes } = placed.steps[i];
       if (auth !== undefined) node.entries.splice(1, 0, ["auth", auth]);
