@@ -168,3 +168,18 @@ Deno.test("convert openapi: the same document against a session-cookie API sends
   assert.equal(seen.authorizations, 0, out);
   assert.equal(runs[0].code, 0, out);
 });
+
+Deno.test("convert openapi: a document declaring its session cookie as a scheme is read as it says: no JWT read, no Authorization", async () => {
+  const { server, seen } = standIn(false);
+  const scheme = { sid: { type: "apiKey", in: "cookie", name: "sid" } };
+  const declared = {
+    ...DOCUMENT,
+    security: [{ sid: [] }],
+    components: { ...DOCUMENT.components, securitySchemes: scheme },
+  };
+  const { runs, summary, flows } = await convertAndRunSuite(declared, server);
+  const text = [...flows.values()].join("\n");
+  assert.ok(!/omit_empty_headers|Authorization|eyJ/.test(text), text);
+  assert.doesNotMatch(summary, /bearer ←/);
+  assert.equal(seen.authorizations, 0, summary + runs[0].stdout);
+});

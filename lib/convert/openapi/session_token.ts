@@ -108,7 +108,7 @@ function headersOf(step: YMap): YMap | undefined {
 export function sendAnswerJwt(
   shared: { doc: Node; inferred: { login?: Login } },
   stepOf: ReadonlyMap<OpenApiOperation, string>,
-  steps: { node: YMap }[],
+  steps: { node: YMap; auth?: { block?: YMap } }[],
   capture: (step: string, key: string, source: YNode) => string,
 ): YMap | undefined {
   const { doc, inferred: { login } } = shared;
@@ -118,7 +118,9 @@ export function sendAnswerJwt(
   const at = steps.findIndex(({ node }) =>
     node.entries.some(([k, v]) => k === "name" && v === step)
   );
-  const later = at < 0 ? [] : steps.slice(at + 1).map(({ node }) => headersOf(node))
+  // A step authorised as the document's words say (said_auth.ts) keeps that `auth:` alone.
+  const later = at < 0 ? [] : steps.slice(at + 1).filter(({ auth }) => !auth?.block)
+    .map(({ node }) => headersOf(node))
     .filter((h) => h && !h.entries.some(([k]) => k.toLowerCase() === "authorization"));
   if (later.length === 0) return session;
   const token = capture(step, "token", ymap([["regex", JWT_IN_TEXT], ["optional", true]]));
