@@ -97,7 +97,9 @@ Deno.test("convert openapi: a blank tag, an integer past 2^53 and a `${` in a fi
  * Just Eat's: the login (`POST /consumers/{tenant}`, answering a token)
  * has a path parameter nothing produces; the Checkout flow's bearer block
  * read its token, but the login was not copied into that flow, so the
- * flow named a step it did not hold.
+ * flow named a step it did not hold. The login is now the run's one
+ * sign-in (`.sign_in.yaml`, passed with `--setup`), whose token the flow
+ * reads as `${setup.token}`: they validate together.
  */
 const LOGIN = `openapi: 3.0.3
 info: {title: Eat}
@@ -129,17 +131,20 @@ paths:
       responses: {'200': {description: ok}}
 `;
 
-Deno.test("convert openapi: a flow whose credential is a login's token holds the login, even one whose path parameter nothing produces", async () => {
+Deno.test("convert openapi: a flow whose credential is a login's token reads it from the login, even one whose path parameter nothing produces", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-loadable-" });
   try {
     await Deno.writeTextFile(`${dir}/api.yaml`, LOGIN);
     const converted = await runCli(["convert", "openapi", `${dir}/api.yaml`, "-o", `${dir}/out`]);
     assert.equal(converted.code, 0, converted.stderr);
-    const validated = await runCli(["validate", "--no-env", `${dir}/out`]);
+    const setup = `${dir}/out/.sign_in.yaml`;
+    const validated = await runCli(["validate", "--no-env", `${dir}/out`, "--setup", setup]);
     assert.equal(validated.code, 0, validated.stdout + validated.stderr);
     const checkout = await Deno.readTextFile(`${dir}/out/checkout.yaml`);
-    assert.match(checkout, /token: \$\{steps\.post_consumers_tenant\.capture\.token\}/);
-    assert.match(checkout, /^ {2}- name: post_consumers_tenant$/m);
+    assert.match(checkout, /token: \$\{setup\.token\}/);
+    const signIn = await Deno.readTextFile(setup);
+    assert.match(signIn, /^ {2}- name: post_consumers_tenant$/m);
+    assert.match(signIn, /^ {2}token: \$\{steps\.post_consumers_tenant\.capture\.token\}$/m);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -13,7 +13,7 @@ import { parse } from "yaml";
 import * as openapi from "../../lib/convert/openapi/mod.ts";
 import { UsageError } from "../../lib/model/errors.ts";
 import { MAX_DOCUMENT_BYTES } from "../../lib/model/limits.ts";
-import { runCli } from "../support/cli.ts";
+import { validateSuites } from "../support/validate_suites.ts";
 import type { Pinned } from "./servers.ts";
 
 /** The documents: APIs.guru's directory, ReadMe's OAS examples, GitHub's own document. */
@@ -126,18 +126,12 @@ export interface Problem {
 /**
  * Every problem `flowrun validate --no-env` finds in `dirs` (the CLI, as a
  * user runs it; unset variables are the user's to set, as the summary
- * says), 200 folders a process; throws when it crashes (exit 3).
+ * says), each with the setup flow its summary's command passes (the run's
+ * one sign-in: tests/support/validate_suites.ts); throws when it crashes (exit 3).
  */
 export async function validateAll(dirs: string[]): Promise<Problem[]> {
   const problems: Problem[] = [];
-  for (let i = 0; i < dirs.length; i += 200) {
-    const run = await runCli([
-      "validate",
-      "--no-env",
-      "--format",
-      "json",
-      ...dirs.slice(i, i + 200),
-    ]);
+  for (const run of await validateSuites(dirs, ["--no-env", "--format", "json"])) {
     if (run.code !== 0 && run.code !== 2) {
       throw new Error(`validate exited ${run.code}: ${run.stderr.slice(0, 2000)}`);
     }

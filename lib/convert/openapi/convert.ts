@@ -14,20 +14,20 @@ import { UsageError } from "../../model/errors.ts";
 import { snake, UniqueNames } from "../names.ts";
 import { AuthSchemes, type EnvVar } from "./auth.ts";
 import { deref } from "./examples.ts";
-import { FlowBuilder, type Placeholder, type Shared } from "./flow.ts";
-import { loginOf, sessionLines } from "./session_login.ts";
-import { answerJwtLines } from "./session_token.ts";
-import { ownAccountHint } from "./login_account.ts";
+import { FlowBuilder } from "./flow.ts";
+import type { Placeholder, Shared } from "./shared.ts";
+import { loginOf } from "./session_login.ts";
 import { withOwnAccount } from "./own_account.ts";
 import { withOwnRead } from "./own_read.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
-import { type Inferred, withPrerequisites } from "./prerequisites.ts";
-import { capturePath, inferredLinks, type ParamLink } from "./producers.ts";
-import { matchPath, searchPath } from "./capture_source.ts";
+import { withPrerequisites } from "./prerequisites.ts";
+import { inferredLinks } from "./producers.ts";
+import { inferredLines } from "./inferred_lines.ts";
 import { ownResources, stopsServer } from "./stops.ts";
 import { readSecurity } from "./read_security.ts";
 import { keptBasePath } from "./paths_hold_base.ts";
 import { ownItems } from "./second_producer.ts";
+import { SIGN_IN_FILE, signInOnce } from "./sign_in_once.ts";
 import { ambiguousOps, type LeftOut, leftOut, leftOutLines } from "./left_out.ts";
 
 /** A file to write, relative to the output folder. */
@@ -59,6 +59,8 @@ export interface OpenApiSummary extends LeftOut {
   webhooks?: { operations: number; names: string[] };
   /** The operations the bundle left out, each reaching a `$ref` to nothing (`broken_refs.ts`). */
   broken?: string[];
+  /** The setup flow the run signs in with once (`sign_in_once.ts`), passed with `--setup`. */
+  signIn?: { file: string; steps: number };
 }
 
 /** The flows of a document and the summary. */
@@ -127,7 +129,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   };
   const left = { title, source: input.source, stopping, unsendable, ambiguous };
   const kept = ops.filter((op) => !ambiguous.has(op));
-  const { files, flows, seconds } = writeFlows(doc, kept, shared, left);
+  const { files, flows, seconds, signIn } = writeFlows(doc, kept, shared, left);
   for (const { path, what } of shared.files) {
     files.push({ path, text: `placeholder: replace with ${what}\n`, placeholder: true });
   }
@@ -145,73 +147,9 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       ...inferredLines(doc, inferred, ops, seconds),
       ...webhooksOf(doc),
       ...leftOutLines(stopping, unsendable, ambiguous),
+      ...(signIn ? { signIn } : {}),
     },
   };
-}
-
-/** Where in its producer's answer a link reads its value, for the summary. */
-function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): string {
-  if (link.from === "location") {
-    const at = link.fromEnd ? `segment ${link.fromEnd + 1} from the end` : "last segment";
-    return `its Location header's ${at}`;
-  }
-  if (link.fresh) return "(a new name of the run's own, for what the call makes)";
-  if (link.search) {
-    return `${searchPath(link.search)} (the first anywhere in its answer, undescribed)`;
-  }
-  if (link.from === "client") return "(the run's own name, which the client names there)";
-  const how = link.from === "links"
-    ? " (the document's links)"
-    : link.match
-    ? ` (the run's own, after ${name(link.after!)})`
-    : link.from === "listing"
-    ? ` (the ${link.path.includes("-1") ? "last" : "first"} of its listing${
-      link.after ? `, after ${name(link.after)}` : ""
-    })`
-    : "";
-  const sent = link.match && `<the ${link.match} ${name(link.after!)} sent>`;
-  return `${sent ? matchPath(link.path, link.match!, sent) : capturePath(link.path)}${how}`;
-}
-
-/** What was inferred, for the summary: each parameter's producer, the second producers, the login. */
-function inferredLines(
-  doc: Node,
-  inferred: Inferred,
-  ops: OpenApiOperation[],
-  seconds: Set<string>,
-): { inferred?: string[] } {
-  const lines: string[] = [];
-  const name = (op: OpenApiOperation) => `${op.method} ${op.template}`;
-  for (const op of ops) {
-    for (const link of [...inferred.params.get(op) ?? [], ...inferred.body?.get(op) ?? []]) {
-      // A body property's link names its place in the body (`order.petId`, `petIds[]`).
-      const param = "body" in link
-        ? link.param
-        : op.template.includes(`{${link.param}}`)
-        ? `{${link.param}}`
-        : `query ${link.param}`;
-      lines.push(`${param} of ${name(op)} ← ${name(link.producer)} ${linkWhere(link, name)}`);
-    }
-  }
-  const { login } = inferred;
-  lines.push(...seconds, ...sessionLines(login, doc), ...answerJwtLines(login, doc));
-  if (login) {
-    for (const [scheme, served] of login.schemes) {
-      const sent = served.bearer ? "Bearer <token>" : `${served.prefix}<token>`;
-      lines.push(
-        `"${scheme}" (${served.where}) ← ${name(login.op)} ${
-          login.path ? capturePath(login.path) : "a member named like a token (its description)"
-        }, sent "${sent}"${
-          login.register
-            ? `, signed in as the account ${name(login.register)} registers${
-              login.registerAnswers ? " (whose own answer a flow that does not log in reads)" : ""
-            }; ${ownAccountHint(doc, login)}`
-            : ""
-        }`,
-      );
-    }
-  }
-  return lines.length > 0 ? { inferred: lines } : {};
 }
 
 /**
@@ -248,38 +186,35 @@ function writeFlows(
     unsendable: OpenApiOperation[];
     ambiguous: Map<OpenApiOperation, string>;
   },
-): { files: OutFile[]; flows: OpenApiSummary["flows"]; seconds: Set<string> } {
+): Written {
   const fileNames = new UniqueNames();
   const flowNames = new Set<string>();
   const files: OutFile[] = [];
   const flows: OpenApiSummary["flows"] = [];
   const seconds = new Set<string>();
-  for (const { tag, under, ops: group } of flowGroups(doc, ops)) {
-    // The operations on the root path (`/`) stay named for the API.
-    // A blank tag (Bungie's "") names no flow: the flow is named for the API.
-    const base = tag?.trim() ||
-      (under === undefined || under === "/" ? title : `${title} ${under}`);
-    let name = base;
-    for (let n = 2; flowNames.has(name); n++) name = `${base} (${n})`;
-    flowNames.add(name);
-    // A tag may be a pasted paragraph; a file name past 255 bytes cannot be written.
-    const stem = (under === undefined ? snake(name) : snake(under) || snake(name))
-      .slice(0, 70).replace(/_+$/, "");
-    const file = `${fileNames.take(stem || "api")}.yaml`;
-    const builder = new FlowBuilder(file, shared);
-    const { ops: steps, added } = withPrerequisites(group, doc, shared.inferred);
+  const groups = flowGroups(doc, ops).map((g) => ({
+    ...g,
+    group: g.ops,
+    ...withPrerequisites(g.ops, doc, shared.inferred),
+  }));
+  const once = signInOnce(shared, groups.map((g) => g.ops));
+  for (const { tag, under, ops: all, group } of groups) {
+    // A flow signing in with the run's one sign-in does not send it (sign_in_once.ts).
+    const setup = once?.serves(all, doc) ? once : undefined;
+    const steps = setup ? all.filter((op) => !setup.ops.has(op)) : all;
+    if (steps.length === 0) continue;
+    const added = steps.filter((op) => !group.includes(op)).length;
+    const { name, file } = flowNaming(tag, under, title, { flowNames, fileNames });
+    const builder = new FlowBuilder(file, shared, setup);
     // An operation ending what an earlier one ended gets its own item (second_producer.ts).
-    const own = ownItems(steps, shared.inferred);
-    for (const op of steps) builder.add(op, own.get(op));
+    const own = ownItems(all, shared.inferred);
+    for (const op of all) builder.add(op, own.get(op));
     for (const { why } of own.values()) seconds.add(why);
     const header = [
       `Generated by flowrun convert openapi from ${source} (${title}).`,
-      tag !== undefined
-        ? `The operations tagged "${tag}".`
-        : under === undefined
-        ? "The operations without a tag, in one flow named for the API."
-        : `The operations without a tag under ${under}.`,
+      whichOperations(tag, under),
       "Set BASE_URL to the API's origin; the flows add the server's base path.",
+      ...(setup ? [SIGNED_IN] : []),
       ...leftOut(stopping, tag, "it stops the server: run it by hand, after the suite"),
       ...leftOut(unsendable, tag, "flowrun cannot send METHOD"),
       ...leftOut(ambiguous.keys(), tag, (op) => ambiguous.get(op)!),
@@ -293,8 +228,59 @@ function writeFlows(
       ...(added > 0 ? { added } : {}),
     });
   }
-  return { files, flows, seconds };
+  if (!once) return { files, flows, seconds };
+  const head = [`Generated by flowrun convert openapi from ${source} (${title}).`, ...SIGN_IN_HEAD];
+  files.push({ path: SIGN_IN_FILE, text: once.text(head) });
+  return { files, flows, seconds, signIn: { file: SIGN_IN_FILE, steps: once.ops.size } };
 }
+
+/** A flow's name (its tag's, else the API's) and file name, each unique. */
+function flowNaming(
+  tag: string | undefined,
+  under: string | undefined,
+  title: string,
+  taken: { flowNames: Set<string>; fileNames: UniqueNames },
+): { name: string; file: string } {
+  // The operations on the root path (`/`) stay named for the API.
+  // A blank tag (Bungie's "") names no flow: the flow is named for the API.
+  const base = tag?.trim() ||
+    (under === undefined || under === "/" ? title : `${title} ${under}`);
+  let name = base;
+  for (let n = 2; taken.flowNames.has(name); n++) name = `${base} (${n})`;
+  taken.flowNames.add(name);
+  // A tag may be a pasted paragraph; a file name past 255 bytes cannot be written.
+  const stem = (under === undefined ? snake(name) : snake(under) || snake(name))
+    .slice(0, 70).replace(/_+$/, "");
+  return { name, file: `${taken.fileNames.take(stem || "api")}.yaml` };
+}
+
+/** The header line saying which operations a flow holds. */
+function whichOperations(tag: string | undefined, under: string | undefined): string {
+  return tag !== undefined
+    ? `The operations tagged "${tag}".`
+    : under === undefined
+    ? "The operations without a tag, in one flow named for the API."
+    : `The operations without a tag under ${under}.`;
+}
+
+/** What `writeFlows` wrote: the files, the flows, the second producers' lines, the setup flow. */
+interface Written {
+  files: OutFile[];
+  flows: OpenApiSummary["flows"];
+  seconds: Set<string>;
+  signIn?: OpenApiSummary["signIn"];
+}
+
+/** The line of a flow that signs in through the run's setup flow. */
+const SIGNED_IN =
+  `It signs in through the setup flow ${SIGN_IN_FILE}: run it as the summary says (--setup).`;
+
+/** The setup flow's header. */
+const SIGN_IN_HEAD = [
+  "The run's one sign-in, which every flow reads as ${setup.NAME}: run once per run",
+  "by --setup, as the summary's command does. Hidden, so a run of the folder never reads it as a",
+  "flow. Its steps check only that each is accepted (2xx): when it fails, the run skips every flow.",
+];
 
 /**
  * Most untagged operations kept in one flow. A flow stops at its first

@@ -16,11 +16,11 @@
 import type { Node } from "../../check/openapi_operations.ts";
 import { UniqueNames } from "../names.ts";
 import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
-import type { AuthSchemes, StepAuth } from "./auth.ts";
+import type { StepAuth } from "./auth.ts";
 import { LOGIN_STEP } from "./auth_login.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
-import { type PlaceholderFile, stepBody } from "./body.ts";
+import { stepBody } from "./body.ts";
 import { namedInBody, namingCreate, withNamed, withRpcNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
 import { itemParam, sends } from "./name_named.ts";
@@ -29,7 +29,8 @@ import { clientNames, type OpenApiOperation } from "./operations.ts";
 import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, lbraceVars, literal, paramValue, simpleText, toYNode } from "./params.ts";
-import type { Inferred } from "./prerequisites.ts";
+import type { SetupSteps } from "./setup_steps.ts";
+import type { Shared } from "./shared.ts";
 import { captureSource, fillListed, latestHolder } from "./producers.ts";
 import { accepted, allJson, expected, statusNode } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
@@ -47,28 +48,6 @@ import { sentToken, signedIn } from "./token_refresh.ts";
 import { type OwnItem, withOwnItem } from "./second_producer.ts";
 import { sendOwnMember, sentMember } from "./own_listed.ts";
 
-/** Something the user must fill in: where and what. */
-export interface Placeholder {
-  file: string;
-  what: string;
-}
-
-/** What the flows of one document share. */
-export interface Shared {
-  doc: Node;
-  auth: AuthSchemes;
-  /** The first server's path, without a trailing slash: `/v1` or "". */
-  basePath: string;
-  /** The document the `openapi:` checks name, relative to the flows; none: no such checks. */
-  documentRef?: string;
-  placeholders: Placeholder[];
-  files: PlaceholderFile[];
-  /** Optional parameters left out, in all flows. */
-  optional: number;
-  /** Each path parameter's producer, and the login. */
-  inferred: Inferred;
-}
-
 // The spec says these parameters are ignored: the flow's own settings send them.
 const RESERVED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -83,21 +62,28 @@ export class FlowBuilder {
   readonly #varOf = new Map<string, string>();
   readonly #varNames = new UniqueNames();
   /** Each operation's step, and each step's node. */
-  readonly #stepOf = new Map<OpenApiOperation, string>();
+  protected readonly stepOf = new Map<OpenApiOperation, string>();
   readonly #nodeOf = new Map<string, YMap>();
   /** What each step captures: key → source. */
   readonly #captures = new Map<string, Map<string, YNode>>();
   /** The run vars (`RUN_VARS`) the bodies read. */
-  readonly #runVars = new Set<string>();
+  protected readonly runVars = new Set<string>();
 
-  constructor(readonly file: string, readonly shared: Shared) {
+  constructor(readonly file: string, readonly shared: Shared, readonly setup?: SetupSteps) {
     const reserved = ["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps", LBRACE_VAR];
     for (const name of [...reserved, ...Object.keys(RUN_VARS), "pin"]) this.#varNames.take(name);
   }
 
-  /** Adds the step of one operation (after its own copy of `own`: second_producer.ts); its comments. */
+  /**
+   * Adds the step of one operation (after its own copy of `own`: second_producer.ts); its comments.
+   * None for the run's sign-in, which its setup flow sends once (sign_in_once.ts).
+   */
   add(op: OpenApiOperation, own?: OwnItem): string[] {
-    if (own) return withOwnItem(this.#stepOf, own, (o) => this.add(o), op);
+    if (this.setup?.ops.has(op)) return this.stepOf.set(op, this.setup.stepOf(op)) && [];
+    return own ? withOwnItem(this.stepOf, own, (o) => this.add(o), op) : this.#add(op);
+  }
+
+  #add(op: OpenApiOperation): string[] {
     const { doc } = this.shared;
     const name = this.#names.take(op.name);
     const summary = typeof op.node.summary === "string" ? ` — ${op.node.summary}` : "";
@@ -106,7 +92,7 @@ export class FlowBuilder {
     // The captures this step reads: it runs only when they exist.
     const [guards, ifs]: [string[], YNode[]] = [[], []];
     const url = this.#url(op, maker, name, comments, guards);
-    const auth = this.#fromLogin(op, withSaidAuth(op, this.shared.auth, this.#runVars), guards);
+    const auth = this.#fromLogin(op, withSaidAuth(op, this.shared.auth, this.runVars), guards);
     const { query, headers, cookies } = this.#params(op, maker, comments, auth.places, guards);
     const creds = auth.credentials;
     comments.push(...creds.comments);
@@ -116,7 +102,7 @@ export class FlowBuilder {
     }
     const body = bodiless ? { fields: [], headers: [], files: [] } : stepBody(doc, maker, op, name);
     // Made per run; a login no sign-up precedes signs in as the user's account (login_account.ts).
-    body.fields = runValues(body.fields, this.shared, op, this.#runVars, maker.samples);
+    body.fields = runValues(body.fields, this.shared, op, this.runVars, maker.samples);
     const { params } = this.shared.inferred;
     body.fields = ownNames(doc, op, body.fields, ownNameKeys(doc, op, params));
     // What a listing finds the run's own item by, when this create answers no id (own_listed.ts).
@@ -124,8 +110,8 @@ export class FlowBuilder {
     // An item it names in its body (`ip` of `/autoprimaries/{ip}`): the run's var, as in its paths.
     body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
-    fillListed(doc, op.node, body, guards, this.#stepOf.keys(), this.#captured.bind(this));
-    const fill = { op, body, guards, ifs, stepOf: this.#stepOf, capture: this.#capture.bind(this) };
+    fillListed(doc, op.node, body, guards, this.stepOf.keys(), this.#captured.bind(this));
+    const fill = { op, body, guards, ifs, stepOf: this.stepOf, capture: this.capture.bind(this) };
     for (const f of BODY_FILLS) f(this.shared, fill);
     for (const file of body.files) {
       this.shared.files.push(file);
@@ -144,14 +130,14 @@ export class FlowBuilder {
       ["name", name],
       ["request", request],
       ["options", stepOptions(doc, op.node, comments)],
-      ["assert", this.#assert(op)],
+      ["assert", this.assertion(op)],
       ["always", true],
       ["if", conditions.length > 1 ? conditions : conditions[0]],
     ]);
     if (!step.entries.some(([k]) => k === "assert")) {
       comments.push("the document names no 2xx response: the status is not checked");
     }
-    this.#stepOf.set(op, name);
+    this.stepOf.set(op, name);
     this.#nodeOf.set(name, asEventStream(doc, op.node, step));
     this.#steps.push({ node: step, comments, auth });
     return comments;
@@ -162,14 +148,16 @@ export class FlowBuilder {
     const { login } = this.shared.inferred;
     if (!auth.block || !login || !JSON.stringify(auth.block).includes(LOGIN_STEP)) return auth;
     // Always there: the login (or the sign-up answering the token) precedes what it serves.
-    const step = this.#stepOf.get(login.op) ?? this.#stepOf.get(tokenGiver(login)) ?? login.op.name;
-    const sent = this.#capture(step, ...sentToken(this.shared.doc, op, login));
+    const step = this.stepOf.get(login.op) ?? this.stepOf.get(tokenGiver(login)) ?? login.op.name;
+    const sent = this.capture(step, ...sentToken(this.shared.doc, op, login));
     guards.push(sent);
     return { ...auth, block: signedIn(auth.block, step, sent) as YMap };
   }
 
   /** `${steps.<step>.capture.<key>}`, the capture added to that step. */
-  #capture(step: string, key: string, source: YNode): string {
+  protected capture(step: string, key: string, source: YNode): string {
+    const fromSetup = this.setup?.capture(step, key, source);
+    if (fromSetup) return fromSetup;
     const captures = this.#captures.get(step) ?? new Map<string, YNode>();
     this.#captures.set(step, captures);
     const same = (a: YNode | undefined) => JSON.stringify(a) === JSON.stringify(source);
@@ -179,7 +167,8 @@ export class FlowBuilder {
     return `\${steps.${step}.capture.${name}}`;
   }
 
-  #assert(op: OpenApiOperation): YNode | undefined {
+  /** The step's checks: its documented status and, for JSON, its schema. */
+  assertion(op: OpenApiOperation): YNode | undefined {
     const { documentRef, doc } = this.shared;
     const found = expected(doc, op.node);
     if (found.statuses.length === 0) return undefined;
@@ -246,7 +235,7 @@ export class FlowBuilder {
           ? paramValue(this.shared.doc, maker, p, op.node)
           : { value: "string", given: false };
         if (given) return encodeURIComponent(simpleText(value));
-        const flowOps = [op, ...this.#stepOf.keys()];
+        const flowOps = [op, ...this.stepOf.keys()];
         // A name is text: a number or a switch at the item's path is not the run's own name.
         const text = typeof value === "string";
         if (
@@ -264,13 +253,13 @@ export class FlowBuilder {
   #captured(op: OpenApiOperation, param: string, place: unknown = "path"): string | undefined {
     if (place !== (op.template.includes(`{${param}}`) ? "path" : "query")) return undefined;
     const link = this.shared.inferred.params.get(op)?.find((l) => l.param === param);
-    const step = link && this.#stepOf.get(latestHolder(this.shared.doc, link, this.#stepOf.keys()));
+    const step = link && this.stepOf.get(latestHolder(this.shared.doc, link, this.stepOf.keys()));
     // An item found by what its create sent is never the listing's first instead.
     const sent = link?.match &&
-      sentMember(this.#nodeOf.get(this.#stepOf.get(link.after!)!), link.match);
+      sentMember(this.#nodeOf.get(this.stepOf.get(link.after!)!), link.match);
     if (!link || step === undefined || (link.match && !sent)) return undefined;
     const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
-    return this.#capture(step, key, captureSource(link, sent));
+    return this.capture(step, key, captureSource(link, sent));
   }
 
   /**
@@ -352,7 +341,7 @@ export class FlowBuilder {
         continue;
       }
       const { value } = paramValue(this.shared.doc, maker, itemParam(this.shared.doc, op, p));
-      if (p.in === "query") query.push(...ownQuery(p, value, this.#runVars, maker.samples));
+      if (p.in === "query") query.push(...ownQuery(p, value, this.runVars, maker.samples));
       else if (p.in === "cookie") cookies.push([name, literal(simpleText(value))]);
       else if (p.in !== "header" || RESERVED_HEADERS.has(name.toLowerCase())) continue;
       else if (TOKEN.test(name)) headers.push([name, literal(simpleText(value))]);
@@ -364,15 +353,15 @@ export class FlowBuilder {
   }
 
   /** The flow's text. */
-  text(name: string, header: string[]): string {
-    const session = sendAnswerJwt(this.shared, this.#stepOf, this.#steps, this.#capture.bind(this));
+  text(name: string, header: string[], outputs?: YNode): string {
+    const session = sendAnswerJwt(this.shared, this.stepOf, this.#steps, this.capture.bind(this));
     for (const [step, captures] of this.#captures) {
       const node = this.#nodeOf.get(step);
       if (!node) continue;
       const at = node.entries.findIndex(([k]) => k === "assert");
       node.entries.splice(at < 0 ? node.entries.length : at, 0, ["capture", ymap([...captures])]);
     }
-    const made = runVarsOf(this.#runVars);
+    const made = runVarsOf(this.runVars).map(([k, v]) => [k, this.setup?.shared(k) ?? v]);
     const note = "made per run (a fresh account each run and flow): never a literal credential";
     this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [k, v, note]));
     const placed = placeAuth(this.#steps.map((s) => s.auth));
@@ -384,7 +373,7 @@ export class FlowBuilder {
     });
     this.#vars.unshift(...lbraceVars([steps, this.#vars]));
     const vars = entries(this.#vars.map(([k, v]) => [k, v] as [string, YNode]));
-    const { serial, notes } = serialOf(this.#stepOf.keys(), this.shared.inferred);
+    const { serial, notes } = serialOf(this.stepOf.keys(), this.shared.inferred);
     const flow = ymap([
       ["name", name],
       ["serial", serial],
@@ -392,6 +381,7 @@ export class FlowBuilder {
       ["options", session],
       ["auth", placed.flow],
       ["steps", steps],
+      ["outputs", outputs],
     ]);
     return withVarComments(toYaml([...header, ...notes], flow), this.#vars, placed.flowNotes);
   }

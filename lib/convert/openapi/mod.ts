@@ -20,8 +20,10 @@
  *   from environment variables), `responses.ts` (statuses, JSON schemas,
  *   what a create returns).
  * - **Write**: `flow.ts` (one flow: steps, captures, placeholder vars;
- *   `auth_place.ts` puts a block shared by its steps at flow level),
- *   `convert.ts` (flows by tag), `summary.ts`.
+ *   `auth_place.ts` puts a block shared by its steps at flow level; what the
+ *   flows share in `shared.ts`), `convert.ts` (flows by tag),
+ *   `sign_in_once.ts` (the run's one sign-in: a setup flow the flows read
+ *   the token of), `summary.ts` (`inferred_lines.ts`: what was inferred).
  *
  * @example
  * ```ts

@@ -36,6 +36,13 @@ export interface SummaryPlaces {
  */
 export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): string {
   const lines = [headline(s, at), ...s.flows.map(flowLine)];
+  if (s.signIn) {
+    lines.push(
+      `  ${s.signIn.file}: ${
+        plural(s.signIn.steps, "step")
+      } (the sign-in, once per run: a setup flow, passed with --setup; every flow reads its token)`,
+    );
+  }
   if (s.inferred) {
     lines.push("Inferred (each value from the response of the operation that makes it):");
     for (const line of s.inferred) lines.push(`  ${line}`);
@@ -73,7 +80,8 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
         }`,
     );
   }
-  lines.push(`Run: flowrun run ${at.dir} --openapi ${at.document}`);
+  const setup = s.signIn ? ` --setup ${at.dir}/${s.signIn.file}` : "";
+  lines.push(`Run: flowrun run ${at.dir}${setup} --openapi ${at.document}`);
   return lines.join("\n") + "\n";
 }
 

@@ -1,0 +1,88 @@
+/**
+ * The summary's "Inferred" lines: where each parameter's value comes from
+ * (`{slug} of GET /articles/{slug} ← POST /articles $.json.article.slug`),
+ * the second producers, the session and the login's token.
+ *
+ * @module
+ */
+import type { Node } from "../../check/openapi_operations.ts";
+import { sessionLines } from "./session_login.ts";
+import { answerJwtLines } from "./session_token.ts";
+import { ownAccountHint } from "./login_account.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import type { Inferred } from "./prerequisites.ts";
+import { capturePath, type ParamLink } from "./producers.ts";
+import { matchPath, searchPath } from "./capture_source.ts";
+
+/** Where in its producer's answer a link reads its value, for the summary. */
+function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): string {
+  if (link.from === "location") {
+    const at = link.fromEnd ? `segment ${link.fromEnd + 1} from the end` : "last segment";
+    return `its Location header's ${at}`;
+  }
+  if (link.fresh) return "(a new name of the run's own, for what the call makes)";
+  if (link.search) {
+    return `${searchPath(link.search)} (the first anywhere in its answer, undescribed)`;
+  }
+  if (link.from === "client") return "(the run's own name, which the client names there)";
+  const how = link.from === "links"
+    ? " (the document's links)"
+    : link.match
+    ? ` (the run's own, after ${name(link.after!)})`
+    : link.from === "listing"
+    ? ` (the ${link.path.includes("-1") ? "last" : "first"} of its listing${
+      link.after ? `, after ${name(link.after)}` : ""
+    })`
+    : "";
+  const sent = link.match && `<the ${link.match} ${name(link.after!)} sent>`;
+  return `${sent ? matchPath(link.path, link.match!, sent) : capturePath(link.path)}${how}`;
+}
+
+/**
+ * What was inferred, for the summary: each parameter's producer, the second producers, the login.
+ *
+ * @example
+ * ```ts
+ * import { inferredLines } from "./inferred_lines.ts";
+ * if (inferredLines({}, { params: new Map() }, [], new Set()).inferred !== undefined) throw new Error();
+ * ```
+ */
+export function inferredLines(
+  doc: Node,
+  inferred: Inferred,
+  ops: OpenApiOperation[],
+  seconds: Set<string>,
+): { inferred?: string[] } {
+  const lines: string[] = [];
+  const name = (op: OpenApiOperation) => `${op.method} ${op.template}`;
+  for (const op of ops) {
+    for (const link of [...inferred.params.get(op) ?? [], ...inferred.body?.get(op) ?? []]) {
+      // A body property's link names its place in the body (`order.petId`, `petIds[]`).
+      const param = "body" in link
+        ? link.param
+        : op.template.includes(`{${link.param}}`)
+        ? `{${link.param}}`
+        : `query ${link.param}`;
+      lines.push(`${param} of ${name(op)} ← ${name(link.producer)} ${linkWhere(link, name)}`);
+    }
+  }
+  const { login } = inferred;
+  lines.push(...seconds, ...sessionLines(login, doc), ...answerJwtLines(login, doc));
+  if (login) {
+    for (const [scheme, served] of login.schemes) {
+      const sent = served.bearer ? "Bearer <token>" : `${served.prefix}<token>`;
+      lines.push(
+        `"${scheme}" (${served.where}) ← ${name(login.op)} ${
+          login.path ? capturePath(login.path) : "a member named like a token (its description)"
+        }, sent "${sent}"${
+          login.register
+            ? `, signed in as the account ${name(login.register)} registers${
+              login.registerAnswers ? " (whose own answer a flow that does not log in reads)" : ""
+            }; ${ownAccountHint(doc, login)}`
+            : ""
+        }`,
+      );
+    }
+  }
+  return lines.length > 0 ? { inferred: lines } : {};
+}
