@@ -75,6 +75,17 @@ async function convert(name: string, dir: string) {
   return { ...converted, flows: `${dir}/flows` };
 }
 
+/** The setup flow the summary's command passes, when the suite signs in once (its `--setup`). */
+function setupOf(flows: string): string[] {
+  try {
+    return Deno.statSync(`${flows}/.sign_in.yaml`).isFile
+      ? ["--setup", `${flows}/.sign_in.yaml`]
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Every flow file written, by name. */
 async function flows(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -146,15 +157,23 @@ Deno.test("the blog document converts into a suite its server accepts: links, lo
     );
     assert.match(all, /password: \$\{vars\.password\}/);
     assert.match(all, /email: \$\{vars\.email\}/);
-    // A flow that signs in sends the sign-in's token; the others the one their sign-up answers.
+    // A flow that signs in sends the sign-in's token; the others the one the sign-up answers,
+    // which the run's one sign-in (a setup flow) hands out.
     assert.match(files.get("people.yaml")!, /value: Token \$\{steps\.sign_in\.capture\.token\}/);
-    assert.match(files.get("posts.yaml")!, /value: Token \$\{steps\.sign_up\.capture\.token\}/);
+    assert.match(files.get("posts.yaml")!, /value: Token \$\{setup\.token\}/);
+    assert.match(files.get(".sign_in.yaml")!, /token: \$\{steps\.sign_up\.capture\.token\}/);
 
-    const valid = await runCli(["validate", converted.flows], {
+    const valid = await runCli(["validate", converted.flows, ...setupOf(converted.flows)], {
       env: { BASE_URL: proxy.origin },
     });
     assert.equal(valid.code, 0, valid.stdout + valid.stderr);
-    const run = await runCli(["run", converted.flows, "--report-json", `${dir}/report.json`], {
+    const run = await runCli([
+      "run",
+      converted.flows,
+      ...setupOf(converted.flows),
+      "--report-json",
+      `${dir}/report.json`,
+    ], {
       env: { BASE_URL: proxy.origin },
     });
     const accepted = proxy.accepted();
@@ -188,7 +207,9 @@ Deno.test("the blog document's 3.0 form (tags in two cases, no token in its sche
     // `people` and `People` are one flow, not two (the unfollow would run without its follow).
     assert.match(converted.stderr, /19 operations into 6 flows/);
     assert.match(converted.stderr, /← POST \/users\/login a member named like a token/);
-    const run = await runCli(["run", converted.flows], { env: { BASE_URL: proxy.origin } });
+    const run = await runCli(["run", converted.flows, ...setupOf(converted.flows)], {
+      env: { BASE_URL: proxy.origin },
+    });
     const accepted = proxy.accepted();
     assert.deepEqual(BLOG_OPS.filter((op) => !accepted.has(op)), [], run.stdout);
     for (const a of proxy.answers) {
@@ -311,7 +332,9 @@ Deno.test("a second shape: bearer token from a token operation, an id named unli
     );
     const all = [...(await flows(converted.flows)).values()].join("\n");
     assert.ok(!/password: password\b/.test(all), "no literal password");
-    const run = await runCli(["run", converted.flows], { env: { BASE_URL: proxy.origin } });
+    const run = await runCli(["run", converted.flows, ...setupOf(converted.flows)], {
+      env: { BASE_URL: proxy.origin },
+    });
     const accepted = proxy.accepted();
     const missing = SHELTER_OPS.filter((op) => !accepted.has(op));
     assert.deepEqual(missing, [], run.stdout + run.stderr);
@@ -329,7 +352,13 @@ Deno.test("a step whose producer failed is skipped, saying why; the others still
   try {
     const converted = await convert("shelter.yaml", dir);
     assert.equal(converted.code, 0, converted.stderr);
-    const run = await runCli(["run", converted.flows, "--report-json", `${dir}/report.json`], {
+    const run = await runCli([
+      "run",
+      converted.flows,
+      ...setupOf(converted.flows),
+      "--report-json",
+      `${dir}/report.json`,
+    ], {
       env: { BASE_URL: shelter.origin },
     });
     assert.equal(run.code, 1, run.stdout + run.stderr);

@@ -7,7 +7,9 @@
  * once: the sign-up and the login now go into one setup flow the printed
  * command passes with `--setup`, whose outputs hand the token to every flow.
  * The setup file is hidden (`.sign_in.yaml`), so `flowrun run OUT/` never
- * reads it as a flow: run alone, the flows say they need `--setup`.
+ * reads it as a flow: run alone, the flows say they need `--setup`. A
+ * cookie session (tududi's `connect.sid`, named by a cookie apiKey scheme)
+ * hands on its cookie the same way.
  *
  * The stand-in runs on 127.0.0.1 and refuses any second sign-in 429, as a
  * rate limit of one would.
@@ -35,11 +37,16 @@ const list = (tag: string, path: string) => ({
   },
 });
 
-const DOC = {
+/** Bearer tokens, or a session cookie `sid` (a cookie apiKey scheme) that the login sets. */
+const document = (cookie: boolean) => ({
   openapi: "3.0.3",
   info: { title: "Notes", version: "1" },
-  security: [{ bearer: [] }],
-  components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+  security: [{ [cookie ? "sid" : "bearer"]: [] }],
+  components: {
+    securitySchemes: cookie
+      ? { sid: { type: "apiKey", in: "cookie", name: "sid" } }
+      : { bearer: { type: "http", scheme: "bearer" } },
+  },
   tags: [{ name: "auth" }, { name: "notes" }, { name: "labels" }, { name: "folders" }],
   paths: {
     "/users": {
@@ -60,7 +67,10 @@ const DOC = {
         responses: {
           "200": {
             description: "signed in",
-            ...json({ type: "object", properties: { token: { type: "string" } } }),
+            ...json({
+              type: "object",
+              properties: cookie ? { ok: { type: "boolean" } } : { token: { type: "string" } },
+            }),
           },
         },
       },
@@ -69,10 +79,10 @@ const DOC = {
     ...list("labels", "/labels"),
     ...list("folders", "/folders"),
   },
-};
+});
 
-/** Registers anyone, signs in once (429 after), and lists only for the token it gave. */
-function rateLimited() {
+/** Registers anyone, signs in once (429 after), and lists only for the token (or cookie) it gave. */
+function rateLimited(cookie: boolean) {
   const counts = { signIns: 0, signUps: 0 };
   const accounts = new Map<string, string>();
   const server = serveStandIn(async (req) => {
@@ -91,10 +101,12 @@ function rateLimited() {
       if (accounts.get(body.email) !== body.password) {
         return Response.json({ error: "Bad credentials" }, { status: 401 });
       }
-      return Response.json({ token: "tok-1" });
+      if (!cookie) return Response.json({ token: "tok-1" });
+      return Response.json({ ok: true }, { headers: { "set-cookie": "sid=tok-1; Path=/" } });
     }
     if (req.method === "GET" && ["/notes", "/labels", "/folders"].includes(pathname)) {
-      if (req.headers.get("authorization") !== "Bearer tok-1") {
+      const sent = cookie ? req.headers.get("cookie") : req.headers.get("authorization");
+      if (sent !== (cookie ? "sid=tok-1" : "Bearer tok-1")) {
         return Response.json({ error: "unauthorized" }, { status: 401 });
       }
       return Response.json([]);
@@ -104,11 +116,20 @@ function rateLimited() {
   return { server, counts };
 }
 
-Deno.test("convert openapi: the suite signs in once per run, in a setup flow the printed command passes", async () => {
+for (const cookie of [false, true]) {
+  Deno.test(
+    `convert openapi: the suite signs in once per run, in a setup flow the printed command passes (${
+      cookie ? "a session cookie" : "a bearer token"
+    })`,
+    () => signsInOnce(cookie),
+  );
+}
+
+async function signsInOnce(cookie: boolean) {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-login-once-" });
-  const { server, counts } = rateLimited();
+  const { server, counts } = rateLimited(cookie);
   try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(DOC));
+    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document(cookie)));
     const out = `${dir}/flows`;
     const converted = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", out]);
     assert.equal(converted.code, 0, converted.stderr);
@@ -140,4 +161,4 @@ Deno.test("convert openapi: the suite signs in once per run, in a setup flow the
     await server.close();
     await Deno.remove(dir, { recursive: true });
   }
-});
+}

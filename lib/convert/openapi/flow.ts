@@ -122,7 +122,7 @@ export class FlowBuilder {
       ["url", url],
       ["query", entries([...query, ...creds.query])],
       ["headers", entries([...headers, ...creds.headers, ...body.headers])],
-      ["cookies", entries([...cookies, ...creds.cookies])],
+      ["cookies", entries([...cookies, ...creds.cookies, ...this.setup?.cookies(op) ?? []])],
       ...body.fields,
     ]);
     const conditions = [...guards.map(exists), ...ifs];

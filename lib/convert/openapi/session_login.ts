@@ -153,8 +153,15 @@ export function sessionOptions(
  * Whether a security requirement of the document or of `ops` names an apiKey scheme sent in a
  * cookie: a session cookie, which only the login's answer can set, so a token login's flow keeps
  * it too (better-auth requires its `apiKeyCookie` with its bearer, and reads only the cookie).
+ *
+ * @example
+ * ```ts
+ * import { requiresCookie } from "./session_login.ts";
+ * const doc = { components: { securitySchemes: { sid: { type: "apiKey", in: "cookie", name: "sid" } } } };
+ * if (!requiresCookie({ ...doc, security: [{ sid: [] }] }, []) || requiresCookie(doc, [])) throw new Error();
+ * ```
  */
-function requiresCookie(doc: Node, ops: OpenApiOperation[]): boolean {
+export function requiresCookie(doc: Node, ops: OpenApiOperation[]): boolean {
   const components = isNode(doc.components) ? doc.components : {};
   const schemes = isNode(components.securitySchemes) ? components.securitySchemes : {};
   const cookie = (name: string) => isNode(schemes[name]) && schemes[name].in === "cookie";

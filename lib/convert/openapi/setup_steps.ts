@@ -16,4 +16,6 @@ export interface SetupSteps {
   capture(step: string, key: string, source: YNode): string | undefined;
   /** `${setup.NAME}` for a run value the setup made too. */
   shared(name: string): string | undefined;
+  /** The cookies a step sends from the setup (a cookie session's). */
+  cookies(op: OpenApiOperation): [string, string][];
 }

@@ -10,20 +10,25 @@
  * account's run values and whatever else the flows read of those steps, to
  * every flow as `${setup.NAME}`. The file is hidden, so `flowrun run OUT/`
  * never reads it as a flow (run alone, the flows say they need `--setup`).
+ * A cookie session (`session_login.ts`) hands on its cookie, which the
+ * document's one cookie apiKey scheme names (tududi's `connect.sid`): the
+ * setup's login captures it and each flow's steps send it.
  *
  * A flow that ends or renews the session (a sign-out, a revoke, a renewal
  * with the refresh token, the signed-in account's delete) keeps its own
  * sign-in: run beside the others, it would end the session they share. A
- * cookie session (`session_login.ts`) is not shared: a setup flow's cookie
- * jar is its own, and handing its cookie on would need every step to send
- * it by hand. Nor is a sign-up tried twice (`second_signup.ts`), whose
- * first refusal is expected: a setup flow that does not pass skips the run.
+ * cookie session whose cookie no scheme names is not shared (a setup flow's
+ * cookie jar is its own), nor is a token login's where the operations
+ * require a cookie too (better-auth's `apiKeyCookie` beside its bearer,
+ * which its flows' jars keep from the login's answer). Nor is a sign-up
+ * tried twice (`second_signup.ts`), whose first refusal is expected: a
+ * setup flow that does not pass skips the run.
  * For that reason too the setup's steps check only that each is accepted
  * (2xx), not the document's exact status or schema.
  *
  * @module
  */
-import type { Node } from "../../check/openapi_operations.ts";
+import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { UniqueNames } from "../names.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import { deletesAccount } from "./account_delete.ts";
@@ -34,6 +39,7 @@ import { type Login, tokenGiver } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { usesLogin, withPrerequisites } from "./prerequisites.ts";
 import { runVarsOf } from "./run_values.ts";
+import { requiresCookie } from "./session_login.ts";
 import type { SetupSteps } from "./setup_steps.ts";
 import { signsOut } from "./sign_out.ts";
 import { sentToken } from "./token_refresh.ts";
@@ -90,13 +96,29 @@ export class SignInOnce implements SetupSteps {
   readonly #outputs = new Map<string, string>();
   readonly #names = new UniqueNames();
   readonly #vars: Set<string>;
+  /** A cookie session's cookie: its name, and the setup's output of its value. */
+  readonly #cookie?: [string, string];
+
+  readonly #doc: Node;
 
   constructor(readonly login: Login, shared: Shared) {
+    this.#doc = shared.doc;
     this.#setup = new SetupBuilder(SIGN_IN_FILE, shared);
     const { ops } = withPrerequisites([tokenGiver(login)], shared.doc, shared.inferred);
     for (const op of ops) this.#setup.add(op);
     this.ops = new Set(ops);
     this.#vars = new Set(runVarsOf(this.#setup.runValues).map(([k]) => k));
+    const cookie = login.session ? sessionCookie(shared.doc) : undefined;
+    if (cookie === undefined) return;
+    const step = this.#setup.stepNames.get(login.op)!;
+    const value = this.#setup.captureOf(step, "session", ymap([["cookie", cookie]]));
+    this.#cookie = [cookie, this.#output("session", value)];
+  }
+
+  /** The session cookie a step sends, when it needs the session: none for a token login. */
+  cookies(op: OpenApiOperation): [string, string][] {
+    const needs = this.#cookie && usesLogin(op.node, this.#doc, this.login);
+    return needs ? [this.#cookie!] : [];
   }
 
   /** Whether a flow of these operations signs in here: it reads the token and keeps the session. */
@@ -145,10 +167,24 @@ export class SignInOnce implements SetupSteps {
  */
 export function signInOnce(shared: Shared, flows: OpenApiOperation[][]): SignInOnce | undefined {
   const { login } = shared.inferred;
-  if (!login || login.session || login.alternate) return undefined;
+  if (!login || login.alternate) return undefined;
+  if (login.session && sessionCookie(shared.doc) === undefined) return undefined;
+  // A cookie a token login's operations require is kept by each flow's jar from its login's answer.
+  if (!login.session && requiresCookie(shared.doc, flows.flat())) return undefined;
   const giver = tokenGiver(login);
   const signing = flows.filter((ops) =>
     ops.includes(giver) && !endsSession(ops, shared.doc, login)
   );
   return signing.length >= 2 ? new SignInOnce(login, shared) : undefined;
+}
+
+/** The name of the cookie the document's one cookie apiKey scheme sends: a session's. */
+function sessionCookie(doc: Node): string | undefined {
+  const components = isNode(doc.components) ? doc.components : {};
+  const schemes = isNode(components.securitySchemes) ? components.securitySchemes : {};
+  const names = new Set(
+    Object.values(schemes).filter((s) => isNode(s) && s.type === "apiKey" && s.in === "cookie")
+      .map((s) => (s as Node).name).filter((n) => typeof n === "string" && n !== ""),
+  );
+  return names.size === 1 ? [...names][0] as string : undefined;
 }

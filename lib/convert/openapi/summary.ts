@@ -40,7 +40,7 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
     lines.push(
       `  ${s.signIn.file}: ${
         plural(s.signIn.steps, "step")
-      } (the sign-in, once per run: a setup flow, passed with --setup; every flow reads its token)`,
+      } (the sign-in, once per run: a setup flow, passed with --setup; the flows read its ${s.signIn.hands})`,
     );
   }
   if (s.inferred) {
