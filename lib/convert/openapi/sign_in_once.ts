@@ -98,7 +98,6 @@ export class SignInOnce implements SetupSteps {
   readonly #vars: Set<string>;
   /** A cookie session's cookie: its name, and the setup's output of its value. */
   readonly #cookie?: [string, string];
-
   readonly #doc: Node;
 
   constructor(readonly login: Login, shared: Shared) {
@@ -157,7 +156,8 @@ export class SignInOnce implements SetupSteps {
 
 /**
  * The run's one sign-in, when two flows or more (of `flows`, each one's operations) would sign in
- * with the login's token; none for a cookie session or a sign-up tried twice (see the module).
+ * with the login's token or session; none for a session whose cookie no scheme names, a token
+ * whose operations require a cookie too, or a sign-up tried twice (see the module).
  *
  * @example
  * ```ts
