@@ -166,6 +166,7 @@ function scriptValues(html: string, out: PageValue[]): void {
   for (const script of html.matchAll(/<script\b([^>]{0,500})>([\s\S]{0,200000}?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(script[1])) continue;
     const body = script[2];
+    wholeString(script[1], body, out);
     for (
       const m of body.matchAll(
         /(["']?)([A-Za-z_$][\w$-]{0,60})\1\s*([:=])\s*(["'])((?:[^"'\\\n]|\\[^\n]){1,400}?)\4/g,
@@ -184,6 +185,19 @@ function scriptValues(html: string, out: PageValue[]): void {
       out.push({ name, value, pattern, secret: secretName(name), ...raw });
     }
   }
+}
+
+/**
+ * A script whose whole body is one JSON string (`<script id="csrf" type="application/json">"…"
+ * </script>`, Parse Dashboard's login page): its value, named by the script's `id`.
+ */
+function wholeString(attributes: string, body: string, out: PageValue[]): void {
+  const id = /\bid\s*=\s*["']([\w-]{1,60})["']/i.exec(attributes)?.[1];
+  // Escaped text is left to the key-value reading, which turns escapes back.
+  const value = /^\s*"([^"\\\n]{1,400})"\s*$/.exec(body)?.[1];
+  if (!id || value === undefined || !embedded(id, value, 6)) return;
+  const pattern = `<script\\b[^>]*\\bid\\s*=\\s*["']${escape(id)}["'][^>]*>\\s*"([^"]*)"`;
+  out.push({ name: id, value, pattern, secret: secretName(id) });
 }
 
 /** A script string's text with its escapes undone, or `undefined` when they are not plain ones. */

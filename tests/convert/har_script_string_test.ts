@@ -1,0 +1,105 @@
+/**
+ * `convert har` on a token a page hands out as the whole body of a JSON script:
+ * Parse Dashboard's login page (tests/real/parse_har_test.ts) writes its CSRF token as
+ * `<script id="csrf" type="application/json">"d2cb…"</script>` and its login form (drawn by a
+ * script) posts it as `_csrf`. Only `key: "value"` pairs of scripts were read, so the token was
+ * found nowhere and the summary asked for `LOGIN_CSRF`, a value no user has.
+ *
+ * What the converter does (lib/convert/pages.ts): a script whose whole body is one JSON string
+ * is a page value named by the script's `id`, captured from the fresh page. Run on a stand-in
+ * server that hands out a new token with each page and refuses any other.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
+
+const RECORDED = "d2cb23b150558e69e3bbf29d409943737b886d9b1ac53fd1a26be017e2d674d9";
+
+/** The login page: a mount point and the token as a JSON script's whole body. */
+const page = (token: string) =>
+  `<html><body><div id="login_mount"></div>` +
+  `<script id="csrf" type="application/json">${JSON.stringify(token)}</script>` +
+  `<script src="/bundles/login.js"></script></body></html>`;
+
+/** One recorded exchange. */
+function entry(method: string, path: string, body: string | undefined, answer: string) {
+  const html = answer.startsWith("<");
+  const mimeType = html ? "text/html" : "application/json";
+  const form = "application/x-www-form-urlencoded";
+  return {
+    startedDateTime: "2026-11-28T00:30:00.000Z",
+    time: 1,
+    request: {
+      method,
+      url: `http://dash.test${path}`,
+      httpVersion: "HTTP/1.1",
+      headers: body ? [{ name: "content-type", value: form }] : [],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: body?.length ?? 0,
+      ...(body ? { postData: { mimeType: form, text: body } } : {}),
+    },
+    response: {
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      headers: [{ name: "content-type", value: mimeType }],
+      cookies: [],
+      content: { size: answer.length, mimeType, text: answer },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: answer.length,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+  };
+}
+
+/** The login page, then the form posting its token. */
+function recording(): string {
+  const body = new URLSearchParams({ _csrf: RECORDED, username: "admin" });
+  const entries = [
+    entry("GET", "/login", undefined, page(RECORDED)),
+    entry("POST", "/login", body.toString(), '{"ok":true}'),
+  ];
+  return JSON.stringify({ log: { version: "1.2", creator: { name: "t", version: "1" }, entries } });
+}
+
+/** A stand-in: each page a new token; the form is refused with any token but the last one. */
+function standIn(): { origin: string; refused: () => number; close: () => Promise<void> } {
+  let current = "";
+  let refused = 0;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    if (req.method === "GET") {
+      current = crypto.randomUUID().replaceAll("-", "").repeat(2);
+      return new Response(page(current), { headers: { "content-type": "text/html" } });
+    }
+    const sent = new URLSearchParams(await req.text()).get("_csrf");
+    if (sent !== current) refused++;
+    return Response.json({ ok: sent === current }, { status: sent === current ? 200 : 403 });
+  });
+  return {
+    origin: `http://127.0.0.1:${server.addr.port}`,
+    refused: () => refused,
+    close: () => server.shutdown(),
+  };
+}
+
+Deno.test("convert har: a CSRF token a page writes as the whole body of a JSON script is captured from the fresh page, not asked", async () => {
+  const dir = await Deno.makeTempDir();
+  const dash = standIn();
+  try {
+    const { converted, flow } = await convertHar(dir, recording());
+    assert.doesNotMatch(converted.stderr, /Set before running/, converted.stderr);
+    assert.ok(!flow.includes(RECORDED), flow);
+    for (const n of [1, 2]) {
+      const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: dash.origin } });
+      assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
+    }
+    assert.equal(dash.refused(), 0);
+  } finally {
+    await dash.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
