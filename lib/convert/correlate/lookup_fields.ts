@@ -8,7 +8,8 @@
  * So is a bare `key` beside a `value` in one object (`{"key": "Zm9v",
  * "value": "YmFy"}`, a tag's `{"Key": "env", "Value": "prod"}`): the key of a
  * key-value pair, which a credential never is; etcd's docs then read that
- * key back alone (`{"key": "Zm9v"}`), so the field is a lookup everywhere.
+ * key back alone (`{"key": "Zm9v"}`), so the field is a lookup everywhere. So is a bare `key`
+ * a query's criteria compare with words (`{"where": {"key": "browser.panels.settings"}}`).
  *
  * @module
  */
@@ -98,6 +99,27 @@ function pairedKeys(records: readonly HarRecord[]): Set<string> {
       const key = names.find((n) => /^key$/i.test(n));
       if (key && names.some((n) => /^value$/i.test(n))) found.add(key);
     }
+    queriedKeys(json, found);
   }
   return found;
+}
+
+/** The name of an object a query language compares rows with: `where`, `filter`, `query`. */
+const CRITERIA = /^(?:where|filters?|query|selector|criteria)$/i;
+
+/**
+ * Adds the bare `key` fields a query's criteria compare with words (Parse's
+ * `{"where": {"key": "browser.panels.settings"}}`): a row's column matched, never a credential,
+ * which is sent to be checked, not to be compared.
+ */
+function queriedKeys(value: unknown, found: Set<string>, depth = 0): void {
+  if (typeof value !== "object" || value === null || depth > MAX_WALK_DEPTH) return;
+  for (const [name, inner] of Object.entries(value)) {
+    if (CRITERIA.test(name) && inner !== null && typeof inner === "object") {
+      for (const [k, v] of Object.entries(inner)) {
+        if (/^key$/i.test(k) && typeof v === "string" && isWords(v)) found.add(k);
+      }
+    }
+    queriedKeys(inner, found, depth + 1);
+  }
 }
