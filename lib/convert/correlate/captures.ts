@@ -125,12 +125,15 @@ export function stablePath(c: Correlator, step: Step, path: JsonPath): JsonPath 
   });
 }
 
-/** Whether `value` under `key` could tell a list element apart: short text, no id, no secret. */
+/** Whether `value` under `key` could tell a list element apart: short text, no URL, id or secret. */
 function canName(c: Correlator, key: string, value: unknown): value is string {
   // A value the flow itself sends as a template (Widget ${RUN_ID}, a generated id) finds
   // the element it created on every run: the filter holds the same template.
+  // An absolute URL names where the recording ran (Parse Dashboard's `serverURL`): a fresh
+  // instance at another base URL lists the same element under another one.
   return typeof value === "string" && value !== "" && value.length <= 100 &&
-    !looksLikeId(key, value) && !isUuid(value) && !looksLikeToken(key, value) &&
+    !/^[a-z][\w+.-]*:\/\//i.test(value) && !looksLikeId(key, value) && !isUuid(value) &&
+    !looksLikeToken(key, value) &&
     !c.secrets.has(value) && !value.includes("${");
 }
 
