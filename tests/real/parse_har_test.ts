@@ -1,0 +1,103 @@
+/**
+ * `convert har` on a journey through Parse Dashboard over Parse Server on PostgreSQL
+ * (tests/real/parse.ts, recorded in Chromium by tests/real/parse_journey.ts): log in through a
+ * form with a CSRF token, create a class, add two columns, add a row and edit a cell, apply a
+ * filter, create a second class and delete it, log out. The page reads
+ * `parse-dashboard-config.json`, whose answer holds the app id and the master key, and its SDK
+ * sends both in the JSON body of every call to `/parse`. Both HAR forms are stored in
+ * tests/real/fixtures/parse/ (the app's script and style bodies left out), converted with the
+ * default options and run on one fresh server with only what the summary asks (the password the
+ * user typed): the master key is a capture from the config's answer, never a literal or a
+ * variable.
+ *
+ * Before 2026-11-28 (docs/real-servers.md) 1 of 33 steps passed and the summary asked for
+ * `LOGIN_CSRF`, `DASHBOARD_CONFIG_KEY` and `DASHBOARD_CONFIG_2_KEY`: the CSRF token was the whole
+ * body of a JSON script (tests/convert/har_script_string_test.ts), a settings query's
+ * `where.key` was taken for a credential (tests/convert/har_query_key_test.ts), and the master
+ * key's capture picked the app by its `serverURL`, the recorded host and port
+ * (tests/convert/har_url_discriminator_test.ts).
+ *
+ * The second run on the same instance stops where the journey creates its class again: Parse
+ * refuses a class name that exists (400, `{"code":103,"error":"Class Voyage already exists."}`),
+ * the name the user typed.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { userEnv } from "../support/convert_apps.ts";
+import { readReport } from "./measure.ts";
+import { convertStored } from "./har_login_app.ts";
+import { type Instance, prepare, start } from "./servers.ts";
+import { postgresMissing } from "./unleash.ts";
+import { PARSE, PARSE_SETUP, withParse } from "./parse.ts";
+import { NAMES } from "./parse_journey.ts";
+
+const parse = await prepare(PARSE);
+const missing = parse.ignoredBecause || postgresMissing();
+const FIXTURES = new URL("./fixtures/parse/", import.meta.url).pathname;
+
+/** Runs the flow once on `server` with what it asks; returns how many steps passed. */
+async function runOn(server: Instance, flowPath: string, flow: string, label: string) {
+  const known = (n: string) => /PASSWORD/.test(n) ? PARSE_SETUP.pass : undefined;
+  const env = userEnv(flow, server.origin, known);
+  assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"]);
+  const report = `${flowPath}.${label.replaceAll(" ", "_")}.json`;
+  const run = await runCli(["run", flowPath, "--report-json", report], { env });
+  const { steps } = await readReport(report);
+  const failed = steps.filter((s) => s.status !== "passed");
+  console.error(
+    `parse HAR ${label}: ${steps.length - failed.length} of ${steps.length} steps passed${
+      failed.length ? `; failed: ${failed.map((s) => `${s.name} (${s.message})`).join(", ")}` : ""
+    }`,
+  );
+  return { run, steps, passed: steps.length - failed.length };
+}
+
+/** What the runs left, read with the master key: the class, its columns, its one edited row. */
+async function leftBehind(origin: string): Promise<void> {
+  const call = async (path: string) => {
+    const response = await fetch(`${origin}/parse${path}`, {
+      headers: {
+        "x-parse-application-id": PARSE_SETUP.appId,
+        "x-parse-master-key": PARSE_SETUP.masterKey,
+      },
+    });
+    return await response.json();
+  };
+  const schemas = await call("/schemas");
+  const names = schemas.results.map((s: { className: string }) => s.className);
+  assert.ok(names.includes(NAMES.klass) && !names.includes(NAMES.scratch), names.join());
+  const rows = await call(`/classes/${NAMES.klass}`);
+  const kept = rows.results.map((r: Record<string, string>) => [r.title, r.port]);
+  assert.deepEqual(kept, [[NAMES.row[0], NAMES.edited]]);
+}
+
+for (const form of ["pw", "cdp"]) {
+  Deno.test({
+    name:
+      `real servers: Parse Dashboard recorded in Chromium (${form} HAR: a CSRF login, a class, columns, a row and an edit, a filter, a class deleted, log out) passes every step on a fresh server with only the password asked, the master key captured from the dashboard's config${missing}`,
+    ignore: missing !== "",
+    sanitizeResources: false,
+    sanitizeOps: false,
+    async fn() {
+      const dir = await Deno.makeTempDir({ prefix: "flowrun-real-parse-har-" });
+      try {
+        const har = `${FIXTURES}journey.${form}.har`;
+        const { flowPath, flow } = await convertStored({ password: PARSE_SETUP.pass }, har, dir);
+        assert.ok(!flow.includes(PARSE_SETUP.masterKey), flow);
+        assert.match(flow, /_MasterKey: \$\{steps\.\w+\.capture\.\w+\}/);
+        await withParse(parse.install!.prefix, start, async (server) => {
+          const first = await runOn(server, flowPath, flow, `${form} 1`);
+          assert.equal(first.run.code, 0, first.run.stdout);
+          assert.ok(first.passed >= 33, first.run.stdout);
+          await leftBehind(server.origin);
+          // Parse refuses the class the journey creates by name, now that it exists.
+          const again = await runOn(server, flowPath, flow, `${form} 1, again`);
+          assert.ok(again.passed >= 14, again.run.stdout);
+          assert.match(again.run.stdout, /Class Voyage already exists/);
+        });
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    },
+  });
+}
