@@ -51,6 +51,7 @@ import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
 import { createdPlaceholders } from "./curl_created.ts";
 import { loginTokens } from "./curl_login_token.ts";
 import { belowFourHundred } from "./curl_status_default.ts";
+import { everyCommandSent } from "./curl_every_command.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 export { type CurlSummary, formatCurlSummary } from "./curl_summary.ts";
@@ -190,6 +191,7 @@ function correlated(all: CurlRecord[], spelling: "a" | "b"): Correlator {
   // other sessions (etcd's page shows three clusters' ids), so nothing is asserted of it.
   for (const step of c.steps) step.checks = [];
   belowFourHundred(c);
+  everyCommandSent(c);
   namesAsWritten(c, accounts);
   return c;
 }

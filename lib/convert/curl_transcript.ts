@@ -102,7 +102,8 @@ export function withoutPrinted(text: string): string | undefined {
     }
     if (line.trim() === "") printed = false;
     if (!printed) {
-      scanLine(line, r);
+      // A sentence's apostrophe ("Let's log in:") opens no quote: withoutProse blanks it later.
+      if (!isProse(line)) scanLine(line, r);
       return line;
     }
     return "";
@@ -153,7 +154,7 @@ export function withoutJsonAnswers(text: string): string | undefined {
     // A `curl -i` answer's head (`HTTP/1.1 200 OK`, `Token: …`) is printed too: curl_answer_head.ts.
     const end = /^\s*[[{]/.test(lines[i]) ? jsonEnd(lines, i) : headEnd(lines, i);
     if (end === undefined) {
-      scanLine(lines[i], r);
+      if (!isProse(lines[i])) scanLine(lines[i], r);
       continue;
     }
     for (let k = i; k <= end; k++) lines[k] = "";
@@ -163,11 +164,19 @@ export function withoutJsonAnswers(text: string): string | undefined {
   return found ? lines.join("\n") : undefined;
 }
 
-/** A sentence's start: a capitalised word (`Note`, `It's`, `I'm`), then a space or a comma. */
-const SENTENCE = /^\s*[A-Z][a-z]*(?:['’][a-z]+)?[,:]?\s/;
+/**
+ * A sentence's start: a capitalised word (`Note`, `It's`, `I'm`, a name such as `AddUnique`),
+ * maybe as inline code and after a list's mark (`*`, `-`, `2.`), then a space or a comma.
+ */
+const SENTENCE = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`?[A-Z][A-Za-z]*(?:['’][a-z]+)?`?[,:]?\s/;
 
 /** An apostrophe inside a word: `isn't`, `it's`, `Let's`. */
 const IN_WORD = /[A-Za-z]['’][A-Za-z]/;
+
+/** Whether a line outside any command is a sentence: a capitalised start, `isn't`, no `curl`. */
+function isProse(line: string): boolean {
+  return SENTENCE.test(line) && IN_WORD.test(line) && !/\bcurl\b/.test(line);
+}
 
 /**
  * The text with each line of prose made blank: a README's sentence pasted
@@ -195,7 +204,7 @@ export function withoutProse(text: string): string | undefined {
     if (goesOn(r)) {
       if (r.quote || r.continued) scanLine(line, r);
       else heredocLine(line, r);
-    } else if (SENTENCE.test(line) && IN_WORD.test(line) && !/\bcurl\b/.test(line)) {
+    } else if (isProse(line)) {
       lines[i] = "";
       found = true;
     } else scanLine(line, r);

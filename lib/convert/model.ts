@@ -74,6 +74,8 @@ export interface Step {
   ownChecks?: YNode[];
   /** The `status:` written instead of the recorded one (`curl_status_default.ts`, spelling B). */
   ownStatus?: YNode;
+  /** `always: true`: sent though a step before it failed (`curl_every_command.ts`). */
+  always?: boolean;
   loop?: { maxAttempts: number; sleepMs: number; path: JsonPath; value: YScalar; values: string[] };
   /**
    * A recorded WebSocket's `websocket:` map after its URL and headers

@@ -265,6 +265,7 @@ function stepNode(
   const node = ymap([
     ["name", step.name],
     ["depends_on", depends],
+    ["always", step.always ? true : undefined],
     ["auth", step.auth],
     sentAs(step, request, websocket),
     ["options", step.options],

@@ -57,3 +57,49 @@ Deno.test("`curl` written as inline code in a sentence is no command", () => {
   assert.ok(!summary.notes.some((n) => n.includes("no URL")), summary.notes.join("\n"));
   assert.match(yaml, /from 1 curl command/, yaml);
 });
+
+Deno.test("a sentence that starts with a name in capitals, a list mark or inline code is prose", () => {
+  // Parse Server's guide, copied from its page: "AddUnique adds only the given objects which
+  // aren't already contained…" between two commands, once a list item of the page's source.
+  for (
+    const sentence of [
+      "AddUnique adds only the objects which aren't in the list yet.",
+      "* `AddUnique` adds only the objects which aren't in the list yet.",
+      "- GameScore's fields stay as they were.",
+      "2. `Delete` removes the field; it's gone for good.",
+    ]
+  ) {
+    const text = `curl -X PUT -d '{"a":1}' http://localhost:7000/scores/1\n\n${sentence}\n\n` +
+      `curl -X PUT -d '{"b":2}' http://localhost:7000/scores/1\n`;
+    const { yaml, summary } = convertCurl(text);
+    assert.equal(summary.steps, 2, `${sentence}\n${yaml}`);
+  }
+});
+
+Deno.test("a sentence with one apostrophe leaves the answers pasted after it answers", () => {
+  // djoser's sample session: `$` prompts and one command without, each answer pasted under it,
+  // and sentences between them ("Let's log in:") whose lone apostrophe opened a quote for the
+  // scans that find pasted answers: the answers were read as commands and skipped.
+  const text = [
+    "Register a new user:",
+    "",
+    "$ curl -X POST http://127.0.0.1:8088/auth/users/ --data 'username=ann&password=alpine12'",
+    '{"email": "", "username": "ann", "id":1}',
+    "",
+    "Let's log in:",
+    "",
+    "curl -X POST http://127.0.0.1:8088/auth/token/login/ --data 'username=ann&password=alpine12'",
+    '{"auth_token": "b704c9fc3655635646356ac2950269f352ea1139"}',
+    "",
+    "Access is still forbidden but let's offer the token we obtained:",
+    "",
+    "$ curl http://127.0.0.1:8088/auth/users/me/ -H 'Authorization: Token b704c9fc3655635646356ac2950269f352ea1139'",
+    '{"email": "", "username": "ann", "id": 1}',
+    "",
+  ].join("\n");
+  const { yaml, summary } = convertCurl(text);
+  assert.equal(summary.steps, 3, yaml);
+  const answers = summary.skipped.filter((s) => /: \{/.test(s));
+  assert.deepEqual(answers, [], JSON.stringify(summary.skipped));
+  assert.match(yaml, /token: \$\.json\.auth_token/, yaml);
+});

@@ -92,6 +92,21 @@ function headerName(c: Correlator, name: string, step: Step): string {
   return c.sp.lit(name);
 }
 
+/** A switch's value: `0`, `1`, `true`, `false`, `yes`, `no`, `on`, `off`. */
+const FLAG = /^(?:[01]|true|false|yes|no|on|off)$/i;
+
+/**
+ * Whether a header states a choice, never a credential: a flag under a name that ends with
+ * "session" or "auth" (`X-Parse-Revocable-Session: 1`, `X-Use-Auth: true`), words that name a
+ * mode there, not a value. Asked as a secret, it was one more variable to set, and a run masked
+ * every `1` of its report. A key, a token or a password stays a credential whatever it is
+ * written as (`x-api-key: true` is a placeholder for the user's key).
+ */
+function isSwitch(name: string, value: string): boolean {
+  const last = name.split(/[-_.\s]/).pop()?.toLowerCase();
+  return (last === "session" || last === "auth") && FLAG.test(value.trim());
+}
+
 /** One header's template; `undefined` drops it (a `Cookie` with nothing left). */
 function headerValue(
   c: Correlator,
@@ -114,7 +129,8 @@ function headerValue(
     return freshValue(value);
   }
   const csrf = /csrf|xsrf/i.test(name);
-  if (isSecretHeader(name) || isSecretName(name) || csrf || cookieValues.has(value)) {
+  const named = (isSecretHeader(name) || isSecretName(name)) && !isSwitch(name, value);
+  if (named || csrf || cookieValues.has(value)) {
     return secretHeader(c, step, name, value, csrf);
   }
   return withTokens(c, value, step);
