@@ -50,6 +50,8 @@ export function ownAccounts(c: Correlator, requests: readonly AccountRequest[]):
   requests.forEach(({ record }, i) => {
     if (record.method !== "POST") return;
     const pairs = fields(record);
+    // An OAuth grant (`grant_type=password`) asks a token of an account that exists: a login.
+    if (pairs.some(([k]) => k === "grant_type")) return;
     const password = pairs.find(([k, v]) => PASSWORD_KEY.test(k) && v !== "")?.[1];
     if (password === undefined) return;
     const names = pairs.filter(([k, v]) =>
@@ -91,10 +93,15 @@ function sendsBoth(r: AccountRequest, name: string, password: string): boolean {
   return pairs.some(([, v]) => v === name) && pairs.some(([, v]) => v === password);
 }
 
-/** The string fields of a form or a JSON object body. */
+/**
+ * The string fields of a form or a JSON object body. A curl record names its body's type in its
+ * `Content-Type` header only (`-d`'s form default included), never in `bodyMime`.
+ */
 function fields(r: HarRecord): [string, string][] {
   if (!r.bodyText) return [];
-  if (r.bodyMime === "application/x-www-form-urlencoded") {
+  const type = r.bodyMime ??
+    r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value;
+  if (/^application\/x-www-form-urlencoded\b/i.test(type ?? "")) {
     return [...new URLSearchParams(r.bodyText)];
   }
   try {

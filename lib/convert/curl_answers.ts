@@ -22,6 +22,16 @@ export interface PastedAnswer {
   line: number;
   json: unknown;
   text: string;
+  /** Whether a sentence introduces it ("If the token is not valid, an error is returned:"). */
+  introduced?: boolean;
+}
+
+/** The nearest line above `at` with text: a sentence ending with a colon, no command's. */
+function introduced(lines: readonly string[], at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && lines[i].trim() === "") i--;
+  const line = lines[i] ?? "";
+  return /^\s*[A-Z][a-z]*\b.*:\s*$/.test(line) && !/\bcurl\b/.test(line);
 }
 
 /** Most lines one pasted answer may span: a longer run is read as no answer. */
@@ -76,7 +86,7 @@ export function pastedAnswers(text: string, printed: string | undefined): Pasted
     while (run < own.length && own[run] !== undefined) run++;
     const read = jsonFrom(own.slice(i, run) as string[], 0);
     if (!read) continue;
-    found.push({ line: i + 1, json: read.json, text: read.text });
+    found.push({ line: i + 1, json: read.json, text: read.text, introduced: introduced(lines, i) });
     i += read.end;
   }
   return found;
@@ -122,6 +132,7 @@ export function answerRecords(
       json: answer.json,
       responseText: answer.text,
       mimeType: "application/json",
+      answerIntroduced: answer.introduced,
     });
   }
 }

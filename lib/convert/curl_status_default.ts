@@ -13,6 +13,34 @@ import type { Correlator } from "./correlate/mod.ts";
 import { plural } from "../_util/plural.ts";
 import { yflow } from "./yaml_out.ts";
 
+/** The members an error object holds: what went wrong, never data. */
+const ERROR_MEMBERS = new Set([
+  "detail",
+  "details",
+  "error",
+  "errors",
+  "error_description",
+  "message",
+  "code",
+  "status",
+  "statuscode",
+  "status_code",
+  "title",
+  "type",
+]);
+
+/**
+ * Whether a pasted answer is an error object: every member one of {@linkcode ERROR_MEMBERS},
+ * one of them a non-empty `detail`, `error` or `errors` (djoser's `{"detail": "Invalid
+ * token"}`, Parse's `{"code": 209, "error": "invalid session token"}`).
+ */
+function isErrorAnswer(json: unknown): boolean {
+  if (!json || typeof json !== "object" || Array.isArray(json)) return false;
+  const entries = Object.entries(json);
+  if (!entries.every(([k]) => ERROR_MEMBERS.has(k.toLowerCase()))) return false;
+  return entries.some(([k, v]) => /^(?:detail|errors?)$/i.test(k) && !!v && v !== "");
+}
+
 /**
  * Gives each step whose answer was not pasted the below-400 check; returns
  * how many it gave one, the note in `c.notes` when any.
@@ -27,10 +55,26 @@ import { yflow } from "./yaml_out.ts";
  */
 export function belowFourHundred(c: Correlator): number {
   let count = 0;
+  let refusals = 0;
   for (const step of c.steps) {
     if (step.last.status !== undefined || step.grpc || step.websocket || step.sse) continue;
+    // An error printed after a sentence may be another case's ("If the token is not valid…").
+    if (step.last.hasJson && !step.last.answerIntroduced && isErrorAnswer(step.last.json)) {
+      refusals++;
+      step.ownStatus = yflow([["gte", 400], ["lt", 500]]);
+      continue;
+    }
     count++;
     step.ownStatus = yflow([["lt", 400]]);
+  }
+  if (refusals > 0) {
+    c.notes.push(
+      `${plural(refusals, "command")} whose pasted answer is an error (${
+        refusals === 1 ? "its" : "their"
+      } only members detail, error, message, code…) ${
+        refusals === 1 ? "checks" : "check"
+      } that the status is a refusal (4xx), as the docs show.`,
+    );
   }
   if (count > 0) {
     c.notes.push(

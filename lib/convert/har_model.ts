@@ -57,6 +57,11 @@ export interface HarRecord {
   setCookies: NameValue[];
   /** Response status; `undefined` when the entry has no response. */
   status?: number;
+  /**
+   * `convert curl`: the pasted answer follows a sentence introducing it, not the command itself
+   * (`curl_answers.ts`); such an answer may be another case's ("If the token is not valid…").
+   */
+  answerIntroduced?: boolean;
   /** Response content mime type, lower case without parameters ("" when unknown). */
   mimeType: string;
   /** Chrome's `_resourceType` (xhr, fetch, script, image, websocket, ping, …), lower case. */

@@ -93,3 +93,55 @@ Deno.test("run twice on one server: every command accepted both times", async ()
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** djoser's sample session: the sign-up and the login send a form, curl's `-d` default. */
+const FORM_DOCS = [
+  "$ curl -X POST http://HOST/auth/users/ --data 'username=ann&password=alpine12'",
+  '{"email": "", "username": "ann", "id":1}',
+  "",
+  "curl -X POST http://HOST/auth/token/login/ --data 'username=ann&password=alpine12'",
+  "",
+].join("\n");
+
+Deno.test("a form sign-up (curl's -d, no Content-Type written) is the run's own too", () => {
+  const { yaml, summary } = convertCurl(FORM_DOCS);
+  const why = `${yaml}\n${summary.notes.join("\n")}`;
+  assert.match(yaml, /account_name: ann-\$\{RUN_ID\}/, why);
+  assert.equal(yaml.match(/username: \$\{vars\.account_name\}/g)?.length, 2, why);
+});
+
+Deno.test("run twice on one server: a form sign-up and its login accepted both times", async () => {
+  const taken = new Set<string>();
+  const statuses: number[] = [];
+  const s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const form = new URLSearchParams(await req.text());
+    const name = form.get("username") ?? "";
+    const signUp = new URL(req.url).pathname === "/auth/users/";
+    const status = signUp ? (taken.has(name) ? 400 : 201) : (taken.has(name) ? 200 : 400);
+    if (signUp) taken.add(name);
+    statuses.push(status);
+    return Response.json({ auth_token: "b704c9fc3655635646356ac2950269f352ea1139" }, { status });
+  });
+  const dir = await Deno.makeTempDir();
+  try {
+    const docs = FORM_DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+    await Deno.writeTextFile(`${dir}/docs.sh`, docs);
+    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
+    assert.equal(converted.code, 0, converted.stderr);
+    for (const run of [1, 2]) {
+      const out = await runCli(["run", "flow.yaml"], { cwd: dir, env: { LOGIN_PASSWORD: "pw" } });
+      assert.equal(out.code, 0, `run ${run}: ${statuses.join(",")}\n${out.stdout}${out.stderr}`);
+    }
+    assert.deepEqual(statuses, [201, 200, 201, 200]);
+  } finally {
+    await s.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("an OAuth password grant is a login, never a sign-up", () => {
+  const grant =
+    "curl -X POST http://a.test/oauth/token -d 'grant_type=password&username=admin&password=pw-1'";
+  const { yaml } = convertCurl(`${grant}\ncurl -u admin:pw-1 http://a.test/userinfo\n`);
+  assert.doesNotMatch(yaml, /RUN_ID/, yaml);
+});
