@@ -17,7 +17,7 @@
  * @module
  */
 import { debianPackagesMissing } from "./debian.ts";
-import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
+import { freePort, type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The Debian package, as `.ci/run` installs it. */
 export const ETCD_PACKAGE = "etcd-server";
@@ -85,14 +85,6 @@ export async function etcdDocument(dir: string): Promise<string> {
  */
 export function etcdMissing(): string {
   return debianPackagesMissing({ [ETCD_PACKAGE]: ETCD, ...DOCUMENT_PACKAGES });
-}
-
-/** A port of 127.0.0.1 that no one listened on a moment ago. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /**

@@ -12,7 +12,7 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
+import { freePort, type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
 /** The server's program, as Debian installs it. */
 export const PDNS_SERVER = "/usr/sbin/pdns_server";
@@ -78,14 +78,6 @@ export async function pdnsMissing(): Promise<string> {
   const why = `${PDNS_SERVER} or its gsqlite3 schema is missing (Debian's ${PACKAGES.join(", ")})`;
   if (Deno.env.get("CI")) throw new Error(`PowerDNS is not installed: ${why}`);
   return ` [ignored: ${why}; with CI set this fails]`;
-}
-
-/** A port of 127.0.0.1 that no one listened on a moment ago. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /** PowerDNS prints `[webserver] Listening for HTTP requests on 127.0.0.1:PORT` once it listens. */

@@ -23,7 +23,7 @@
  *
  * @module
  */
-import type { Launch } from "./servers.ts";
+import { freePort, type Launch } from "./servers.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const CODE = "/usr/share/postfixadmin";
@@ -136,9 +136,7 @@ async function setUp(dir: string, origin: string): Promise<void> {
 /** A fresh instance's folder, set up through its setup page on a first server, stopped after. */
 async function seed(dir: string): Promise<void> {
   await layOut(dir);
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = String((listener.addr as Deno.NetAddr).port);
-  listener.close();
+  const port = String(freePort());
   // `php -S` caches compiled files for 2 s (opcache): it would not see the hash just written.
   const [program, ...args] = [...php(dir, port), "-d", "opcache.enable=0"];
   const child = new Deno.Command(program, { args, stdout: "null", stderr: "null" }).spawn();

@@ -16,7 +16,7 @@
  *
  * @module
  */
-import type { Launch } from "./servers.ts";
+import { freePort, type Launch } from "./servers.ts";
 import { debianMissing } from "./debian.ts";
 
 const SERVER = "/usr/lib/rabbitmq/bin/rabbitmq-server";
@@ -37,14 +37,6 @@ export const ADMIN = { username: "ada", password: "Quill-Harbor-77" } as const;
  */
 export function rabbitmqMissing(): string {
   return debianMissing(SERVER, "rabbitmq-server");
-}
-
-/** A port of 127.0.0.1 that no one listened on a moment ago. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /**

@@ -24,7 +24,7 @@
  *
  * @module
  */
-import type { Launch } from "./servers.ts";
+import { freePort, type Launch } from "./servers.ts";
 import { debianPackagesMissing } from "./debian.ts";
 
 const WEB = "/var/lib/roundcube/public_html";
@@ -54,14 +54,6 @@ export function roundcubeMissing(): string {
     "roundcube-sqlite3": "/usr/share/doc/roundcube-sqlite3",
     "dovecot-imapd": "/usr/lib/dovecot/imap",
   });
-}
-
-/** A port of 127.0.0.1 that no one listened on a moment ago. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /** Roundcube's own settings over the package's defaults: its database, IMAP, folders. */

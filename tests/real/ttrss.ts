@@ -27,7 +27,7 @@
  *
  * @module
  */
-import { cacheRoot, type Launch } from "./servers.ts";
+import { cacheRoot, freePort, type Launch } from "./servers.ts";
 import {
   installDatabase,
   reachable,
@@ -106,14 +106,6 @@ function config(dir: string, feedPort: number): string {
   // The address the browser used (any port), as tt-rss checks it against SELF_URL_PATH.
   const self = "'http://' . ($_SERVER['HTTP_HOST'] ?? '127.0.0.1') . '/'";
   return ["<?php", ...lines, `define('SELF_URL_PATH', ${self});`, ""].join("\n");
-}
-
-/** A port of 127.0.0.1 that no one listened on a moment ago. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /** Copies the package's web folder to `to`; its links (relative, into `/usr/share`) made absolute. */

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { Instance, Launch, Pinned } from "./servers.ts";
+import { freePort, type Instance, type Launch, type Pinned } from "./servers.ts";
 
 /** Unleash's npm package. */
 export const UNLEASH: Pinned = { name: "unleash-server", version: "8.2.0" };
@@ -68,14 +68,6 @@ async function asPostgres(program: string, args: string[]): Promise<void> {
     const said = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
     throw new Error(`${program} ${args.join(" ")} failed (exit ${out.code}):\n${said}`);
   }
-}
-
-/** A port of 127.0.0.1 that no one listened on a moment ago. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /** A running throwaway PostgreSQL cluster with one database, `unleash`. */

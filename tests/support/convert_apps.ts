@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { type CliRun, runCli } from "./cli.ts";
 import { harCheck } from "./harcheck.ts";
+import { freePort } from "../real/servers.ts";
 
 /** A variable the flow's header names. */
 export interface HeaderVariable {
@@ -206,14 +207,6 @@ export interface AppInstance {
 
 /** The password a fresh projectly accepts. */
 export const PROJECTLY_PASSWORD = "Wonderland-2024!";
-
-/** A port nothing listens on now, on 127.0.0.1. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
 
 /**
  * A fresh projectly (tests/apps/projectly/server.mjs, a Node-style server run
