@@ -32,29 +32,31 @@
  * Chromium with `PHPMYADMIN_FRESH=1`.
  */
 import assert from "node:assert/strict";
-import { withInstance } from "./servers.ts";
 import { mariadbQuery } from "./mariadb.ts";
 import { LOGIN, phpmyadminLaunch, phpmyadminMissing } from "./phpmyadmin.ts";
 import { DATA, recordJourney } from "./phpmyadmin_journey.ts";
 import {
-  type Converted,
   convertStored,
   type LoginApp,
   loginAppTests,
-  runAsUser,
+  passesTwice,
+  remembered,
 } from "./har_login_app.ts";
 
 const missing = phpmyadminMissing();
 const FIXTURES = new URL("./fixtures/phpmyadmin/", import.meta.url).pathname;
+
+/** The folders of the instances started, latest last: the runs read their database. */
+const folders: string[] = [];
 const PHPMYADMIN: LoginApp = {
   name: "phpmyadmin",
-  launch: phpmyadminLaunch,
+  launch: remembered(phpmyadminLaunch, folders),
   password: LOGIN.password,
 };
 
-/** The instance's statement counters and whether the journey's database is still there. */
-async function done(dir: string): Promise<{ counts: string; left: string }> {
-  const sql = (query: string) => mariadbQuery(dir, query);
+/** The latest instance's statement counters and whether the journey's database is still there. */
+async function done(): Promise<{ counts: string; left: string }> {
+  const sql = (query: string) => mariadbQuery(folders.at(-1)!, query);
   const counts = await sql(
     "SHOW GLOBAL STATUS WHERE Variable_name IN " +
       "('Com_create_db', 'Com_create_table', 'Com_insert', 'Com_drop_db')",
@@ -67,37 +69,22 @@ async function done(dir: string): Promise<{ counts: string; left: string }> {
   };
 }
 
-/** Runs the converted flow twice on one fresh instance: every step passes, each run did the journey. */
-async function passesTwice({ flowPath, flow }: Converted, steps: number): Promise<void> {
-  await withInstance(PHPMYADMIN.launch(), async (w) => {
-    const { env, results } = await runAsUser(
-      PHPMYADMIN,
-      w,
-      flowPath,
-      flow,
-      2,
-      () => done(w.dir),
+/**
+ * Converts the stored recording `name` and runs it twice on one fresh instance: every step
+ * passes, each run created, filled and dropped a database of its own.
+ */
+async function storedPassesTwice(name: string, dir: string): Promise<void> {
+  const converted = await convertStored(PHPMYADMIN, `${FIXTURES}${name}`, dir);
+  const results = await passesTwice(PHPMYADMIN, converted, 40, done);
+  for (const [i, { run, counts, left }] of results.entries()) {
+    const n = i + 1;
+    assert.equal(
+      counts,
+      `Com_create_db=${n} Com_create_table=${n} Com_drop_db=${n} Com_insert=${n}`,
+      run.stdout,
     );
-    assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
-    for (const [i, { run, steps: ran, passed, counts, left }] of results.entries()) {
-      assert.equal(ran.length, steps, flow);
-      assert.equal(passed, ran.length, `${run.stdout}\n${flow}`);
-      assert.equal(run.code, 0, run.stdout);
-      assert.ok(!run.stdout.includes(PHPMYADMIN.password), run.stdout);
-      const n = i + 1;
-      assert.equal(
-        counts,
-        `Com_create_db=${n} Com_create_table=${n} Com_drop_db=${n} Com_insert=${n}`,
-        run.stdout,
-      );
-      assert.equal(left, "");
-    }
-  });
-}
-
-/** Converts the stored recording `name` and runs it twice on one fresh instance. */
-async function storedPassesTwice(name: string, dir: string, steps: number): Promise<void> {
-  await passesTwice(await convertStored(PHPMYADMIN, `${FIXTURES}${name}`, dir), steps);
+    assert.equal(left, "");
+  }
 }
 
 loginAppTests({
@@ -106,7 +93,7 @@ loginAppTests({
   fixtures: FIXTURES,
   missing,
   steps: 40,
-  storedPassesTwice: (name: string, dir: string) => storedPassesTwice(name, dir, 40),
+  storedPassesTwice,
   record: recordJourney,
   freshMin: 30,
 });

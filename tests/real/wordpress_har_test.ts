@@ -31,29 +31,31 @@
  * case of har_site_login_test.ts; since, every fresh recording passed.
  */
 import assert from "node:assert/strict";
-import { withInstance } from "./servers.ts";
 import { mariadbQuery } from "./mariadb.ts";
 import { LOGIN, wordpressLaunch, wordpressMissing } from "./wordpress.ts";
 import { POST, recordJourney } from "./wordpress_journey.ts";
 import {
-  type Converted,
   convertStored,
   type LoginApp,
   loginAppTests,
-  runAsUser,
+  passesTwice,
+  remembered,
 } from "./har_login_app.ts";
 
 const missing = wordpressMissing();
 const FIXTURES = new URL("./fixtures/wordpress/", import.meta.url).pathname;
+
+/** The folders of the instances started, latest last: the runs read their database. */
+const folders: string[] = [];
 const WORDPRESS: LoginApp = {
   name: "wordpress",
-  launch: wordpressLaunch,
+  launch: remembered(wordpressLaunch, folders),
   password: LOGIN.password,
 };
 
-/** The statuses and the last content of the journey's posts, read from the instance's database. */
-async function posts(dir: string): Promise<{ statuses: string[]; last: string }> {
-  const sql = (query: string) => mariadbQuery(dir, query, "wordpress");
+/** The statuses and the last content of the journey's posts, read from the latest instance's database. */
+async function posts(): Promise<{ statuses: string[]; last: string }> {
+  const sql = (query: string) => mariadbQuery(folders.at(-1)!, query, "wordpress");
   const where = `post_type = 'post' AND post_title = '${POST.title}'`;
   const statuses = await sql(`SELECT post_status FROM wp_posts WHERE ${where} ORDER BY ID`);
   const last = await sql(
@@ -62,32 +64,17 @@ async function posts(dir: string): Promise<{ statuses: string[]; last: string }>
   return { statuses: statuses === "" ? [] : statuses.split("\n"), last };
 }
 
-/** Runs the converted flow twice on one fresh instance: every step passes, each run trashed a post of its own. */
-async function passesTwice({ flowPath, flow }: Converted, steps: number): Promise<void> {
-  await withInstance(WORDPRESS.launch(), async (w) => {
-    const { env, results } = await runAsUser(
-      WORDPRESS,
-      w,
-      flowPath,
-      flow,
-      2,
-      () => posts(w.dir),
-    );
-    assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
-    for (const [i, { run, steps: done, passed, statuses, last }] of results.entries()) {
-      assert.equal(done.length, steps, flow);
-      assert.equal(passed, done.length, `${run.stdout}\n${flow}`);
-      assert.equal(run.code, 0, run.stdout);
-      assert.ok(!run.stdout.includes(WORDPRESS.password), run.stdout);
-      assert.deepEqual(statuses, Array(i + 1).fill("trash"), flow);
-      assert.ok(last.includes(`${POST.first}${POST.added}`), last);
-    }
-  });
-}
-
-/** Converts the stored recording `name` and runs it twice on one fresh instance. */
-async function storedPassesTwice(name: string, dir: string, steps: number): Promise<void> {
-  await passesTwice(await convertStored(WORDPRESS, `${FIXTURES}${name}`, dir), steps);
+/**
+ * Converts the stored recording `name` and runs it twice on one fresh instance: every step
+ * passes, each run trashed a post of its own.
+ */
+async function storedPassesTwice(name: string, dir: string): Promise<void> {
+  const converted = await convertStored(WORDPRESS, `${FIXTURES}${name}`, dir);
+  const results = await passesTwice(WORDPRESS, converted, 41, posts);
+  for (const [i, { statuses, last }] of results.entries()) {
+    assert.deepEqual(statuses, Array(i + 1).fill("trash"), converted.flow);
+    assert.ok(last.includes(`${POST.first}${POST.added}`), last);
+  }
 }
 
 loginAppTests({
@@ -96,7 +83,7 @@ loginAppTests({
   fixtures: FIXTURES,
   missing,
   steps: 41,
-  storedPassesTwice: (name: string, dir: string) => storedPassesTwice(name, dir, 41),
+  storedPassesTwice,
   record: recordJourney,
   freshMin: 30,
 });
