@@ -35,14 +35,12 @@ import { MADE, recordJourney } from "./cacti_journey.ts";
 import {
   convertStored,
   type LoginApp,
-  recordedNow,
+  loginAppTests,
   remembered,
   runAsUser,
-  verifiedPasses,
 } from "./har_login_app.ts";
 import { mariadbQuery } from "./mariadb.ts";
-import { realTest, unlessAsked, withInstance } from "./servers.ts";
-import { ignoreBrowser } from "../support/browser.ts";
+import { withInstance } from "./servers.ts";
 
 const missing = cactiMissing();
 const FIXTURES = new URL("./fixtures/cacti/", import.meta.url).pathname;
@@ -108,31 +106,18 @@ async function storedPasses(name: string, dir: string): Promise<void> {
   for (let n = 0; n < 2; n++) await passesOnFresh(flowPath, flow, STEPS, 2);
 }
 
-realTest(
-  "Cacti, recorded in Chromium (Playwright's HAR), passes every step twice on each of two instances (the second run on its own rows), only the password asked for",
+loginAppTests({
+  label: "Cacti",
+  app: CACTI,
+  fixtures: FIXTURES,
   missing,
-  (dir) => storedPasses("journey.pw.har", dir),
-);
-
-realTest(
-  "Cacti: chrome-har's recording of the same journey passes every step too",
-  missing,
-  (dir) => storedPasses("journey.cdp.har", dir),
-);
-
-realTest(
-  "Cacti: --verify against a live instance repairs nothing it need not and the verified flow passes on another fresh instance",
-  missing,
-  (dir) => verifiedPasses(CACTI, `${FIXTURES}journey.pw.har`, dir, STEPS),
-);
-
-realTest(
-  "Cacti: a journey recorded now in Chromium passes on a fresh instance",
-  missing + unlessAsked("CACTI_FRESH"),
-  async (dir) => {
-    for (const { flowPath, flow } of await recordedNow(CACTI, recordJourney, dir)) {
-      await passesOnFresh(flowPath, flow, 30);
-    }
+  steps: STEPS,
+  storedPassesTwice: storedPasses,
+  record: recordJourney,
+  freshMin: 30,
+  freshRun: passesOnFresh,
+  claims: {
+    playwright: "passes every step twice on each of two instances (the second run on its own rows)",
+    chromeHar: "passes every step too",
   },
-  ignoreBrowser,
-);
+});

@@ -203,10 +203,13 @@ export async function verifiedPasses(
   });
 }
 
+/** Runs the flow at `flowPath` (its text `flow`) on fresh instances: every step passes, at least `minSteps`. */
+export type FreshRun = (flowPath: string, flow: string, minSteps: number) => Promise<void>;
+
 /**
  * Records `app`'s journey now in Chromium (`record`, on a fresh instance),
- * both forms, and runs each converted twice on another fresh instance:
- * every step passes, at least `minSteps` of them.
+ * both forms, and runs each converted with `run`: unless told, twice on
+ * another fresh instance, every step passing, at least `minSteps` of them.
  *
  * @example
  * ```ts ignore
@@ -220,9 +223,17 @@ export async function freshPasses(
   record: (origin: string) => Promise<Recordings>,
   dir: string,
   minSteps: number,
+  run?: FreshRun,
 ): Promise<void> {
   for (const { form, flowPath, flow } of await recordedNow(app, record, dir)) {
-    await withInstance(app.launch(), async (w) => {
+    await (run ?? twiceOnFresh(app, form))(flowPath, flow, minSteps);
+  }
+}
+
+/** Two runs on one fresh instance of `app`; `form` names the recording in a failure. */
+function twiceOnFresh(app: LoginApp, form: string): FreshRun {
+  return (flowPath, flow, minSteps) =>
+    withInstance(app.launch(), async (w) => {
       const { results } = await runAsUser(app, w, flowPath, flow, 2);
       for (const { run, steps, passed } of results) {
         assert.ok(
@@ -231,7 +242,6 @@ export async function freshPasses(
         );
       }
     });
-  }
 }
 
 /**
@@ -276,13 +286,23 @@ export interface LoginAppSuite {
   missing: string;
   /** How many steps the verified flow passes. */
   steps: number;
-  /** Converts a stored recording and runs it twice on one fresh instance, with its own checks. */
+  /** Converts a stored recording and runs it (twice on one fresh instance unless `claims` say otherwise), with its own checks. */
   storedPassesTwice: (name: string, dir: string) => Promise<void>;
   /** Records its journey now (the fourth test, asked for with `<NAME>_FRESH=1`). */
   record: (origin: string) => Promise<Recordings>;
   /** The fewest steps a journey recorded now has. */
   freshMin: number;
+  /** How a journey recorded now is run, when not twice on one fresh instance. */
+  freshRun?: FreshRun;
+  /** What the two stored recordings' tests say they prove, when not that each passes twice. */
+  claims?: { playwright: string; chromeHar: string };
 }
+
+/** What the stored recordings' tests of {@linkcode loginAppTests} claim unless told. */
+const TWICE = {
+  playwright: "passes every step on a fresh instance and again on the same one",
+  chromeHar: "passes every step too, twice",
+};
 
 /**
  * Registers the four tests every login app's HAR file has: each stored form passes twice on a
@@ -297,14 +317,14 @@ export interface LoginAppSuite {
  * ```
  */
 export function loginAppTests(suite: LoginAppSuite): void {
-  const { label, app, fixtures, missing } = suite;
+  const { label, app, fixtures, missing, claims = TWICE } = suite;
   realTest(
-    `${label}, recorded in Chromium (Playwright's HAR), passes every step on a fresh instance and again on the same one, only the password asked for`,
+    `${label}, recorded in Chromium (Playwright's HAR), ${claims.playwright}, only the password asked for`,
     missing,
     (dir) => suite.storedPassesTwice("journey.pw.har", dir),
   );
   realTest(
-    `${label}: chrome-har's recording of the same journey passes every step too, twice`,
+    `${label}: chrome-har's recording of the same journey ${claims.chromeHar}`,
     missing,
     (dir) => suite.storedPassesTwice("journey.cdp.har", dir),
   );
@@ -316,7 +336,7 @@ export function loginAppTests(suite: LoginAppSuite): void {
   realTest(
     `${label}: a journey recorded now in Chromium passes on a fresh instance`,
     missing + unlessAsked(`${app.name.toUpperCase()}_FRESH`),
-    (dir) => freshPasses(app, suite.record, dir, suite.freshMin),
+    (dir) => freshPasses(app, suite.record, dir, suite.freshMin, suite.freshRun),
     ignoreBrowser,
   );
 }

@@ -31,17 +31,9 @@
  * recording is made in Chromium with `MEDIAWIKI_FRESH=1`.
  */
 import assert from "node:assert/strict";
-import { ignoreBrowser } from "../support/browser.ts";
-import { realTest, unlessAsked } from "./servers.ts";
 import { LOGIN, mediawikiLaunch, mediawikiMissing } from "./mediawiki.ts";
 import { PAGE, recordJourney } from "./mediawiki_journey.ts";
-import {
-  convertStored,
-  freshPasses,
-  type LoginApp,
-  passesTwice,
-  verifiedPasses,
-} from "./har_login_app.ts";
+import { convertStored, type LoginApp, loginAppTests, passesTwice } from "./har_login_app.ts";
 
 const missing = mediawikiMissing();
 const FIXTURES = new URL("./fixtures/mediawiki/", import.meta.url).pathname;
@@ -73,27 +65,13 @@ async function storedPassesTwice(name: string, dir: string): Promise<void> {
   ]]);
 }
 
-realTest(
-  "MediaWiki, recorded in Chromium (Playwright's HAR), passes every step on a fresh instance and again on the same one, only the password asked for",
+loginAppTests({
+  label: "MediaWiki",
+  app: MEDIAWIKI,
+  fixtures: FIXTURES,
   missing,
-  (dir) => storedPassesTwice("journey.pw.har", dir),
-);
-
-realTest(
-  "MediaWiki: chrome-har's recording of the same journey passes every step too, twice",
-  missing,
-  (dir) => storedPassesTwice("journey.cdp.har", dir),
-);
-
-realTest(
-  "MediaWiki: --verify against a live instance repairs nothing it need not and the verified flow passes on another fresh instance",
-  missing,
-  (dir) => verifiedPasses(MEDIAWIKI, `${FIXTURES}journey.pw.har`, dir, 14),
-);
-
-realTest(
-  "MediaWiki: a journey recorded now in Chromium passes on a fresh instance",
-  missing + unlessAsked("MEDIAWIKI_FRESH"),
-  (dir) => freshPasses(MEDIAWIKI, recordJourney, dir, 12),
-  ignoreBrowser,
-);
+  steps: 14,
+  storedPassesTwice,
+  record: recordJourney,
+  freshMin: 12,
+});

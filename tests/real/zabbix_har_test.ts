@@ -38,14 +38,12 @@ import { MADE, recordJourney } from "./zabbix_journey.ts";
 import {
   convertStored,
   type LoginApp,
-  recordedNow,
+  loginAppTests,
   remembered,
   runAsUser,
-  verifiedPasses,
 } from "./har_login_app.ts";
 import { mariadbQuery } from "./mariadb.ts";
-import { realTest, unlessAsked, withInstance } from "./servers.ts";
-import { ignoreBrowser } from "../support/browser.ts";
+import { withInstance } from "./servers.ts";
 
 const missing = zabbixMissing();
 const FIXTURES = new URL("./fixtures/zabbix/", import.meta.url).pathname;
@@ -109,31 +107,18 @@ async function storedPasses(name: string, dir: string): Promise<void> {
   await passesOnFresh(flowPath, flow, STEPS);
 }
 
-realTest(
-  "Zabbix, recorded in Chromium (Playwright's HAR), passes every step on a fresh instance, only the password asked for",
+loginAppTests({
+  label: "Zabbix",
+  app: ZABBIX,
+  fixtures: FIXTURES,
   missing,
-  (dir) => storedPasses("journey.pw.har", dir),
-);
-
-realTest(
-  "Zabbix: chrome-har's recording of the same journey passes every step too",
-  missing,
-  (dir) => storedPasses("journey.cdp.har", dir),
-);
-
-realTest(
-  "Zabbix: --verify against a live instance repairs nothing it need not and the verified flow passes on another fresh instance",
-  missing,
-  (dir) => verifiedPasses(ZABBIX, `${FIXTURES}journey.pw.har`, dir, STEPS),
-);
-
-realTest(
-  "Zabbix: a journey recorded now in Chromium passes on a fresh instance",
-  missing + unlessAsked("ZABBIX_FRESH"),
-  async (dir) => {
-    for (const { flowPath, flow } of await recordedNow(ZABBIX, recordJourney, dir)) {
-      await passesOnFresh(flowPath, flow, 50);
-    }
+  steps: STEPS,
+  storedPassesTwice: storedPasses,
+  record: recordJourney,
+  freshMin: 50,
+  freshRun: passesOnFresh,
+  claims: {
+    playwright: "passes every step on a fresh instance",
+    chromeHar: "passes every step too",
   },
-  ignoreBrowser,
-);
+});
