@@ -8,9 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { convertHar } from "../../lib/convert/har.ts";
-import { loadFlow } from "../../lib/load/load_flow.ts";
-import { runFlows } from "../../lib/run/flows.ts";
-import "../support/engines.ts";
+import { runPassesOn } from "../support/run_twice.ts";
 
 /** A file store whose uploads are named `prefix-N.txt`; `/docs/notes.txt` always exists. */
 function fileApi(prefix: string) {
@@ -74,19 +72,7 @@ Deno.test("a name a listing handed out is captured where a request opens it unde
     const body = yaml.replace(/^\s*#.*$/gm, "");
     assert.doesNotMatch(body, /\/files\/notes\.txt/, yaml);
     assert.match(body, /\/docs\/notes\.txt\?name=notes\.txt/, "elsewhere it stays as recorded");
-    const { flow, problems } = loadFlow(yaml, "files.yaml", {
-      env: (name) => name === "BASE_URL" ? fresh.url : undefined,
-    });
-    assert.deepEqual(problems, []);
-    const run = await runFlows([flow!], {
-      runId: "r1",
-      env: (n) => n === "BASE_URL" ? fresh.url : undefined,
-    });
-    assert.equal(
-      run.status,
-      "passed",
-      JSON.stringify(run.flows[0].steps.map((s) => [s.name, s.status, s.message])) + yaml,
-    );
+    const run = await runPassesOn(yaml, "files.yaml", fresh.url);
     assert.equal(run.flows[0].steps.length, 4, "the download is a step");
   } finally {
     await recorded.stop();

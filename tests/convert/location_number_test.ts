@@ -6,9 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { convertHar } from "../../lib/convert/har.ts";
-import { loadFlow } from "../../lib/load/load_flow.ts";
-import { runFlows } from "../../lib/run/flows.ts";
-import "../support/engines.ts";
+import { runPassesOn } from "../support/run_twice.ts";
 
 /** An orders API whose ids start at `first`; a line must name its order as a JSON number. */
 function ordersApi(first: number) {
@@ -95,19 +93,7 @@ Deno.test("a Location path's row number goes back as text in paths and as a numb
     assert.match(yaml, /ref: \$\{steps\.create_order\.capture\.order_id\}/, yaml);
     assert.ok(!/1042/.test(yaml.replace(/^\s*#.*$/gm, "")), yaml);
     const flowText = yaml.replace(/\$\{ENV\.BASE_URL[^}]*\}/g, fresh.url);
-    const { flow, problems } = loadFlow(flowText, "orders.yaml", {
-      env: (name) => name === "BASE_URL" ? fresh.url : undefined,
-    });
-    assert.deepEqual(problems, []);
-    const run = await runFlows([flow!], {
-      runId: "r1",
-      env: (n) => n === "BASE_URL" ? fresh.url : undefined,
-    });
-    assert.equal(
-      run.status,
-      "passed",
-      JSON.stringify(run.flows[0].steps.map((s) => [s.name, s.status, s.message])) + yaml,
-    );
+    await runPassesOn(flowText, "orders.yaml", fresh.url);
   } finally {
     await recorded.stop();
     await fresh.stop();

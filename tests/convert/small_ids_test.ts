@@ -7,9 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { convertHar } from "../../lib/convert/har.ts";
-import { loadFlow } from "../../lib/load/load_flow.ts";
-import { runFlows } from "../../lib/run/flows.ts";
-import "../support/engines.ts";
+import { runPassesOn } from "../support/run_twice.ts";
 
 /** A todo API whose ids start at `first`; `/pages/5` is a fixed page that always exists. */
 function todoApi(first: number) {
@@ -85,19 +83,7 @@ Deno.test("a small id a create answered with is captured where it goes back unde
     assert.ok(!/\/todos\/5\b/.test(body), yaml);
     assert.match(body, /\/pages\/5\b/, "another collection's 5 is left as recorded");
     assert.match(body, /limit=5\b/, "a query's 5 is left as recorded");
-    const { flow, problems } = loadFlow(yaml, "todos.yaml", {
-      env: (name) => name === "BASE_URL" ? fresh.url : undefined,
-    });
-    assert.deepEqual(problems, []);
-    const run = await runFlows([flow!], {
-      runId: "r1",
-      env: (n) => n === "BASE_URL" ? fresh.url : undefined,
-    });
-    assert.equal(
-      run.status,
-      "passed",
-      JSON.stringify(run.flows[0].steps.map((s) => [s.name, s.status, s.message])) + yaml,
-    );
+    await runPassesOn(yaml, "todos.yaml", fresh.url);
   } finally {
     await recorded.stop();
     await fresh.stop();

@@ -2,11 +2,12 @@
  * Loads a converted flow in process, with the files its conversion wrote
  * beside it, and runs it twice against a live app: a second run on the same
  * instance fails where a flow replays a recorded one-time value instead of
- * taking a fresh one.
+ * taking a fresh one. {@linkcode runPassesOn} runs one once.
  */
 import assert from "node:assert/strict";
 import { loadFlow } from "../../lib/load/load_flow.ts";
 import { runFlows } from "../../lib/run/flows.ts";
+import type { RunResult } from "../../lib/model/result.ts";
 import "./engines.ts";
 
 /** A file the conversion wrote beside the flow (a placeholder upload, a body). */
@@ -39,4 +40,27 @@ export async function runTwice(
       `${run} run:\n${JSON.stringify(failed, null, 2)}\n${yaml}`,
     );
   }
+}
+
+/**
+ * Asserts `yaml` (named `name` in messages) loads without problems with the base URL `base`
+ * (`BASE_URL`), and that one run against it passes: the run.
+ *
+ * @example
+ * ```ts ignore
+ * import { runPassesOn } from "./run_twice.ts";
+ * const run = await runPassesOn(yaml, "orders.yaml", fresh.url);
+ * ```
+ */
+export async function runPassesOn(yaml: string, name: string, base: string): Promise<RunResult> {
+  const env = (n: string) => n === "BASE_URL" ? base : undefined;
+  const { flow, problems } = loadFlow(yaml, name, { env });
+  assert.deepEqual(problems, []);
+  const run = await runFlows([flow!], { runId: "r1", env });
+  assert.equal(
+    run.status,
+    "passed",
+    JSON.stringify(run.flows[0].steps.map((s) => [s.name, s.status, s.message])) + yaml,
+  );
+  return run;
 }
