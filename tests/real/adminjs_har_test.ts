@@ -22,7 +22,7 @@ import { readReport } from "./measure.ts";
 import { convertStored } from "./har_login_app.ts";
 import { ADMIN, ADMINJS, type Panel, withPanel } from "./adminjs.ts";
 import { NAMES } from "./adminjs_journey.ts";
-import { prepare } from "./servers.ts";
+import { prepare, realTest } from "./servers.ts";
 import { postgresMissing } from "./unleash.ts";
 
 const postgres = postgresMissing();
@@ -58,25 +58,17 @@ async function ownRows(panel: Panel): Promise<void> {
 }
 
 for (const form of ["pw", "cdp"]) {
-  Deno.test({
-    name:
-      `real servers: an AdminJS panel recorded in Chromium (${form} HAR: log in, two authors, a post, its edit, a delete) passes every step twice on one fresh panel with only the password asked, the second run on its own rows${adminjs.ignoredBecause}`,
-    ignore: adminjs.ignoredBecause !== "",
-    sanitizeResources: false,
-    sanitizeOps: false,
-    async fn() {
-      const dir = await Deno.makeTempDir({ prefix: "flowrun-real-adminjs-har-" });
-      try {
-        const har = `${FIXTURES}journey.${form}.har`;
-        const { flowPath, flow } = await convertStored({ password: ADMIN.password }, har, dir);
-        await withPanel(adminjs.install!.prefix, async (panel) => {
-          await runOn(panel, flowPath, flow, `${form} 1`);
-          await runOn(panel, flowPath, flow, `${form} 1, again`);
-          await ownRows(panel);
-        });
-      } finally {
-        await Deno.remove(dir, { recursive: true });
-      }
+  realTest(
+    `an AdminJS panel recorded in Chromium (${form} HAR: log in, two authors, a post, its edit, a delete) passes every step twice on one fresh panel with only the password asked, the second run on its own rows`,
+    adminjs.ignoredBecause,
+    async (dir) => {
+      const har = `${FIXTURES}journey.${form}.har`;
+      const { flowPath, flow } = await convertStored({ password: ADMIN.password }, har, dir);
+      await withPanel(adminjs.install!.prefix, async (panel) => {
+        await runOn(panel, flowPath, flow, `${form} 1`);
+        await runOn(panel, flowPath, flow, `${form} 1, again`);
+        await ownRows(panel);
+      });
     },
-  });
+  );
 }

@@ -14,7 +14,7 @@
 import assert from "node:assert/strict";
 import { acceptedSaid, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
 import { BETTER_AUTH, BETTER_AUTH_DOCUMENT, betterAuthLaunch } from "./better_auth.ts";
-import { prepare, withInstance } from "./servers.ts";
+import { prepare, realTest, withInstance } from "./servers.ts";
 
 const prepared = await prepare([BETTER_AUTH]);
 
@@ -49,52 +49,41 @@ const DOCUMENT_GAPS: Record<string, string> = {
 /** Accepted on 2026-11-27: 12 of 28, twice on one instance (3, with three variables asked, before). */
 const FLOOR = 12;
 
-Deno.test({
-  name:
-    `real servers: better-auth's own OpenAPI document, converted and run twice on a fresh instance, gets a 2xx on at least ${FLOOR} of its 28 operations${prepared.ignoredBecause}`,
-  ignore: prepared.ignoredBecause !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+realTest(
+  `better-auth's own OpenAPI document, converted and run twice on a fresh instance, gets a 2xx on at least ${FLOOR} of its 28 operations`,
+  prepared.ignoredBecause,
+  async (dir) => {
     const launch = betterAuthLaunch(prepared.install!.prefix);
-    const keep = Deno.env.get("REAL_KEEP");
-    if (keep) await Deno.mkdir(keep, { recursive: true });
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-better-auth-", dir: keep });
-    try {
-      const doc = await withInstance(launch, async (a) => {
-        const response = await fetch(`${a.origin}${BETTER_AUTH_DOCUMENT}`);
-        assert.equal(response.status, 200);
-        return await response.json();
-      });
-      await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
-      const ops = operationsOf(doc).map((op) => ({ ...op, path: `/api/auth${op.path}` }));
-      assert.equal(ops.length, 28);
-      await withInstance(launch, async (b) => {
-        for (const run of [1, 2]) {
-          const trial = await convertAndRunAsPrinted(
-            ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
-            `${dir}/report${run}.json`,
-            knownOnly({ BASE_URL: b.origin }),
-          );
-          assert.equal(trial.converted.code, 0, trial.converted.stderr);
-          assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
-          assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
-          const result = acceptedSaid(`better-auth 1.3.24, run ${run}`, ops, trial.report.steps);
-          assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
-          const refused = Object.fromEntries(
-            result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
-          );
-          assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
-        }
-        // No literal credential: the password is made per run, and the output masks it.
-        const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-          .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-        assert.match(flows, /password: \$\{RANDOM\.PASSWORD\}/);
-        assert.doesNotMatch(flows, /ENV\.(API_TOKEN|LOGIN_)/);
-      });
-    } finally {
-      if (keep) console.error(`kept in ${dir}`);
-      else await Deno.remove(dir, { recursive: true });
-    }
+    const doc = await withInstance(launch, async (a) => {
+      const response = await fetch(`${a.origin}${BETTER_AUTH_DOCUMENT}`);
+      assert.equal(response.status, 200);
+      return await response.json();
+    });
+    await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
+    const ops = operationsOf(doc).map((op) => ({ ...op, path: `/api/auth${op.path}` }));
+    assert.equal(ops.length, 28);
+    await withInstance(launch, async (b) => {
+      for (const run of [1, 2]) {
+        const trial = await convertAndRunAsPrinted(
+          ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
+          `${dir}/report${run}.json`,
+          knownOnly({ BASE_URL: b.origin }),
+        );
+        assert.equal(trial.converted.code, 0, trial.converted.stderr);
+        assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
+        assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+        const result = acceptedSaid(`better-auth 1.3.24, run ${run}`, ops, trial.report.steps);
+        assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
+        const refused = Object.fromEntries(
+          result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
+        );
+        assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
+      }
+      // No literal credential: the password is made per run, and the output masks it.
+      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
+        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+      assert.match(flows, /password: \$\{RANDOM\.PASSWORD\}/);
+      assert.doesNotMatch(flows, /ENV\.(API_TOKEN|LOGIN_)/);
+    });
   },
-});
+);

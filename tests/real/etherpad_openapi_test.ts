@@ -24,7 +24,7 @@ import {
 } from "./measure.ts";
 import { runCli } from "../support/cli.ts";
 import { ETHERPAD, ETHERPAD_API_KEY, ETHERPAD_DOCUMENT, etherpadLaunch } from "./etherpad.ts";
-import { prepare, withInstance } from "./servers.ts";
+import { prepare, realTest, withInstance } from "./servers.ts";
 
 const etherpad = await prepare([ETHERPAD]);
 
@@ -69,102 +69,90 @@ async function codeZero(harPath: string): Promise<ReportStep[]> {
     }));
 }
 
-Deno.test({
-  name:
-    `real servers: Etherpad's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${HTTP_FLOOR} of its 96 operations, code 0 on ${CODE_0_FLOOR}${etherpad.ignoredBecause}`,
-  ignore: etherpad.ignoredBecause !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+realTest(
+  `Etherpad's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${HTTP_FLOOR} of its 96 operations, code 0 on ${CODE_0_FLOOR}`,
+  etherpad.ignoredBecause,
+  async (dir) => {
     const launch = etherpadLaunch(etherpad.install!.prefix);
-    const keep = Deno.env.get("REAL_KEEP");
-    if (keep) await Deno.mkdir(keep, { recursive: true });
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-etherpad-", dir: keep });
-    try {
-      const doc = await withInstance(launch, async (a) => {
-        const response = await fetch(`${a.origin}${ETHERPAD_DOCUMENT}`);
-        assert.equal(response.status, 200);
-        return await response.json();
-      });
-      assert.deepEqual(doc.components.securitySchemes, {
-        ApiKey: { type: "apiKey", in: "query", name: "apikey" },
-      });
-      await Deno.writeTextFile(`${dir}/etherpad.json`, JSON.stringify(doc, null, 2));
-      await withInstance(launch, async (b) => {
-        // As the summary says, with only the variables it asks for; a HAR too, for the bodies.
-        const converted = await runCli(
-          ["convert", "openapi", `${dir}/etherpad.json`, "-o", `${dir}/flows`],
+    const doc = await withInstance(launch, async (a) => {
+      const response = await fetch(`${a.origin}${ETHERPAD_DOCUMENT}`);
+      assert.equal(response.status, 200);
+      return await response.json();
+    });
+    assert.deepEqual(doc.components.securitySchemes, {
+      ApiKey: { type: "apiKey", in: "query", name: "apikey" },
+    });
+    await Deno.writeTextFile(`${dir}/etherpad.json`, JSON.stringify(doc, null, 2));
+    await withInstance(launch, async (b) => {
+      // As the summary says, with only the variables it asks for; a HAR too, for the bodies.
+      const converted = await runCli(
+        ["convert", "openapi", `${dir}/etherpad.json`, "-o", `${dir}/flows`],
+      );
+      assert.equal(converted.code, 0, converted.stderr);
+      const env: Record<string, string> = {};
+      for (const [variable, what] of askedVariables(converted.stderr)) {
+        if (variable === "BASE_URL") env[variable] = b.origin;
+        // The API key: the user wrote it in APIKEY.txt when they set the server up.
+        else if (variable === "API_KEY") env[variable] = ETHERPAD_API_KEY;
+        else {throw new Error(
+            `the summary asks for ${variable} (${what}), which a user cannot know`,
+          );}
+      }
+      assert.deepEqual(Object.keys(env).sort(), ["API_KEY", "BASE_URL"]);
+      const args = printedRun(converted.stderr);
+      assert.ok(args, converted.stderr);
+      const reports = ["--report-json", `${dir}/report.json`, "--report-har", `${dir}/run.har`];
+      const run = await runCli([...args, ...reports], { env });
+      const report = await readReport(`${dir}/report.json`).catch(() => undefined);
+      assert.ok(report, `no report:\n${run.stdout}\n${run.stderr}`);
+      const base = new URL(doc.servers[0].url).pathname;
+      const ops = operationsOf(doc).map((op) => ({ ...op, path: `${base}${op.path}` }));
+      assert.equal(ops.length, 96);
+      const http = accepted(ops, report.steps);
+      const zero = accepted(ops, await codeZero(`${dir}/run.har`));
+      console.error(
+        `etherpad ${ETHERPAD.version}: ${http.accepted.length} of ${ops.length} operations 2xx, ${zero.accepted.length} with code 0; not code 0:\n  ${
+          zero.refused.map((op) => `${op.method} ${op.path}`).join("\n  ")
+        }`,
+      );
+      assert.ok(http.accepted.length >= HTTP_FLOOR, `${http.accepted.length} < ${HTTP_FLOOR}`);
+      assert.ok(
+        zero.accepted.length >= CODE_0_FLOOR,
+        `${zero.accepted.length} < ${CODE_0_FLOOR}`,
+      );
+      // The document types every answer's `data` an object, but many successes answer `null`,
+      // `getChatHead` a chat head of -1 before any chat, and a chat message of an author with no
+      // name a `userName` of null: the `openapi:` check reports those differences from the
+      // document, and only those, on a call Etherpad accepted.
+      const differences = /\/data(\/chatHead|\/messages\/\d+\/userName)? must be (object|string)$/;
+      let differing = 0;
+      for (const step of report.steps.filter((s) => s.status === "failed")) {
+        const ok = zero.accepted.some((op) =>
+          step.request?.url.includes(`${op.path}?`) && step.request.method === op.method
         );
-        assert.equal(converted.code, 0, converted.stderr);
-        const env: Record<string, string> = {};
-        for (const [variable, what] of askedVariables(converted.stderr)) {
-          if (variable === "BASE_URL") env[variable] = b.origin;
-          // The API key: the user wrote it in APIKEY.txt when they set the server up.
-          else if (variable === "API_KEY") env[variable] = ETHERPAD_API_KEY;
-          else {throw new Error(
-              `the summary asks for ${variable} (${what}), which a user cannot know`,
-            );}
-        }
-        assert.deepEqual(Object.keys(env).sort(), ["API_KEY", "BASE_URL"]);
-        const args = printedRun(converted.stderr);
-        assert.ok(args, converted.stderr);
-        const reports = ["--report-json", `${dir}/report.json`, "--report-har", `${dir}/run.har`];
-        const run = await runCli([...args, ...reports], { env });
-        const report = await readReport(`${dir}/report.json`).catch(() => undefined);
-        assert.ok(report, `no report:\n${run.stdout}\n${run.stderr}`);
-        const base = new URL(doc.servers[0].url).pathname;
-        const ops = operationsOf(doc).map((op) => ({ ...op, path: `${base}${op.path}` }));
-        assert.equal(ops.length, 96);
-        const http = accepted(ops, report.steps);
-        const zero = accepted(ops, await codeZero(`${dir}/run.har`));
-        console.error(
-          `etherpad ${ETHERPAD.version}: ${http.accepted.length} of ${ops.length} operations 2xx, ${zero.accepted.length} with code 0; not code 0:\n  ${
-            zero.refused.map((op) => `${op.method} ${op.path}`).join("\n  ")
-          }`,
-        );
-        assert.ok(http.accepted.length >= HTTP_FLOOR, `${http.accepted.length} < ${HTTP_FLOOR}`);
-        assert.ok(
-          zero.accepted.length >= CODE_0_FLOOR,
-          `${zero.accepted.length} < ${CODE_0_FLOOR}`,
-        );
-        // The document types every answer's `data` an object, but many successes answer `null`,
-        // `getChatHead` a chat head of -1 before any chat, and a chat message of an author with no
-        // name a `userName` of null: the `openapi:` check reports those differences from the
-        // document, and only those, on a call Etherpad accepted.
-        const differences =
-          /\/data(\/chatHead|\/messages\/\d+\/userName)? must be (object|string)$/;
-        let differing = 0;
-        for (const step of report.steps.filter((s) => s.status === "failed")) {
-          const ok = zero.accepted.some((op) =>
-            step.request?.url.includes(`${op.path}?`) && step.request.method === op.method
-          );
-          if (!ok || step.response?.status !== 200) continue;
-          differing++;
-          const bad = (step.assertions ?? []).filter((a) => !a.passed);
-          assert.ok(bad.every((a) => differences.test(a.message ?? "")), JSON.stringify(bad));
-        }
-        console.error(
-          `${differing} accepted steps fail only their openapi check (null data, chat head -1, null user name)`,
-        );
-        // No literal secret: the flows read the key from the environment, and the run's output
-        // and report mask it.
-        const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-          .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-        assert.match(flows, /\$\{ENV\.API_KEY\}/);
-        for (
-          const text of [
-            flows,
-            run.stdout,
-            await Deno.readTextFile(`${dir}/report.json`),
-            await Deno.readTextFile(`${dir}/run.har`),
-          ]
-        ) {
-          assert.ok(!text.includes(ETHERPAD_API_KEY), "a literal API key");
-        }
-      });
-    } finally {
-      if (keep) console.error(`kept in ${dir}`);
-      else await Deno.remove(dir, { recursive: true });
-    }
+        if (!ok || step.response?.status !== 200) continue;
+        differing++;
+        const bad = (step.assertions ?? []).filter((a) => !a.passed);
+        assert.ok(bad.every((a) => differences.test(a.message ?? "")), JSON.stringify(bad));
+      }
+      console.error(
+        `${differing} accepted steps fail only their openapi check (null data, chat head -1, null user name)`,
+      );
+      // No literal secret: the flows read the key from the environment, and the run's output
+      // and report mask it.
+      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
+        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+      assert.match(flows, /\$\{ENV\.API_KEY\}/);
+      for (
+        const text of [
+          flows,
+          run.stdout,
+          await Deno.readTextFile(`${dir}/report.json`),
+          await Deno.readTextFile(`${dir}/run.har`),
+        ]
+      ) {
+        assert.ok(!text.includes(ETHERPAD_API_KEY), "a literal API key");
+      }
+    });
   },
-});
+);

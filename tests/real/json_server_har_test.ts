@@ -13,7 +13,7 @@ import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { recordSession, writeRecordings } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
-import { type Launch, type Pinned, prepare, withInstance } from "./servers.ts";
+import { type Launch, type Pinned, prepare, realTest, withInstance } from "./servers.ts";
 
 const JSON_SERVER: Pinned = { name: "json-server", version: "0.17.4" };
 const prepared = await prepare([JSON_SERVER]);
@@ -43,58 +43,49 @@ function launch(prefix: string): Launch {
   };
 }
 
-Deno.test({
-  name:
-    `real servers: a journey through json-server's home page, recorded in Chromium, passes on a fresh instance on its first run${
-      prepared.ignoredBecause || whyBrowserIgnored
-    }`,
-  ignore: prepared.ignoredBecause !== "" || ignoreBrowser,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+realTest(
+  "a journey through json-server's home page, recorded in Chromium, passes on a fresh instance on its first run",
+  prepared.ignoredBecause || whyBrowserIgnored,
+  async (dir) => {
     const prefix = prepared.install!.prefix;
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-har-" });
-    try {
-      const recorded = await withInstance(launch(prefix), (a) =>
-        recordSession(async (page) => {
-          const db = (r: { url(): string }) => new URL(r.url()).pathname === "/db";
-          await Promise.all([page.waitForResponse(db), page.goto(`${a.origin}/`)]);
-          await page.click("a[href=posts]");
-          await page.waitForLoadState();
-          await page.goBack();
-          await page.click("a[href=profile]");
-          await page.waitForLoadState();
-        }));
-      await writeRecordings(dir, "json-server", recorded);
-      for (const form of ["pw", "cdp"]) {
-        const flowPath = `${dir}/${form}.yaml`;
-        const converted = await runCli([
-          "convert",
-          "har",
-          `${dir}/json-server.${form}.har`,
-          "-o",
-          flowPath,
-        ]);
-        assert.equal(converted.code, 0, converted.stderr);
-        const flow = await Deno.readTextFile(flowPath);
-        await withInstance(launch(prefix), async (b) => {
-          const env = userEnv(flow, b.origin, () => undefined);
-          const run = await runCli(["run", flowPath, "--report-json", `${flowPath}.json`], { env });
-          const { steps } = await readReport(`${flowPath}.json`);
-          const passed = steps.filter((s) => s.status === "passed").length;
-          const dropped = /^Dropped as[^\n]*/m.exec(converted.stderr)?.[0] ?? "";
-          console.error(
-            `json-server (${form} HAR): ${passed} of ${steps.length} steps passed on a fresh instance; ${dropped}`,
-          );
-          // Goal met: every step passes on the first run. Measured 2026-11-25: the
-          // fetches of /db (and /__rules, 404 as recorded) are kept; the JSON the user
-          // opened (GET /posts, GET /profile: navigations) is dropped "as HTML document".
-          assert.ok(steps.length >= 2 && passed === steps.length, `${run.stdout}\n${flow}`);
-          assert.equal(run.code, 0, run.stdout);
-        });
-      }
-    } finally {
-      await Deno.remove(dir, { recursive: true });
+    const recorded = await withInstance(launch(prefix), (a) =>
+      recordSession(async (page) => {
+        const db = (r: { url(): string }) => new URL(r.url()).pathname === "/db";
+        await Promise.all([page.waitForResponse(db), page.goto(`${a.origin}/`)]);
+        await page.click("a[href=posts]");
+        await page.waitForLoadState();
+        await page.goBack();
+        await page.click("a[href=profile]");
+        await page.waitForLoadState();
+      }));
+    await writeRecordings(dir, "json-server", recorded);
+    for (const form of ["pw", "cdp"]) {
+      const flowPath = `${dir}/${form}.yaml`;
+      const converted = await runCli([
+        "convert",
+        "har",
+        `${dir}/json-server.${form}.har`,
+        "-o",
+        flowPath,
+      ]);
+      assert.equal(converted.code, 0, converted.stderr);
+      const flow = await Deno.readTextFile(flowPath);
+      await withInstance(launch(prefix), async (b) => {
+        const env = userEnv(flow, b.origin, () => undefined);
+        const run = await runCli(["run", flowPath, "--report-json", `${flowPath}.json`], { env });
+        const { steps } = await readReport(`${flowPath}.json`);
+        const passed = steps.filter((s) => s.status === "passed").length;
+        const dropped = /^Dropped as[^\n]*/m.exec(converted.stderr)?.[0] ?? "";
+        console.error(
+          `json-server (${form} HAR): ${passed} of ${steps.length} steps passed on a fresh instance; ${dropped}`,
+        );
+        // Goal met: every step passes on the first run. Measured 2026-11-25: the
+        // fetches of /db (and /__rules, 404 as recorded) are kept; the JSON the user
+        // opened (GET /posts, GET /profile: navigations) is dropped "as HTML document".
+        assert.ok(steps.length >= 2 && passed === steps.length, `${run.stdout}\n${flow}`);
+        assert.equal(run.code, 0, run.stdout);
+      });
     }
   },
-});
+  ignoreBrowser,
+);

@@ -15,7 +15,7 @@ import { userEnv } from "../support/convert_apps.ts";
 import { type Recordings, recordSession, writeRecordings } from "../support/record_har.ts";
 import { FILES, filesLaunch } from "./loopback.ts";
 import { readReport } from "./measure.ts";
-import { type Instance, prepare, withInstance } from "./servers.ts";
+import { type Instance, prepare, realTest, withInstance } from "./servers.ts";
 
 const files = await prepare([FILES]);
 
@@ -71,41 +71,32 @@ async function replay(prefix: string, har: string, out: string): Promise<Outcome
   });
 }
 
-Deno.test({
-  name:
-    `real servers: a journey through LoopBack file transfer's page, recorded in Chromium, passes on a fresh instance on its first run${
-      files.ignoredBecause || whyBrowserIgnored
-    }`,
-  ignore: files.ignoredBecause !== "" || ignoreBrowser,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+realTest(
+  "a journey through LoopBack file transfer's page, recorded in Chromium, passes on a fresh instance on its first run",
+  files.ignoredBecause || whyBrowserIgnored,
+  async (dir) => {
     const prefix = files.install!.prefix;
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-har-" });
-    try {
-      await Deno.writeTextFile(`${dir}/notes.txt`, "first line\n");
-      const recorded = await withInstance(
-        filesLaunch(prefix),
-        (a) => record(a, `${dir}/notes.txt`),
+    await Deno.writeTextFile(`${dir}/notes.txt`, "first line\n");
+    const recorded = await withInstance(
+      filesLaunch(prefix),
+      (a) => record(a, `${dir}/notes.txt`),
+    );
+    await writeRecordings(dir, "files", recorded);
+    for (const form of ["pw", "cdp"]) {
+      await Deno.mkdir(`${dir}/${form}`);
+      const o = await replay(prefix, `${dir}/files.${form}.har`, `${dir}/${form}`);
+      console.error(
+        `file transfer (${form} HAR): ${o.passed} of ${o.steps} steps passed on a fresh instance; ${
+          o.dropped.replaceAll("\n", " ")
+        }`,
       );
-      await writeRecordings(dir, "files", recorded);
-      for (const form of ["pw", "cdp"]) {
-        await Deno.mkdir(`${dir}/${form}`);
-        const o = await replay(prefix, `${dir}/files.${form}.har`, `${dir}/${form}`);
-        console.error(
-          `file transfer (${form} HAR): ${o.passed} of ${o.steps} steps passed on a fresh instance; ${
-            o.dropped.replaceAll("\n", " ")
-          }`,
-        );
-        // Goal met: every step passes on the first run, and the upload reached instance B.
-        // Measured 2026-11-26: 4 steps; the download (GET /files/notes.txt, an attachment
-        // opened as a navigation) is kept and opens the name the listing gave on B (the
-        // placeholder upload's), captured: a literal notes.txt answered 404 there.
-        assert.ok(o.steps >= 4 && o.passed === o.steps, o.failures);
-        assert.equal(o.uploadedOnB, 1);
-      }
-    } finally {
-      await Deno.remove(dir, { recursive: true });
+      // Goal met: every step passes on the first run, and the upload reached instance B.
+      // Measured 2026-11-26: 4 steps; the download (GET /files/notes.txt, an attachment
+      // opened as a navigation) is kept and opens the name the listing gave on B (the
+      // placeholder upload's), captured: a literal notes.txt answered 404 there.
+      assert.ok(o.steps >= 4 && o.passed === o.steps, o.failures);
+      assert.equal(o.uploadedOnB, 1);
     }
   },
-});
+  ignoreBrowser,
+);

@@ -13,7 +13,7 @@
 import assert from "node:assert/strict";
 import { acceptedSaid, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
 import { PASSPORT, PASSPORT_DOCUMENT, passportLaunch } from "./passport.ts";
-import { prepare, withInstance } from "./servers.ts";
+import { prepare, realTest, withInstance } from "./servers.ts";
 
 const prepared = await prepare([PASSPORT]);
 
@@ -36,50 +36,39 @@ const DOCUMENT_GAPS: Record<string, string> = {
 /** Accepted on 2026-11-26: 9 of 16 (8 before the PATCH of a user sent a property, not `{}`). */
 const FLOOR = 9;
 
-Deno.test({
-  name:
-    `real servers: LoopBack's passport login example's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 16 operations${prepared.ignoredBecause}`,
-  ignore: prepared.ignoredBecause !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+realTest(
+  `LoopBack's passport login example's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 16 operations`,
+  prepared.ignoredBecause,
+  async (dir) => {
     const launch = passportLaunch(prepared.install!.prefix);
-    const keep = Deno.env.get("REAL_KEEP");
-    if (keep) await Deno.mkdir(keep, { recursive: true });
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-passport-", dir: keep });
-    try {
-      const doc = await withInstance(launch, async (a) => {
-        const response = await fetch(`${a.origin}${PASSPORT_DOCUMENT}`);
-        assert.equal(response.status, 200);
-        return await response.json();
-      });
-      await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
-      await withInstance(launch, async (b) => {
-        const trial = await convertAndRunAsPrinted(
-          ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
-          `${dir}/report.json`,
-          knownOnly({ BASE_URL: b.origin }),
-        );
-        assert.equal(trial.converted.code, 0, trial.converted.stderr);
-        assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
-        assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
-        // The operations as sent: under the server URL's /api.
-        const ops = operationsOf(doc).map((op) => ({ ...op, path: `/api${op.path}` }));
-        const result = acceptedSaid(`passport-login 7.0.17`, ops, trial.report.steps);
-        assert.equal(ops.length, 16);
-        assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
-        const refused = Object.fromEntries(
-          result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
-        );
-        assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
-        // No literal credential: the password is made per run, and the output masks it.
-        const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-          .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-        assert.match(flows, /password: \$\{RANDOM\.PASSWORD\}/);
-      });
-    } finally {
-      if (keep) console.error(`kept in ${dir}`);
-      else await Deno.remove(dir, { recursive: true });
-    }
+    const doc = await withInstance(launch, async (a) => {
+      const response = await fetch(`${a.origin}${PASSPORT_DOCUMENT}`);
+      assert.equal(response.status, 200);
+      return await response.json();
+    });
+    await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
+    await withInstance(launch, async (b) => {
+      const trial = await convertAndRunAsPrinted(
+        ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
+        `${dir}/report.json`,
+        knownOnly({ BASE_URL: b.origin }),
+      );
+      assert.equal(trial.converted.code, 0, trial.converted.stderr);
+      assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
+      assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      // The operations as sent: under the server URL's /api.
+      const ops = operationsOf(doc).map((op) => ({ ...op, path: `/api${op.path}` }));
+      const result = acceptedSaid(`passport-login 7.0.17`, ops, trial.report.steps);
+      assert.equal(ops.length, 16);
+      assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
+      const refused = Object.fromEntries(
+        result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
+      );
+      assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
+      // No literal credential: the password is made per run, and the output masks it.
+      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
+        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+      assert.match(flows, /password: \$\{RANDOM\.PASSWORD\}/);
+    });
   },
-});
+);

@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { accepted, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
-import { prepare, withInstance } from "./servers.ts";
+import { prepare, realTest, withInstance } from "./servers.ts";
 import {
   SIGNALK,
   SIGNALK_ADMIN,
@@ -105,52 +105,41 @@ async function measure(
   });
 }
 
-Deno.test({
-  name:
-    `real servers: Signal K server's 12 OpenAPI documents, each converted and run on a fresh instance, get a 2xx on at least the operations of today${prepared.ignoredBecause}`,
-  ignore: prepared.ignoredBecause !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+realTest(
+  "Signal K server's 12 OpenAPI documents, each converted and run on a fresh instance, get a 2xx on at least the operations of today",
+  prepared.ignoredBecause,
+  async (dir) => {
     const launch = signalkLaunch(prepared.install!.prefix);
-    const keep = Deno.env.get("REAL_KEEP");
-    if (keep) await Deno.mkdir(keep, { recursive: true });
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-signalk-", dir: keep });
-    try {
-      const docs = await withInstance(launch, async (a) => {
-        const got: Record<string, Doc> = {};
-        for (const name of Object.keys(SIGNALK_DOCUMENTS)) {
-          const response = await fetch(`${a.origin}/skServer/openapi/${name}`);
-          assert.equal(response.status, 200, name);
-          got[name] = await response.json();
-        }
-        return got;
-      });
-      const lines: string[] = [];
-      let total = 0;
-      const short: string[] = [];
-      for (const [name, doc] of Object.entries(docs)) {
-        const sub = `${dir}/${name.replace("/", "_")}`;
-        await Deno.mkdir(sub);
-        const result = await measure(name, doc, sub, launch);
-        total += result.accepted.length;
-        lines.push(
-          `${name}: ${result.accepted.length} of ${SIGNALK_DOCUMENTS[name]}; refused:\n    ${
-            result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n    ")
-          }`,
-        );
-        if (result.accepted.length < FLOORS[name]) {
-          short.push(`${name}: ${result.accepted.length} < ${FLOORS[name]}`);
-        }
+    const docs = await withInstance(launch, async (a) => {
+      const got: Record<string, Doc> = {};
+      for (const name of Object.keys(SIGNALK_DOCUMENTS)) {
+        const response = await fetch(`${a.origin}/skServer/openapi/${name}`);
+        assert.equal(response.status, 200, name);
+        got[name] = await response.json();
       }
-      console.error(
-        `signalk-server@${SIGNALK.version}: ${total} of 112 accepted\n  ${lines.join("\n  ")}`,
+      return got;
+    });
+    const lines: string[] = [];
+    let total = 0;
+    const short: string[] = [];
+    for (const [name, doc] of Object.entries(docs)) {
+      const sub = `${dir}/${name.replace("/", "_")}`;
+      await Deno.mkdir(sub);
+      const result = await measure(name, doc, sub, launch);
+      total += result.accepted.length;
+      lines.push(
+        `${name}: ${result.accepted.length} of ${SIGNALK_DOCUMENTS[name]}; refused:\n    ${
+          result.refused.map((op) => `${op.method} ${op.path}: ${op.got}`).join("\n    ")
+        }`,
       );
-      assert.deepEqual(short, []);
-      assert.ok(total >= 59, `${total} < 59`);
-    } finally {
-      if (keep) console.error(`kept in ${dir}`);
-      else await Deno.remove(dir, { recursive: true });
+      if (result.accepted.length < FLOORS[name]) {
+        short.push(`${name}: ${result.accepted.length} < ${FLOORS[name]}`);
+      }
     }
+    console.error(
+      `signalk-server@${SIGNALK.version}: ${total} of 112 accepted\n  ${lines.join("\n  ")}`,
+    );
+    assert.deepEqual(short, []);
+    assert.ok(total >= 59, `${total} < 59`);
   },
-});
+);

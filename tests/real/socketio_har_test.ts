@@ -25,7 +25,7 @@ import { ignoreBrowser, whyBrowserIgnored } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
 import { recordSession, writeRecordings } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
-import { type Launch, type Pinned, prepare, withInstance } from "./servers.ts";
+import { type Launch, type Pinned, prepare, realTest, withInstance } from "./servers.ts";
 
 const SOCKET_IO: Pinned = { name: "socket.io", version: "4.8.4" };
 const prepared = await prepare([SOCKET_IO]);
@@ -61,66 +61,50 @@ async function replay(har: string, dir: string, args: string[] = []) {
   });
 }
 
-Deno.test({
-  name:
-    `real servers: a Socket.IO session recorded in Chromium passes on a fresh instance, twice${prepared.ignoredBecause}`,
-  ignore: prepared.ignoredBecause !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-socketio-" });
-    try {
-      const { flow, runs } = await replay(`${FIXTURES}chat.pw.har`, dir);
-      // The session id from the polling answer's frame, the ticket from the acknowledgement's
-      // (here a polling answer too: the join went out before the upgrade completed).
-      assert.match(flow, /sid: \{ regex: '"sid":/);
-      assert.match(flow, /sid=\$\{steps\.get_socket_io\.capture\.sid\}/);
-      assert.match(flow, /\/api\/tickets\/\$\{steps\.\w+\.capture\.ticket\}/);
-      for (const { run, steps } of runs) {
-        assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-        assert.deepEqual(steps.map((s) => s.status), steps.map(() => "passed"));
-        assert.equal(steps.length, 7);
-      }
-      const control = await replay(`${FIXTURES}chat.pw.har`, dir, ["--no-correlate"]);
-      assert.equal(control.runs[0].run.code, 1, control.flow);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
+realTest(
+  "a Socket.IO session recorded in Chromium passes on a fresh instance, twice",
+  prepared.ignoredBecause,
+  async (dir) => {
+    const { flow, runs } = await replay(`${FIXTURES}chat.pw.har`, dir);
+    // The session id from the polling answer's frame, the ticket from the acknowledgement's
+    // (here a polling answer too: the join went out before the upgrade completed).
+    assert.match(flow, /sid: \{ regex: '"sid":/);
+    assert.match(flow, /sid=\$\{steps\.get_socket_io\.capture\.sid\}/);
+    assert.match(flow, /\/api\/tickets\/\$\{steps\.\w+\.capture\.ticket\}/);
+    for (const { run, steps } of runs) {
+      assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+      assert.deepEqual(steps.map((s) => s.status), steps.map(() => "passed"));
+      assert.equal(steps.length, 7);
     }
+    const control = await replay(`${FIXTURES}chat.pw.har`, dir, ["--no-correlate"]);
+    assert.equal(control.runs[0].run.code, 1, control.flow);
   },
-});
+);
 
-Deno.test({
-  name:
-    `real servers: Socket.IO recordings whose polls ran beside the socket pass on a fresh instance, twice${prepared.ignoredBecause}`,
-  ignore: prepared.ignoredBecause !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-socketio-shapes-" });
-    try {
-      // The welcome's poll (t=fqg3x1ld) is dropped; the socket's step sends the join and receives
-      // until the acknowledgement came, whose ticket the last step sends.
-      const late = await replay(`${FIXTURES}late-ack.pw.har`, dir);
-      assert.doesNotMatch(late.flow, /url: .*t=fqg3x1ld/);
-      assert.match(late.flow, /until: \$\[\?search\(@, '"ticket":'\)\]/);
-      assert.match(late.flow, /\/api\/tickets\/\$\{steps\.socket_io_2\.capture\.ticket\}/);
-      // The poll held until the upgrade (t=fpp18g8e, answered `6`) is dropped; the ticket comes
-      // from the poll that received the acknowledgement.
-      const held = await replay(`${FIXTURES}held-poll.pw.har`, dir);
-      assert.doesNotMatch(held.flow, /url: .*t=fpp18g8e/);
-      assert.match(held.flow, /\/api\/tickets\/\$\{steps\.get_socket_io_3\.capture\.ticket\}/);
-      for (const [{ flow, runs }, steps] of [[late, 5], [held, 7]] as const) {
-        for (const { run, steps: ran } of runs) {
-          assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-          assert.deepEqual(ran.map((s) => s.status), ran.map(() => "passed"));
-          assert.equal(ran.length, steps);
-        }
+realTest(
+  "Socket.IO recordings whose polls ran beside the socket pass on a fresh instance, twice",
+  prepared.ignoredBecause,
+  async (dir) => {
+    // The welcome's poll (t=fqg3x1ld) is dropped; the socket's step sends the join and receives
+    // until the acknowledgement came, whose ticket the last step sends.
+    const late = await replay(`${FIXTURES}late-ack.pw.har`, dir);
+    assert.doesNotMatch(late.flow, /url: .*t=fqg3x1ld/);
+    assert.match(late.flow, /until: \$\[\?search\(@, '"ticket":'\)\]/);
+    assert.match(late.flow, /\/api\/tickets\/\$\{steps\.socket_io_2\.capture\.ticket\}/);
+    // The poll held until the upgrade (t=fpp18g8e, answered `6`) is dropped; the ticket comes
+    // from the poll that received the acknowledgement.
+    const held = await replay(`${FIXTURES}held-poll.pw.har`, dir);
+    assert.doesNotMatch(held.flow, /url: .*t=fpp18g8e/);
+    assert.match(held.flow, /\/api\/tickets\/\$\{steps\.get_socket_io_3\.capture\.ticket\}/);
+    for (const [{ flow, runs }, steps] of [[late, 5], [held, 7]] as const) {
+      for (const { run, steps: ran } of runs) {
+        assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+        assert.deepEqual(ran.map((s) => s.status), ran.map(() => "passed"));
+        assert.equal(ran.length, steps);
       }
-    } finally {
-      await Deno.remove(dir, { recursive: true });
     }
   },
-});
+);
 
 Deno.test({
   name:

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { acceptedSaid, convertAndRunAsPrinted, operationsOf } from "./measure.ts";
-import { prepare, start } from "./servers.ts";
+import { prepare, realTest, start } from "./servers.ts";
 import {
   postgresMissing,
   UNLEASH,
@@ -61,93 +61,81 @@ const DOCUMENT_GAPS: Record<string, string> = {
  */
 const FLOOR = 154;
 
-Deno.test({
-  name:
-    `real servers: Unleash's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 211 operations${unleash.ignoredBecause}`,
-  ignore: unleash.ignoredBecause !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+realTest(
+  `Unleash's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 211 operations`,
+  unleash.ignoredBecause,
+  async (dir) => {
     const prefix = unleash.install!.prefix;
-    // REAL_KEEP=DIR keeps the document, flows and report (in a folder under DIR) for a diagnosis.
-    const keep = Deno.env.get("REAL_KEEP");
-    if (keep) await Deno.mkdir(keep, { recursive: true });
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-unleash-", dir: keep });
-    try {
-      const doc = await withUnleash(prefix, start, async (a) => {
-        const response = await fetch(`${a.origin}${UNLEASH_DOCUMENT}`);
-        assert.equal(response.status, 200);
-        return await response.json();
-      });
-      await Deno.writeTextFile(`${dir}/unleash.json`, JSON.stringify(doc, null, 2));
-      await withUnleash(prefix, start, async (b) => {
-        const trial = await convertAndRunAsPrinted(
-          ["convert", "openapi", `${dir}/unleash.json`, "-o", `${dir}/flows`],
-          `${dir}/report.json`,
-          (variable, what) => {
-            if (variable === "BASE_URL") return b.origin;
-            // The admin token: the user wrote it when they set the server up.
-            if (variable === "API_KEY") return UNLEASH_ADMIN_TOKEN;
-            throw new Error(
-              `the summary asks for ${variable} (${what}), which a new user cannot know`,
-            );
-          },
-        );
-        assert.equal(trial.converted.code, 0, trial.converted.stderr);
-        assert.deepEqual(Object.keys(trial.env).sort(), ["API_KEY", "BASE_URL"]);
-        // Maintenance mode refuses every change after it (503): the switch is left out.
-        assert.match(
-          trial.converted.stderr,
-          /^Left out 1 operation that stops the server .*: POST \/api\/admin\/maintenance$/m,
-        );
-        assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
-        const ops = operationsOf(doc);
-        const result = acceptedSaid(`unleash-server@${UNLEASH.version}`, ops, trial.report.steps);
-        assert.equal(ops.length, 211);
-        assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
-        const refused = new Map(
-          result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
-        );
-        for (const [op, status] of Object.entries(DOCUMENT_GAPS)) {
-          assert.equal(refused.get(op), status, op);
-        }
-        // The feature the suite created is read, changed and archived by its own name, and so
-        // is the context field.
-        const accept = new Set(result.accepted.map((op) => `${op.method} ${op.path}`));
-        for (
-          const op of [
-            "GET /api/admin/projects/{projectId}/features/{featureName}",
-            "PUT /api/admin/projects/{projectId}/features/{featureName}",
-            "DELETE /api/admin/projects/{projectId}/features/{featureName}",
-            "GET /api/admin/context/{contextField}",
-            "DELETE /api/admin/context/{contextField}",
-            // A tag of the run's own value, of the type that exists (`simple`).
-            "POST /api/admin/features/{featureName}/tags",
-            "DELETE /api/admin/features/{featureName}/tags/{type}/{value}",
-            // The environment read from its own listing.
-            "GET /api/admin/environments/{name}",
-            // A tag's type and value, each at its own place of the Location.
-            "GET /api/admin/tags/{type}/{value}",
-            // The feature in the environment the Projects flow removes from the project after.
-            "GET /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}",
-            "POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on",
-            // A user made with the document's example username and email.
-            "GET /api/admin/user-admin/{id}",
-            // A segment whose constraint has the document's example values.
-            "GET /api/admin/segments/{id}",
-            // A feature link, read from the feature's links.
-            "DELETE /api/admin/projects/{projectId}/features/{featureName}/link/{linkId}",
-            // An application the run makes at a name of its own, then reads.
-            "GET /api/admin/metrics/applications/{appName}",
-          ]
-        ) assert.ok(accept.has(op), `${op} was refused: ${refused.get(op)}`);
-        const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-          .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
-        assert.ok(!flows.includes(UNLEASH_ADMIN_TOKEN), "no literal credential");
-      });
-    } finally {
-      if (keep) console.error(`kept in ${dir}`);
-      else await Deno.remove(dir, { recursive: true });
-    }
+    const doc = await withUnleash(prefix, start, async (a) => {
+      const response = await fetch(`${a.origin}${UNLEASH_DOCUMENT}`);
+      assert.equal(response.status, 200);
+      return await response.json();
+    });
+    await Deno.writeTextFile(`${dir}/unleash.json`, JSON.stringify(doc, null, 2));
+    await withUnleash(prefix, start, async (b) => {
+      const trial = await convertAndRunAsPrinted(
+        ["convert", "openapi", `${dir}/unleash.json`, "-o", `${dir}/flows`],
+        `${dir}/report.json`,
+        (variable, what) => {
+          if (variable === "BASE_URL") return b.origin;
+          // The admin token: the user wrote it when they set the server up.
+          if (variable === "API_KEY") return UNLEASH_ADMIN_TOKEN;
+          throw new Error(
+            `the summary asks for ${variable} (${what}), which a new user cannot know`,
+          );
+        },
+      );
+      assert.equal(trial.converted.code, 0, trial.converted.stderr);
+      assert.deepEqual(Object.keys(trial.env).sort(), ["API_KEY", "BASE_URL"]);
+      // Maintenance mode refuses every change after it (503): the switch is left out.
+      assert.match(
+        trial.converted.stderr,
+        /^Left out 1 operation that stops the server .*: POST \/api\/admin\/maintenance$/m,
+      );
+      assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      const ops = operationsOf(doc);
+      const result = acceptedSaid(`unleash-server@${UNLEASH.version}`, ops, trial.report.steps);
+      assert.equal(ops.length, 211);
+      assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
+      const refused = new Map(
+        result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
+      );
+      for (const [op, status] of Object.entries(DOCUMENT_GAPS)) {
+        assert.equal(refused.get(op), status, op);
+      }
+      // The feature the suite created is read, changed and archived by its own name, and so
+      // is the context field.
+      const accept = new Set(result.accepted.map((op) => `${op.method} ${op.path}`));
+      for (
+        const op of [
+          "GET /api/admin/projects/{projectId}/features/{featureName}",
+          "PUT /api/admin/projects/{projectId}/features/{featureName}",
+          "DELETE /api/admin/projects/{projectId}/features/{featureName}",
+          "GET /api/admin/context/{contextField}",
+          "DELETE /api/admin/context/{contextField}",
+          // A tag of the run's own value, of the type that exists (`simple`).
+          "POST /api/admin/features/{featureName}/tags",
+          "DELETE /api/admin/features/{featureName}/tags/{type}/{value}",
+          // The environment read from its own listing.
+          "GET /api/admin/environments/{name}",
+          // A tag's type and value, each at its own place of the Location.
+          "GET /api/admin/tags/{type}/{value}",
+          // The feature in the environment the Projects flow removes from the project after.
+          "GET /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}",
+          "POST /api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on",
+          // A user made with the document's example username and email.
+          "GET /api/admin/user-admin/{id}",
+          // A segment whose constraint has the document's example values.
+          "GET /api/admin/segments/{id}",
+          // A feature link, read from the feature's links.
+          "DELETE /api/admin/projects/{projectId}/features/{featureName}/link/{linkId}",
+          // An application the run makes at a name of its own, then reads.
+          "GET /api/admin/metrics/applications/{appName}",
+        ]
+      ) assert.ok(accept.has(op), `${op} was refused: ${refused.get(op)}`);
+      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
+        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+      assert.ok(!flows.includes(UNLEASH_ADMIN_TOKEN), "no literal credential");
+    });
   },
-});
+);

@@ -14,7 +14,7 @@ import { printedRun, readReport } from "./measure.ts";
 import { GENERATORS, postmanImport } from "./postman_generators.ts";
 import { newmanRun } from "./newman_child.ts";
 import { type Received, startRecordingProxy } from "./postman_proxy.ts";
-import { prepare, start } from "./servers.ts";
+import { prepare, realTest, start } from "./servers.ts";
 import {
   postgresMissing,
   UNLEASH,
@@ -33,15 +33,11 @@ function lines(received: readonly Received[]): string[] {
   return received.map((r) => `${r.method} ${r.target}`);
 }
 
-Deno.test({
-  name:
-    `real servers: Unleash's own document imported into Postman, converted and run, sends Newman's requests in Newman's order with Newman's statuses${ignoredBecause}`,
-  ignore: ignoredBecause !== "",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+realTest(
+  "Unleash's own document imported into Postman, converted and run, sends Newman's requests in Newman's order with Newman's statuses",
+  ignoredBecause,
+  async (dir) => {
     const prefix = unleash.install!.prefix;
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-unleash-postman-" });
     const proxy = startRecordingProxy();
     try {
       const doc = await withUnleash(prefix, start, async (a) => {
@@ -87,7 +83,6 @@ Deno.test({
       assert.deepEqual(statuses, []);
     } finally {
       await proxy.close();
-      await Deno.remove(dir, { recursive: true });
     }
   },
-});
+);

@@ -22,7 +22,7 @@ import { userEnv } from "../support/convert_apps.ts";
 import { readReport } from "./measure.ts";
 import { convertStored } from "./har_login_app.ts";
 import type { Instance } from "./servers.ts";
-import { prepare } from "./servers.ts";
+import { prepare, realTest } from "./servers.ts";
 import { SUPERADMIN, VENDURE, withVendure } from "./vendure.ts";
 import { NAMES } from "./vendure_journey.ts";
 
@@ -86,25 +86,17 @@ async function ownRows(server: Instance): Promise<void> {
 }
 
 for (const form of ["pw", "cdp"]) {
-  Deno.test({
-    name:
-      `real servers: Vendure's admin UI recorded in Chromium (${form} HAR: log in, a product and its variant, a facet, a customer, edits, a delete, log out) passes every step twice on one fresh server with only the password asked, the second run on its own rows${vendure.ignoredBecause}`,
-    ignore: vendure.ignoredBecause !== "",
-    sanitizeResources: false,
-    sanitizeOps: false,
-    async fn() {
-      const dir = await Deno.makeTempDir({ prefix: "flowrun-real-vendure-har-" });
-      try {
-        const har = `${FIXTURES}journey.${form}.har`;
-        const { flowPath, flow } = await convertStored({ password: SUPERADMIN.password }, har, dir);
-        await withVendure(vendure.install!.prefix, async (server) => {
-          await runOn(server, flowPath, flow, `${form} 1`);
-          await runOn(server, flowPath, flow, `${form} 1, again`);
-          await ownRows(server);
-        });
-      } finally {
-        await Deno.remove(dir, { recursive: true });
-      }
+  realTest(
+    `Vendure's admin UI recorded in Chromium (${form} HAR: log in, a product and its variant, a facet, a customer, edits, a delete, log out) passes every step twice on one fresh server with only the password asked, the second run on its own rows`,
+    vendure.ignoredBecause,
+    async (dir) => {
+      const har = `${FIXTURES}journey.${form}.har`;
+      const { flowPath, flow } = await convertStored({ password: SUPERADMIN.password }, har, dir);
+      await withVendure(vendure.install!.prefix, async (server) => {
+        await runOn(server, flowPath, flow, `${form} 1`);
+        await runOn(server, flowPath, flow, `${form} 1, again`);
+        await ownRows(server);
+      });
     },
-  });
+  );
 }

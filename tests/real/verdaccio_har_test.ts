@@ -17,7 +17,7 @@ import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { type Recordings, recordSession } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
-import { type Instance, prepare, withInstance } from "./servers.ts";
+import { type Instance, prepare, realTest, withInstance } from "./servers.ts";
 import { VERDACCIO, verdaccioLaunch as launch } from "./verdaccio.ts";
 
 const prepared = await prepare([VERDACCIO]);
@@ -79,84 +79,75 @@ function journey(a: Instance): Promise<Recordings> {
   });
 }
 
-Deno.test({
-  name:
-    `real servers: a journey through Verdaccio's web UI (log in, open a package), recorded in Chromium, passes on a fresh instance on its first run${
-      prepared.ignoredBecause || whyBrowserIgnored
-    }`,
-  ignore: prepared.ignoredBecause !== "" || ignoreBrowser,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+realTest(
+  "a journey through Verdaccio's web UI (log in, open a package), recorded in Chromium, passes on a fresh instance on its first run",
+  prepared.ignoredBecause || whyBrowserIgnored,
+  async (dir) => {
     const prefix = prepared.install!.prefix;
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-har-" });
-    try {
-      const recorded = await withInstance(launch(prefix), async (a) => {
-        await registerAndPublish(a);
-        return await journey(a);
+    const recorded = await withInstance(launch(prefix), async (a) => {
+      await registerAndPublish(a);
+      return await journey(a);
+    });
+    for (const [form, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
+      const flowPath = `${dir}/${form}.yaml`;
+      await Deno.writeTextFile(`${dir}/${form}.har`, har);
+      const converted = await runCli(["convert", "har", `${dir}/${form}.har`, "-o", flowPath]);
+      assert.equal(converted.code, 0, converted.stderr);
+      const flow = await Deno.readTextFile(flowPath);
+      // The password typed and the token the server issued are asked for or captured, never kept.
+      assert.ok(!flow.includes(PASSWORD), flow);
+      const issued = /\\?"token\\?"\s*:\s*\\?"(ey[^"\\]+)/.exec(har)?.[1];
+      assert.ok(issued && !flow.includes(issued), `token ${issued?.slice(0, 12)}…\n${flow}`);
+      await withInstance(launch(prefix), async (b) => {
+        await registerAndPublish(b);
+        // The user knows the password; the summary names the variable that holds it.
+        const env = userEnv(flow, b.origin, (name) => {
+          const said = flow.split("\n").find((l) => l.startsWith(`#   ${name} `)) ?? "";
+          return /password/i.test(said) ? PASSWORD : undefined;
+        });
+        const run = await runCli(["run", flowPath, "--report-json", `${flowPath}.json`], { env });
+        const { steps } = await readReport(`${flowPath}.json`);
+        const passed = steps.filter((s) => s.status === "passed").length;
+        console.error(
+          `verdaccio (${form} HAR): ${passed} of ${steps.length} steps passed on a fresh instance with ${
+            Object.keys(env).join(", ")
+          }`,
+        );
+        // Goal met 2026-11-25: 5 steps (list, log in, list, readme, sidebar), all passing,
+        // the token captured from the login's response.
+        assert.ok(steps.length >= 5 && passed === steps.length, `${run.stdout}\n${flow}`);
+        assert.equal(run.code, 0, run.stdout);
       });
-      for (const [form, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
-        const flowPath = `${dir}/${form}.yaml`;
-        await Deno.writeTextFile(`${dir}/${form}.har`, har);
-        const converted = await runCli(["convert", "har", `${dir}/${form}.har`, "-o", flowPath]);
-        assert.equal(converted.code, 0, converted.stderr);
-        const flow = await Deno.readTextFile(flowPath);
-        // The password typed and the token the server issued are asked for or captured, never kept.
-        assert.ok(!flow.includes(PASSWORD), flow);
-        const issued = /\\?"token\\?"\s*:\s*\\?"(ey[^"\\]+)/.exec(har)?.[1];
-        assert.ok(issued && !flow.includes(issued), `token ${issued?.slice(0, 12)}…\n${flow}`);
-        await withInstance(launch(prefix), async (b) => {
-          await registerAndPublish(b);
-          // The user knows the password; the summary names the variable that holds it.
-          const env = userEnv(flow, b.origin, (name) => {
-            const said = flow.split("\n").find((l) => l.startsWith(`#   ${name} `)) ?? "";
-            return /password/i.test(said) ? PASSWORD : undefined;
-          });
-          const run = await runCli(["run", flowPath, "--report-json", `${flowPath}.json`], { env });
-          const { steps } = await readReport(`${flowPath}.json`);
-          const passed = steps.filter((s) => s.status === "passed").length;
-          console.error(
-            `verdaccio (${form} HAR): ${passed} of ${steps.length} steps passed on a fresh instance with ${
-              Object.keys(env).join(", ")
-            }`,
-          );
-          // Goal met 2026-11-25: 5 steps (list, log in, list, readme, sidebar), all passing,
-          // the token captured from the login's response.
-          assert.ok(steps.length >= 5 && passed === steps.length, `${run.stdout}\n${flow}`);
-          assert.equal(run.code, 0, run.stdout);
+      // `--verify` against a fresh instance C with the password set, then the flow run there.
+      await withInstance(launch(prefix), async (c) => {
+        await registerAndPublish(c);
+        const verifiedPath = `${dir}/${form}.verified.yaml`;
+        const verified = await runCli(
+          ["convert", "har", `${dir}/${form}.har`, "--verify", c.origin, "-o", verifiedPath],
+          { env: { LOGIN_PASSWORD: PASSWORD } },
+        );
+        const text = await Deno.readTextFile(verifiedPath).catch(() => "");
+        const env = userEnv(
+          text,
+          c.origin,
+          (name) => name === "LOGIN_PASSWORD" ? PASSWORD : undefined,
+        );
+        const run = await runCli(["run", verifiedPath, "--report-json", `${verifiedPath}.json`], {
+          env,
         });
-        // `--verify` against a fresh instance C with the password set, then the flow run there.
-        await withInstance(launch(prefix), async (c) => {
-          await registerAndPublish(c);
-          const verifiedPath = `${dir}/${form}.verified.yaml`;
-          const verified = await runCli(
-            ["convert", "har", `${dir}/${form}.har`, "--verify", c.origin, "-o", verifiedPath],
-            { env: { LOGIN_PASSWORD: PASSWORD } },
-          );
-          const text = await Deno.readTextFile(verifiedPath).catch(() => "");
-          const env = userEnv(
-            text,
-            c.origin,
-            (name) => name === "LOGIN_PASSWORD" ? PASSWORD : undefined,
-          );
-          const run = await runCli(["run", verifiedPath, "--report-json", `${verifiedPath}.json`], {
-            env,
-          });
-          const { steps } = await readReport(`${verifiedPath}.json`);
-          const passed = steps.filter((s) => s.status === "passed").length;
-          console.error(
-            `verdaccio (${form} HAR), --verify (exit ${verified.code}) then run on that instance: ${passed} of ${steps.length} steps passed; ${
-              /^Verified[^\n]*/m.exec(verified.stderr)?.[0] ?? ""
-            }`,
-          );
-          // Goal met 2026-11-25: --verify exits 0 and the verified flow passes whole.
-          assert.equal(verified.code, 0, verified.stderr);
-          assert.ok(!text.includes(PASSWORD), text);
-          assert.ok(steps.length >= 5 && passed === steps.length, `${run.stdout}\n${text}`);
-        });
-      }
-    } finally {
-      await Deno.remove(dir, { recursive: true });
+        const { steps } = await readReport(`${verifiedPath}.json`);
+        const passed = steps.filter((s) => s.status === "passed").length;
+        console.error(
+          `verdaccio (${form} HAR), --verify (exit ${verified.code}) then run on that instance: ${passed} of ${steps.length} steps passed; ${
+            /^Verified[^\n]*/m.exec(verified.stderr)?.[0] ?? ""
+          }`,
+        );
+        // Goal met 2026-11-25: --verify exits 0 and the verified flow passes whole.
+        assert.equal(verified.code, 0, verified.stderr);
+        assert.ok(!text.includes(PASSWORD), text);
+        assert.ok(steps.length >= 5 && passed === steps.length, `${run.stdout}\n${text}`);
+      });
     }
   },
-});
+  ignoreBrowser,
+);

@@ -14,7 +14,7 @@ import { runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { type Recordings, recordSession } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
-import { type Instance, prepare, withInstance } from "./servers.ts";
+import { type Instance, prepare, realTest, withInstance } from "./servers.ts";
 import { javaMissing, WIREMOCK, wiremockLaunch } from "./wiremock.ts";
 
 const java = javaMissing();
@@ -66,62 +66,51 @@ function journey(a: Instance): Promise<Recordings> {
   });
 }
 
-Deno.test({
-  name:
-    `real servers: a journey through WireMock's Swagger UI, recorded in Chromium, passes on a fresh instance on its first run, and its second${
-      wiremock.ignoredBecause || whyBrowserIgnored
-    }`,
-  ignore: wiremock.ignoredBecause !== "" || ignoreBrowser,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+realTest(
+  "a journey through WireMock's Swagger UI, recorded in Chromium, passes on a fresh instance on its first run, and its second",
+  wiremock.ignoredBecause || whyBrowserIgnored,
+  async (dir) => {
     const launch = wiremockLaunch(wiremock.install!.prefix);
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-real-wiremock-har-" });
-    try {
-      const recorded = await withInstance(launch, (a) => journey(a));
-      for (const [form, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
-        const flowPath = `${dir}/${form}.yaml`;
-        await Deno.writeTextFile(`${dir}/${form}.har`, har);
-        const converted = await runCli(["convert", "har", `${dir}/${form}.har`, "-o", flowPath]);
-        assert.equal(converted.code, 0, converted.stderr);
-        const flow = await Deno.readTextFile(flowPath);
-        await withInstance(launch, async (b) => {
-          const env = userEnv(flow, b.origin, () => undefined);
-          for (const run of [1, 2]) {
-            const report = `${flowPath}.${run}.json`;
-            const done = await runCli(["run", flowPath, "--report-json", report], { env });
-            const { steps } = await readReport(report);
-            const failed = steps.filter((s) => s.status !== "passed");
-            console.error(
-              `WireMock Swagger UI (${form} HAR), run ${run} on instance B: ${
-                steps.length - failed.length
-              } of ${steps.length} steps passed${
-                failed.length ? `; failed: ${failed.map((s) => s.name).join(", ")}` : ""
-              }`,
-            );
-            const sent = steps.map((s) =>
-              `${s.request?.method} ${new URL(s.request!.url).pathname}`
-            )
-              .filter((s) => !s.endsWith("/__admin/docs/swagger"))
-              .map((s) => s.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, "{id}"));
-            assert.deepEqual(sent, [
-              "POST /__admin/mappings",
-              "GET /__admin/mappings/{id}",
-              "GET /greeting",
-              "DELETE /__admin/mappings/{id}",
-            ], flow);
-            assert.equal(done.code, 0, `run ${run}:\n${done.stdout}\n${flow}`);
-            assert.equal(failed.length, 0);
-          }
-          // The mapping id is taken from the creation's answer, never sent as recorded (the
-          // comments above the steps name the recorded URLs).
-          const recordedId = /\/__admin\/mappings\/([0-9a-f-]{36})/.exec(har)?.[1];
-          const sent = flow.split("\n").filter((line) => !/^\s*#/.test(line)).join("\n");
-          assert.ok(recordedId && !sent.includes(recordedId), flow);
-        });
-      }
-    } finally {
-      await Deno.remove(dir, { recursive: true });
+    const recorded = await withInstance(launch, (a) => journey(a));
+    for (const [form, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
+      const flowPath = `${dir}/${form}.yaml`;
+      await Deno.writeTextFile(`${dir}/${form}.har`, har);
+      const converted = await runCli(["convert", "har", `${dir}/${form}.har`, "-o", flowPath]);
+      assert.equal(converted.code, 0, converted.stderr);
+      const flow = await Deno.readTextFile(flowPath);
+      await withInstance(launch, async (b) => {
+        const env = userEnv(flow, b.origin, () => undefined);
+        for (const run of [1, 2]) {
+          const report = `${flowPath}.${run}.json`;
+          const done = await runCli(["run", flowPath, "--report-json", report], { env });
+          const { steps } = await readReport(report);
+          const failed = steps.filter((s) => s.status !== "passed");
+          console.error(
+            `WireMock Swagger UI (${form} HAR), run ${run} on instance B: ${
+              steps.length - failed.length
+            } of ${steps.length} steps passed${
+              failed.length ? `; failed: ${failed.map((s) => s.name).join(", ")}` : ""
+            }`,
+          );
+          const sent = steps.map((s) => `${s.request?.method} ${new URL(s.request!.url).pathname}`)
+            .filter((s) => !s.endsWith("/__admin/docs/swagger"))
+            .map((s) => s.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, "{id}"));
+          assert.deepEqual(sent, [
+            "POST /__admin/mappings",
+            "GET /__admin/mappings/{id}",
+            "GET /greeting",
+            "DELETE /__admin/mappings/{id}",
+          ], flow);
+          assert.equal(done.code, 0, `run ${run}:\n${done.stdout}\n${flow}`);
+          assert.equal(failed.length, 0);
+        }
+        // The mapping id is taken from the creation's answer, never sent as recorded (the
+        // comments above the steps name the recorded URLs).
+        const recordedId = /\/__admin\/mappings\/([0-9a-f-]{36})/.exec(har)?.[1];
+        const sent = flow.split("\n").filter((line) => !/^\s*#/.test(line)).join("\n");
+        assert.ok(recordedId && !sent.includes(recordedId), flow);
+      });
     }
   },
-});
+  ignoreBrowser,
+);
