@@ -14,45 +14,14 @@
  * is still the page's.
  */
 import assert from "node:assert/strict";
+import { formExchange } from "../support/har_records.ts";
 import { convertHar } from "./har_convert.ts";
 
 const ORIGIN = "http://wiki.test";
 
 /** One recorded exchange: a page (HTML) or a form post answered with JSON. */
 function entry(method: string, path: string, body: string | undefined, answer: string) {
-  const html = answer.startsWith("<");
-  return {
-    startedDateTime: "2026-11-27T02:00:00.000Z",
-    time: 1,
-    request: {
-      method,
-      url: `${ORIGIN}${path}`,
-      httpVersion: "HTTP/1.1",
-      headers: body ? [{ name: "content-type", value: "application/x-www-form-urlencoded" }] : [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: body?.length ?? 0,
-      ...(body ? { postData: { mimeType: "application/x-www-form-urlencoded", text: body } } : {}),
-    },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers: [{ name: "content-type", value: html ? "text/html" : "application/json" }],
-      cookies: [],
-      content: {
-        size: answer.length,
-        mimeType: html ? "text/html" : "application/json",
-        text: answer,
-      },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: answer.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  };
+  return formExchange(method, `${ORIGIN}${path}`, body, answer);
 }
 
 /** An editor page whose form holds the revision the edit starts from. */

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { convertHarFile, runCliTwice } from "../support/cli.ts";
-import { jsonAnswer } from "../support/har_records.ts";
+import { fullRequest, jsonAnswer } from "../support/har_records.ts";
 
 function entry(method: string, url: string, at: string, answer?: unknown, sent?: unknown) {
   const body = sent === undefined ? undefined : JSON.stringify(sent);
@@ -18,17 +18,7 @@ function entry(method: string, url: string, at: string, answer?: unknown, sent?:
   return {
     startedDateTime: at,
     time: 1,
-    request: {
-      method,
-      url,
-      httpVersion: "HTTP/1.1",
-      headers: body ? [{ name: "content-type", value: "application/json" }] : [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: body?.length ?? 0,
-      ...(body ? { postData: { mimeType: "application/json", text: body } } : {}),
-    },
+    request: fullRequest(method, url, body),
     ...jsonAnswer(method === "POST" && url.endsWith("/items") ? 201 : 200, "OK", [{
       name: "content-type",
       value: "application/json",

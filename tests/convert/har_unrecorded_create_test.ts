@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { fullRequest } from "../support/har_records.ts";
 
 /** A HAR entry; `text` undefined is an answer whose body was not recorded. */
 function entry(method: string, url: string, at: string, text?: string, sent?: unknown) {
@@ -16,17 +17,7 @@ function entry(method: string, url: string, at: string, text?: string, sent?: un
   return {
     startedDateTime: at,
     time: 1,
-    request: {
-      method,
-      url,
-      httpVersion: "HTTP/1.1",
-      headers: body ? [{ name: "content-type", value: "application/json" }] : [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: body?.length ?? 0,
-      ...(body ? { postData: { mimeType: "application/json", text: body } } : {}),
-    },
+    request: fullRequest(method, url, body),
     response: {
       status: method === "POST" ? 201 : 200,
       statusText: "OK",

@@ -147,3 +147,68 @@ export function chromeHarEntry(
     ...jsonAnswer(200, "OK", [{ name: "Content-Type", value: "application/json" }], text),
   };
 }
+
+/**
+ * The `request` of a full HAR entry (every field a strict reader asks for): `body`, when there
+ * is one, sent as `mime` with its content type.
+ *
+ * @example
+ * ```ts
+ * import { fullRequest } from "./har_records.ts";
+ * const r = fullRequest("POST", "http://127.0.0.1/items", '{"a":1}');
+ * if (r.bodySize !== 7 || r.postData?.mimeType !== "application/json") throw new Error();
+ * if (fullRequest("GET", "http://127.0.0.1/items").headers.length !== 0) throw new Error();
+ * ```
+ */
+export function fullRequest(method: string, url: string, body?: string, mime = "application/json") {
+  return {
+    method,
+    url,
+    httpVersion: "HTTP/1.1",
+    headers: body ? [{ name: "content-type", value: mime }] : [],
+    queryString: [],
+    cookies: [],
+    headersSize: -1,
+    bodySize: body?.length ?? 0,
+    ...(body ? { postData: { mimeType: mime, text: body } } : {}),
+  };
+}
+
+/**
+ * A full HAR entry of a server-rendered site: `body` posted as a form (none when undefined),
+ * answered 200 with `answer`, a page when it starts with `<`, else JSON.
+ *
+ * @example
+ * ```ts
+ * import { formExchange } from "./har_records.ts";
+ * const e = formExchange("POST", "http://wiki.test/api", "a=1", '{"ok":true}');
+ * if (e.response.content.mimeType !== "application/json") throw new Error();
+ * if (e.request.postData?.mimeType !== "application/x-www-form-urlencoded") throw new Error();
+ * ```
+ */
+export function formExchange(
+  method: string,
+  url: string,
+  body: string | undefined,
+  answer: string,
+) {
+  const mimeType = answer.startsWith("<") ? "text/html" : "application/json";
+  return {
+    startedDateTime: "2026-11-27T02:00:00.000Z",
+    time: 1,
+    request: fullRequest(method, url, body, "application/x-www-form-urlencoded"),
+    response: {
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      headers: [{ name: "content-type", value: mimeType }],
+      cookies: [],
+      content: { size: answer.length, mimeType, text: answer },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: answer.length,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+  };
+}
