@@ -30,31 +30,20 @@ import assert from "node:assert/strict";
 import { mariadbQuery } from "./mariadb.ts";
 import { adminerLaunch, adminerMissing, DATABASE, LOGIN } from "./adminer.ts";
 import { DATA, recordJourney } from "./adminer_journey.ts";
-import {
-  convertStored,
-  type LoginApp,
-  loginAppTests,
-  passesTwice,
-  remembered,
-} from "./har_login_app.ts";
+import { convertStored, loginAppTests, passesTwice, rememberedApp } from "./har_login_app.ts";
 
 const missing = adminerMissing();
 const FIXTURES = new URL("./fixtures/adminer/", import.meta.url).pathname;
 
-/** The folders of the instances started, latest last: the runs read their database. */
-const folders: string[] = [];
-const ADMINER: LoginApp = {
-  name: "adminer",
-  launch: remembered(adminerLaunch, folders),
-  password: LOGIN.password,
-};
+/** Fresh instances, their folders remembered: the runs read their database. */
+const ADMINER = rememberedApp("adminer", adminerLaunch, LOGIN.password);
 
 /** The steps each stored recording converts to. */
 const STEPS: Record<string, number> = { "journey.pw.har": 24, "journey.cdp.har": 25 };
 
 /** The latest instance's statement counters and whether the journey's table is still there. */
 async function done(): Promise<{ counts: string; left: string }> {
-  const sql = (query: string) => mariadbQuery(folders.at(-1)!, query);
+  const sql = (query: string) => mariadbQuery(ADMINER.latest(), query);
   const counts = await sql(
     "SHOW GLOBAL STATUS WHERE Variable_name IN " +
       "('Com_create_table', 'Com_insert', 'Com_update', 'Com_drop_table')",

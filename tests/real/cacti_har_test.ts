@@ -32,33 +32,22 @@ import assert from "node:assert/strict";
 
 import { cactiLaunch, cactiMissing, LOGIN } from "./cacti.ts";
 import { MADE, recordJourney } from "./cacti_journey.ts";
-import {
-  convertStored,
-  type LoginApp,
-  loginAppTests,
-  remembered,
-  runAsUser,
-} from "./har_login_app.ts";
+import { convertStored, loginAppTests, rememberedApp, runAsUser } from "./har_login_app.ts";
 import { mariadbQuery } from "./mariadb.ts";
 import { withInstance } from "./servers.ts";
 
 const missing = cactiMissing();
 const FIXTURES = new URL("./fixtures/cacti/", import.meta.url).pathname;
 
-/** The folders of the instances started, latest last: the runs read their database. */
-const folders: string[] = [];
-const CACTI: LoginApp = {
-  name: "cacti",
-  launch: remembered(cactiLaunch, folders),
-  password: LOGIN.password,
-};
+/** Fresh instances, their folders remembered: the runs read their database. */
+const CACTI = rememberedApp("cacti", cactiLaunch, LOGIN.password);
 
 /** The steps each stored recording converts to. */
 const STEPS = 41;
 
 /** What a run left in the latest instance: the journey's rows and the setting it changed. */
 async function state() {
-  const dir = folders.at(-1)!;
+  const dir = CACTI.latest();
   const count = async (table: string, where: string) =>
     Number(await mariadbQuery(dir, `SELECT COUNT(*) FROM ${table} WHERE ${where}`, "cacti"));
   return {

@@ -58,6 +58,31 @@ export function remembered(base: () => Launch, folders: string[]): () => Launch 
   };
 }
 
+/** A {@linkcode LoginApp} that remembers its instances' folders. */
+export interface RememberedApp extends LoginApp {
+  /** The folder of the instance started last. */
+  latest(): string;
+}
+
+/**
+ * The login app `name` of `launch`'s fresh instances, whose folders are
+ * {@linkcode remembered}: its runs' checks read what they left in the
+ * latest (the database, the mail, the files).
+ *
+ * @example
+ * ```ts
+ * import { rememberedApp } from "./har_login_app.ts";
+ * const base = () => ({ command: ["true"], origin: () => undefined });
+ * const app = rememberedApp("demo", base, "secret");
+ * await app.launch().seed!("/tmp/instance-1");
+ * if (app.latest() !== "/tmp/instance-1" || app.name !== "demo") throw new Error();
+ * ```
+ */
+export function rememberedApp(name: string, launch: () => Launch, password: string): RememberedApp {
+  const folders: string[] = [];
+  return { name, launch: remembered(launch, folders), password, latest: () => folders.at(-1)! };
+}
+
 /** A converted flow: where it is, its text and the conversion's summary. */
 export interface Converted {
   flowPath: string;

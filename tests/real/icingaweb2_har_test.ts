@@ -31,30 +31,21 @@ import assert from "node:assert/strict";
 
 import { icingaweb2Launch, icingaweb2Missing, LOGIN } from "./icingaweb2.ts";
 import { MADE, recordJourney } from "./icingaweb2_journey.ts";
-import {
-  convertStored,
-  type LoginApp,
-  loginAppTests,
-  passesTwice,
-  remembered,
-} from "./har_login_app.ts";
+import { convertStored, loginAppTests, passesTwice, rememberedApp } from "./har_login_app.ts";
 import { mariadbQuery } from "./mariadb.ts";
 
 const missing = icingaweb2Missing();
 const FIXTURES = new URL("./fixtures/icingaweb2/", import.meta.url).pathname;
 
-/** The folders of the instances started, latest last: the runs read their database and files. */
-const folders: string[] = [];
-const launch = remembered(icingaweb2Launch, folders);
-
 /** The steps each stored recording converts to. */
 const STEPS: Record<string, number> = { "journey.pw.har": 53, "journey.cdp.har": 53 };
 
-const ICINGA: LoginApp = { name: "icingaweb2", launch, password: LOGIN.password };
+/** Fresh instances, their folders remembered: the runs read their database and files. */
+const ICINGA = rememberedApp("icingaweb2", icingaweb2Launch, LOGIN.password);
 
 /** What a run left in the latest instance: users, groups, members, preferences, role, dashboard. */
 async function state(_origin: string) {
-  const dir = folders.at(-1)!;
+  const dir = ICINGA.latest();
   const q = (sql: string) => mariadbQuery(dir, sql, "icingaweb2");
   const text = (path: string) => Deno.readTextFile(`${dir}/etc/${path}`).catch(() => "");
   return {

@@ -35,28 +35,17 @@ import assert from "node:assert/strict";
 import { mariadbQuery } from "./mariadb.ts";
 import { LOGIN, phpmyadminLaunch, phpmyadminMissing } from "./phpmyadmin.ts";
 import { DATA, recordJourney } from "./phpmyadmin_journey.ts";
-import {
-  convertStored,
-  type LoginApp,
-  loginAppTests,
-  passesTwice,
-  remembered,
-} from "./har_login_app.ts";
+import { convertStored, loginAppTests, passesTwice, rememberedApp } from "./har_login_app.ts";
 
 const missing = phpmyadminMissing();
 const FIXTURES = new URL("./fixtures/phpmyadmin/", import.meta.url).pathname;
 
-/** The folders of the instances started, latest last: the runs read their database. */
-const folders: string[] = [];
-const PHPMYADMIN: LoginApp = {
-  name: "phpmyadmin",
-  launch: remembered(phpmyadminLaunch, folders),
-  password: LOGIN.password,
-};
+/** Fresh instances, their folders remembered: the runs read their database. */
+const PHPMYADMIN = rememberedApp("phpmyadmin", phpmyadminLaunch, LOGIN.password);
 
 /** The latest instance's statement counters and whether the journey's database is still there. */
 async function done(): Promise<{ counts: string; left: string }> {
-  const sql = (query: string) => mariadbQuery(folders.at(-1)!, query);
+  const sql = (query: string) => mariadbQuery(PHPMYADMIN.latest(), query);
   const counts = await sql(
     "SHOW GLOBAL STATUS WHERE Variable_name IN " +
       "('Com_create_db', 'Com_create_table', 'Com_insert', 'Com_drop_db')",

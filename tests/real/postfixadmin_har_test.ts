@@ -26,20 +26,10 @@ import assert from "node:assert/strict";
 
 import { LOGIN, postfixadminLaunch, postfixadminMissing } from "./postfixadmin.ts";
 import { MADE, recordJourney } from "./postfixadmin_journey.ts";
-import {
-  convertStored,
-  type LoginApp,
-  loginAppTests,
-  passesTwice,
-  remembered,
-} from "./har_login_app.ts";
+import { convertStored, loginAppTests, passesTwice, rememberedApp } from "./har_login_app.ts";
 
 const missing = postfixadminMissing();
 const FIXTURES = new URL("./fixtures/postfixadmin/", import.meta.url).pathname;
-
-/** The folders of the instances started, latest last: the runs read their database. */
-const folders: string[] = [];
-const launch = remembered(postfixadminLaunch, folders);
 
 /** The steps each stored recording converts to. */
 const STEPS: Record<string, number> = { "journey.pw.har": 38, "journey.cdp.har": 38 };
@@ -47,7 +37,8 @@ const STEPS: Record<string, number> = { "journey.pw.har": 38, "journey.cdp.har":
 /** The actions the journey logs: domain, 4 default aliases, mailbox, alias, 3 edits, 4 deletes, admin. */
 const LOGGED_PER_RUN = 15;
 
-const POSTFIXADMIN: LoginApp = { name: "postfixadmin", launch, password: LOGIN.password };
+/** Fresh instances, their folders remembered: the runs read their database. */
+const POSTFIXADMIN = rememberedApp("postfixadmin", postfixadminLaunch, LOGIN.password);
 
 /** The rows `sql` selects from the instance's SQLite database, read by PHP's PDO. */
 async function query(dir: string, sql: string): Promise<Record<string, unknown>[]> {
@@ -60,7 +51,7 @@ async function query(dir: string, sql: string): Promise<Record<string, unknown>[
 
 /** What a run left in the latest instance: the journey's rows, its log, how many actions it logged. */
 async function state(_origin: string) {
-  const dir = folders.at(-1)!;
+  const dir = POSTFIXADMIN.latest();
   const left = async (table: string, column: string) =>
     (await query(dir, `SELECT ${column} AS v FROM ${table} WHERE ${column} LIKE '%${MADE.domain}'`))
       .length;

@@ -31,25 +31,16 @@ import assert from "node:assert/strict";
 
 import { LOGIN, MESSAGES, roundcubeLaunch, roundcubeMissing } from "./roundcube.ts";
 import { MADE, recordJourney } from "./roundcube_journey.ts";
-import {
-  convertStored,
-  type LoginApp,
-  loginAppTests,
-  passesTwice,
-  remembered,
-} from "./har_login_app.ts";
+import { convertStored, loginAppTests, passesTwice, rememberedApp } from "./har_login_app.ts";
 
 const missing = roundcubeMissing();
 const FIXTURES = new URL("./fixtures/roundcube/", import.meta.url).pathname;
 
-/** The folders of the instances started, latest last: the runs read their mail and database. */
-const folders: string[] = [];
-const launch = remembered(roundcubeLaunch, folders);
-
 /** The steps each stored recording converts to. */
 const STEPS: Record<string, number> = { "journey.pw.har": 39, "journey.cdp.har": 39 };
 
-const ROUNDCUBE: LoginApp = { name: "roundcube", launch, password: LOGIN.password };
+/** Fresh instances, their folders remembered: the runs read their mail and database. */
+const ROUNDCUBE = rememberedApp("roundcube", roundcubeLaunch, LOGIN.password);
 
 /** The files of a Maildir folder (`""` the INBOX), none when it is gone. */
 async function messages(dir: string, folder: string): Promise<number> {
@@ -76,7 +67,7 @@ async function sql(dir: string, query: string): Promise<string> {
 
 /** What a run left in the latest instance: its mail folders, contacts and preferences. */
 async function state(_origin: string) {
-  const dir = folders.at(-1)!;
+  const dir = ROUNDCUBE.latest();
   return {
     inbox: await messages(dir, ""),
     drafts: await messages(dir, "Drafts"),

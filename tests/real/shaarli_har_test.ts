@@ -31,25 +31,16 @@ import assert from "node:assert/strict";
 
 import { LOGIN, shaarliLaunch, shaarliMissing } from "./shaarli.ts";
 import { MADE, recordJourney } from "./shaarli_journey.ts";
-import {
-  convertStored,
-  type LoginApp,
-  loginAppTests,
-  passesTwice,
-  remembered,
-} from "./har_login_app.ts";
+import { convertStored, loginAppTests, passesTwice, rememberedApp } from "./har_login_app.ts";
 
 const missing = shaarliMissing();
 const FIXTURES = new URL("./fixtures/shaarli/", import.meta.url).pathname;
 
-/** The folders of the instances started, latest last: the runs read their datastore. */
-const folders: string[] = [];
-const launch = remembered(shaarliLaunch, folders);
-
 /** The steps each stored recording converts to. */
 const STEPS: Record<string, number> = { "journey.pw.har": 34, "journey.cdp.har": 36 };
 
-const SHAARLI: LoginApp = { name: "shaarli", launch, password: LOGIN.password };
+/** Fresh instances, their folders remembered: the runs read their datastore. */
+const SHAARLI = rememberedApp("shaarli", shaarliLaunch, LOGIN.password);
 
 /** One bookmark of the datastore, as PHP serialized it. */
 interface Bookmark {
@@ -87,7 +78,7 @@ async function bookmarks(dir: string): Promise<Bookmark[]> {
 
 /** What a run left in the latest instance: its bookmarks and the title of its configuration. */
 async function state(_origin: string) {
-  const dir = folders.at(-1)!;
+  const dir = SHAARLI.latest();
   const config = await Deno.readTextFile(`${dir}/data/config.json.php`);
   const json = JSON.parse(config.replace("<?php /*", "").replace("*/ ?>", ""));
   return { bookmarks: await bookmarks(dir), title: json.general.title as string };

@@ -33,27 +33,11 @@ import assert from "node:assert/strict";
 
 import { LOGIN, ttrssLaunch, ttrssMissing } from "./ttrss.ts";
 import { MADE, recordJourney } from "./ttrss_journey.ts";
-import { convertStored, type LoginApp, loginAppTests, passesTwice } from "./har_login_app.ts";
+import { convertStored, loginAppTests, passesTwice, rememberedApp } from "./har_login_app.ts";
 import { mariadbQuery } from "./mariadb.ts";
-import type { Launch } from "./servers.ts";
 
 const missing = ttrssMissing();
 const FIXTURES = new URL("./fixtures/ttrss/", import.meta.url).pathname;
-
-/** The folders of the instances started, latest last: the runs read their database. */
-const folders: string[] = [];
-
-/** A fresh instance whose folder is remembered. */
-function launch(): Launch {
-  const base = ttrssLaunch();
-  return {
-    ...base,
-    seed: async (dir) => {
-      folders.push(dir);
-      await base.seed!(dir);
-    },
-  };
-}
 
 /** The first headline of the feed the journey opened, which it starred and labelled. */
 const RECORDED_ARTICLE = "Dredging finished";
@@ -61,11 +45,12 @@ const RECORDED_ARTICLE = "Dredging finished";
 /** The steps each stored recording converts to. */
 const STEPS: Record<string, number> = { "journey.pw.har": 41, "journey.cdp.har": 41 };
 
-const TTRSS: LoginApp = { name: "ttrss", launch, password: LOGIN.password };
+/** Fresh instances, their folders remembered: the runs read their database. */
+const TTRSS = rememberedApp("ttrss", ttrssLaunch, LOGIN.password);
 
 /** What a run left in the latest instance: its feeds, labels, categories and starred articles. */
 async function state(_origin: string) {
-  const ask = (sql: string) => mariadbQuery(folders.at(-1)!, sql, "ttrss");
+  const ask = (sql: string) => mariadbQuery(TTRSS.latest(), sql, "ttrss");
   return {
     feeds: await ask("SELECT COUNT(*) FROM ttrss_feeds"),
     labels: await ask("SELECT caption FROM ttrss_labels2"),

@@ -34,28 +34,17 @@ import assert from "node:assert/strict";
 import { mariadbQuery } from "./mariadb.ts";
 import { LOGIN, wordpressLaunch, wordpressMissing } from "./wordpress.ts";
 import { POST, recordJourney } from "./wordpress_journey.ts";
-import {
-  convertStored,
-  type LoginApp,
-  loginAppTests,
-  passesTwice,
-  remembered,
-} from "./har_login_app.ts";
+import { convertStored, loginAppTests, passesTwice, rememberedApp } from "./har_login_app.ts";
 
 const missing = wordpressMissing();
 const FIXTURES = new URL("./fixtures/wordpress/", import.meta.url).pathname;
 
-/** The folders of the instances started, latest last: the runs read their database. */
-const folders: string[] = [];
-const WORDPRESS: LoginApp = {
-  name: "wordpress",
-  launch: remembered(wordpressLaunch, folders),
-  password: LOGIN.password,
-};
+/** Fresh instances, their folders remembered: the runs read their database. */
+const WORDPRESS = rememberedApp("wordpress", wordpressLaunch, LOGIN.password);
 
 /** The statuses and the last content of the journey's posts, read from the latest instance's database. */
 async function posts(): Promise<{ statuses: string[]; last: string }> {
-  const sql = (query: string) => mariadbQuery(folders.at(-1)!, query, "wordpress");
+  const sql = (query: string) => mariadbQuery(WORDPRESS.latest(), query, "wordpress");
   const where = `post_type = 'post' AND post_title = '${POST.title}'`;
   const statuses = await sql(`SELECT post_status FROM wp_posts WHERE ${where} ORDER BY ID`);
   const last = await sql(

@@ -35,26 +35,15 @@ import assert from "node:assert/strict";
 
 import { LOGIN, zabbixLaunch, zabbixMissing } from "./zabbix.ts";
 import { MADE, recordJourney } from "./zabbix_journey.ts";
-import {
-  convertStored,
-  type LoginApp,
-  loginAppTests,
-  remembered,
-  runAsUser,
-} from "./har_login_app.ts";
+import { convertStored, loginAppTests, rememberedApp, runAsUser } from "./har_login_app.ts";
 import { mariadbQuery } from "./mariadb.ts";
 import { withInstance } from "./servers.ts";
 
 const missing = zabbixMissing();
 const FIXTURES = new URL("./fixtures/zabbix/", import.meta.url).pathname;
 
-/** The folders of the instances started, latest last: the runs read their database. */
-const folders: string[] = [];
-const ZABBIX: LoginApp = {
-  name: "zabbix",
-  launch: remembered(zabbixLaunch, folders),
-  password: LOGIN.password,
-};
+/** Fresh instances, their folders remembered: the runs read their database. */
+const ZABBIX = rememberedApp("zabbix", zabbixLaunch, LOGIN.password);
 
 /** The steps each stored recording converts to. */
 const STEPS = 63;
@@ -63,7 +52,7 @@ const SECOND_RUN_FLOOR = 63;
 
 /** What a run left in the latest instance: the journey's group, host, item and user. */
 async function state() {
-  const dir = folders.at(-1)!;
+  const dir = ZABBIX.latest();
   const count = async (table: string, where: string) =>
     Number(await mariadbQuery(dir, `SELECT COUNT(*) FROM ${table} WHERE ${where}`, "zabbix"));
   return {
