@@ -15,13 +15,10 @@
  * every translated check with Newman's verdict.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { printedRun, readReport, type ReportStep } from "./measure.ts";
 import { GENERATORS, portman, postmanImport } from "./postman_generators.ts";
-import { newmanRun } from "./newman_child.ts";
-import type { NewmanRequest } from "./postman_newman.ts";
-import { type Received, startRecordingProxy } from "./postman_proxy.ts";
-import { prepare, withInstance } from "./servers.ts";
+import { type Measured, measurePostman } from "./postman_measure.ts";
+import type { Received } from "./postman_proxy.ts";
+import { prepare } from "./servers.ts";
 import { javaMissing, WIREMOCK, WIREMOCK_DOCUMENT, wiremockLaunch } from "./wiremock.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -30,74 +27,11 @@ const wiremock = java ? { ignoredBecause: java } : await prepare([WIREMOCK]);
 const generators = await prepare(GENERATORS);
 const ignoredBecause = wiremock.ignoredBecause || generators.ignoredBecause;
 
-/** What one collection measured under Newman and under flowrun. */
-interface Measured {
-  newman: NewmanRequest[];
-  newmanReceived: Received[];
-  asked: string[];
-  steps: ReportStep[];
-  flowrunReceived: Received[];
-  runOutput: string;
-}
-
-/**
- * Fetches the document from a fresh instance, points its `servers` at the
- * proxy, makes the collection with `make`, runs Newman (instance A), then
- * flowrun as its summary prints it (instance B).
- */
-async function measure(
+/** {@linkcode measurePostman} of WireMock's admin document, on fresh instances. */
+function measure(
   make: (doc: string, collection: string, dir: string) => Promise<void>,
 ): Promise<Measured> {
-  const launch = wiremockLaunch(wiremock.install!.prefix);
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-real-wiremock-postman-" });
-  const proxy = startRecordingProxy();
-  try {
-    const doc = await withInstance(launch, async (a) => {
-      const response = await fetch(`${a.origin}${WIREMOCK_DOCUMENT}`);
-      assert.equal(response.status, 200);
-      return await response.json();
-    });
-    doc.servers = [{ url: proxy.origin }];
-    await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
-    const collection = `${dir}/collection.json`;
-    await make(`${dir}/openapi.json`, collection, dir);
-    const [newman, newmanReceived] = await withInstance(launch, async (a) => {
-      proxy.point(a.origin);
-      return [await newmanRun(collection, dir), proxy.received()] as const;
-    });
-    const converted = await runCli(["convert", "postman", collection, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stdout + converted.stderr);
-    const asked = [
-      ...(/^Set before running: (.*)$/m.exec(converted.stderr)?.[1] ?? "")
-        .matchAll(/(?:^|, )([A-Z][A-Z0-9_]*)/g),
-    ].map((m) => m[1]);
-    const env: Record<string, string> = {};
-    for (const name of asked) {
-      if (name !== "BASE_URL") {
-        throw new Error(`the summary asks for ${name}, which a new user cannot know`);
-      }
-      env[name] = proxy.origin;
-    }
-    const args = printedRun(converted.stderr);
-    assert.ok(args, `no Run: line in\n${converted.stderr}`);
-    return await withInstance(launch, async (b) => {
-      proxy.point(b.origin);
-      const run = await runCli([...args, "--report-json", `${dir}/report.json`], { env });
-      const report = await readReport(`${dir}/report.json`).catch(() => undefined);
-      assert.ok(report, `no report:\n${run.stdout}\n${run.stderr}`);
-      return {
-        newman,
-        newmanReceived,
-        asked,
-        steps: report.steps,
-        flowrunReceived: proxy.received(),
-        runOutput: run.stdout + run.stderr,
-      };
-    });
-  } finally {
-    await proxy.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  return measurePostman(wiremockLaunch(wiremock.install!.prefix), WIREMOCK_DOCUMENT, make);
 }
 
 /**
