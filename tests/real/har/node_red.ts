@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { type Install, install, prefixOf } from "../servers.ts";
+import { type Install, install, type Instance, prefixOf, start } from "../servers.ts";
 
 /** The exact version the tests pin (4.x runs on Node 20; 5.x wants Node 22). */
 export const NODE_RED_VERSION = "4.1.8";
@@ -35,14 +35,7 @@ export async function installNodeRed(): Promise<Install> {
 }
 
 /** A running fresh instance. */
-export interface NodeRed {
-  /** `http://127.0.0.1:PORT`, no trailing slash. */
-  origin: string;
-  /** Everything the instance logged so far. */
-  log(): string;
-  /** Stops the instance's process group and removes its data folder. */
-  close(): Promise<void>;
-}
+export type NodeRed = Instance;
 
 /** The bcrypt hash of `password`, made by the package's own bcryptjs. */
 async function bcryptHash(password: string): Promise<string> {
@@ -95,62 +88,19 @@ function settings(hash: string): string {
  */
 export async function startNodeRed(): Promise<NodeRed> {
   await installNodeRed();
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-node-red-" });
-  await Deno.writeTextFile(`${dir}/settings.js`, settings(await bcryptHash(NODE_RED_PASSWORD)));
-  // setsid makes node the leader of a new process group, so close() ends anything it started.
-  const child = new Deno.Command("setsid", {
-    args: [
+  const hash = await bcryptHash(NODE_RED_PASSWORD);
+  return await start({
+    command: [
       "node",
       `${nodeRedPrefix}/node_modules/node-red/red.js`,
       "--userDir",
-      dir,
+      "DIR",
       "--settings",
-      `${dir}/settings.js`,
+      "DIR/settings.js",
     ],
     env: { NODE_RED_DISABLE_TELEMETRY: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let text = "";
-  const decoder = new TextDecoder();
-  const drain = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
-  };
-  const drained = Promise.all([drain(child.stdout), drain(child.stderr)]);
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    try {
-      Deno.kill(-child.pid, "SIGTERM");
-    } catch {
-      // The group is gone already.
-    }
-    const killer = setTimeout(() => {
-      try {
-        Deno.kill(-child.pid, "SIGKILL");
-      } catch {
-        // Gone.
-      }
-    }, 5_000);
-    await child.status;
-    clearTimeout(killer);
-    await drained.catch(() => {});
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  };
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const port = /Server now running at http:\/\/127\.0\.0\.1:(\d+)\//.exec(text)?.[1];
-    if (port) {
-      const origin = `http://127.0.0.1:${port}`;
-      const ok = await fetch(`${origin}/auth/login`).then(async (r) => {
-        await r.body?.cancel();
-        return r.ok;
-      }, () => false);
-      if (ok) return { origin, log: () => text, close };
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await close();
-  throw new Error(`Node-RED did not start within 30 s:\n${text.slice(-3000)}`);
+    seed: (dir) => Deno.writeTextFile(`${dir}/settings.js`, settings(hash)),
+    origin: (out) => /Server now running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(out)?.[1],
+    probe: "/auth/login",
+  });
 }
