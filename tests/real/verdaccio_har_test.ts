@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { ignoreBrowser, whyBrowserIgnored } from "../support/browser.ts";
-import { runCli } from "../support/cli.ts";
+import { convertHarFile, runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { type Recordings, recordSession } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
@@ -91,9 +91,7 @@ realTest(
     for (const [form, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
       const flowPath = `${dir}/${form}.yaml`;
       await Deno.writeTextFile(`${dir}/${form}.har`, har);
-      const converted = await runCli(["convert", "har", `${dir}/${form}.har`, "-o", flowPath]);
-      assert.equal(converted.code, 0, converted.stderr);
-      const flow = await Deno.readTextFile(flowPath);
+      const flow = await convertHarFile(`${dir}/${form}.har`, flowPath);
       // The password typed and the token the server issued are asked for or captured, never kept.
       assert.ok(!flow.includes(PASSWORD), flow);
       const issued = /\\?"token\\?"\s*:\s*\\?"(ey[^"\\]+)/.exec(har)?.[1];

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { ignoreBrowser, whyBrowserIgnored } from "../support/browser.ts";
-import { runCli } from "../support/cli.ts";
+import { convertHarFile, runCli } from "../support/cli.ts";
 import { userEnv } from "../support/convert_apps.ts";
 import { type Recordings, recordSession } from "../support/record_har.ts";
 import { readReport } from "./measure.ts";
@@ -75,9 +75,7 @@ realTest(
     for (const [form, har] of [["pw", recorded.playwright], ["cdp", recorded.chromeHar]]) {
       const flowPath = `${dir}/${form}.yaml`;
       await Deno.writeTextFile(`${dir}/${form}.har`, har);
-      const converted = await runCli(["convert", "har", `${dir}/${form}.har`, "-o", flowPath]);
-      assert.equal(converted.code, 0, converted.stderr);
-      const flow = await Deno.readTextFile(flowPath);
+      const flow = await convertHarFile(`${dir}/${form}.har`, flowPath);
       await withInstance(launch, async (b) => {
         const env = userEnv(flow, b.origin, () => undefined);
         for (const run of [1, 2]) {
