@@ -57,12 +57,20 @@ export function askedEnv(flow: string): Record<string, string> {
   return env;
 }
 
-/** One run of a flow: the CLI's outcome and each step's, from its JSON report. */
-async function runOnce(
+/**
+ * One run of a flow: the CLI's outcome, each step's from its JSON report, and how many passed.
+ *
+ * @example
+ * ```ts ignore
+ * import { runOnce } from "./measure.ts";
+ * const { run, steps, passed } = await runOnce("/tmp/x/flow.yaml", env, "/tmp/x/report.json");
+ * ```
+ */
+export async function runOnce(
   flowPath: string,
   env: Record<string, string>,
   report: string,
-): Promise<{ run: BoundedRun; steps: Measure["steps"] }> {
+): Promise<{ run: BoundedRun; steps: Measure["steps"]; passed: number }> {
   const run = await runBounded(["run", flowPath, "--report-json", report], { env, ms: BOUND_MS });
   let steps: Measure["steps"] = [];
   try {
@@ -75,10 +83,8 @@ async function runOnce(
   } catch {
     // No report: the flow did not load; the run's output says why.
   }
-  return { run, steps };
+  return { run, steps, passed: steps.filter((s) => s.status === "passed").length };
 }
-
-const passedOf = (steps: Measure["steps"]) => steps.filter((s) => s.status === "passed").length;
 
 /**
  * Runs `flowPath` on a fresh instance as its header says, then once more on
@@ -96,12 +102,47 @@ async function runFresh(
     return {
       ...first,
       env,
-      passed: passedOf(first.steps),
-      again: { code: again.run.code, passed: passedOf(again.steps), total: again.steps.length },
+      again: { code: again.run.code, passed: again.passed, total: again.steps.length },
     };
   } finally {
     await instance.close();
   }
+}
+
+/**
+ * Converts `hars` with `args` into `dir/LABEL.yaml`, within the bound; with
+ * `verifier`, against a fresh instance it starts (`--verify` and its origin
+ * appended, its variables `env` set). The flow's path, the conversion, and
+ * the flow written (undefined when none was).
+ *
+ * @example
+ * ```ts ignore
+ * import { convertBounded } from "./measure.ts";
+ * const { flowPath, convert, flow } = await convertBounded("pw default", "/tmp/x", ["/tmp/x/pw.har"]);
+ * ```
+ */
+export async function convertBounded(
+  label: string,
+  dir: string,
+  hars: string[],
+  args: string[] = [],
+  verifier?: {
+    start: () => Promise<{ origin: string; close(): Promise<void> }>;
+    env: Record<string, string>;
+  },
+): Promise<{ flowPath: string; convert: BoundedRun; flow?: string }> {
+  const flowPath = `${dir}/${label.replaceAll(/\W+/g, "_")}.yaml`;
+  const instance = verifier ? await verifier.start() : undefined;
+  let convert: BoundedRun;
+  try {
+    const all = ["convert", "har", ...hars, "-o", flowPath, ...args];
+    if (instance) all.push("--verify", instance.origin);
+    convert = await runBounded(all, { ms: BOUND_MS, env: verifier?.env ?? {} });
+  } finally {
+    await instance?.close();
+  }
+  const flow = await Deno.readTextFile(flowPath).catch(() => undefined);
+  return { flowPath, convert, flow };
 }
 
 /**
@@ -116,25 +157,15 @@ export async function measure(
   hars: string[],
   options: { verify?: Record<string, string>; args?: string[] } = {},
 ): Promise<Measure> {
-  const flowPath = `${dir}/${label.replaceAll(/\W+/g, "_")}.yaml`;
-  const verifier = options.verify ? await startNodeRed() : undefined;
-  let convert: BoundedRun;
-  try {
-    const args = ["convert", "har", ...hars, "-o", flowPath, ...options.args ?? []];
-    if (verifier) args.push("--verify", verifier.origin);
-    convert = await runBounded(args, {
-      ms: BOUND_MS,
-      env: options.verify ?? {},
-    });
-  } finally {
-    await verifier?.close();
-  }
-  let flow = "";
-  try {
-    flow = await Deno.readTextFile(flowPath);
-  } catch {
-    return { label, convert, flow, env: {}, steps: [], passed: 0 };
-  }
+  const verifier = options.verify && { start: startNodeRed, env: options.verify };
+  const { flowPath, convert, flow } = await convertBounded(
+    label,
+    dir,
+    hars,
+    options.args,
+    verifier,
+  );
+  if (flow === undefined) return { label, convert, flow: "", env: {}, steps: [], passed: 0 };
   return { label, convert, flow, ...await runFresh(flowPath) };
 }
 

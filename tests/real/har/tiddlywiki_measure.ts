@@ -10,14 +10,10 @@
  * @module
  */
 import { parse, stringify } from "yaml";
-import { type BoundedRun, runBounded } from "../../support/cli.ts";
 import { userEnv } from "../../support/convert_apps.ts";
-import type { Measure } from "./measure.ts";
+import { convertBounded, type Measure, runOnce } from "./measure.ts";
 import { startTiddlyWiki } from "./tiddlywiki.ts";
 import { RENAMED_TITLE } from "./tiddlywiki_journey.ts";
-
-/** How long a conversion or a run may take before it is killed. */
-const BOUND_MS = 180_000;
 
 /** The journey's tiddler as the wiki holds it after the flow's save of its new title. */
 export interface Held {
@@ -32,33 +28,8 @@ export interface TwMeasure extends Measure {
   held?: Held;
 }
 
-interface ReportStep {
-  name: string;
-  status: string;
-  assertions?: { passed: boolean; message: string }[];
-  message?: string;
-}
-
 /** TiddlyWiki asks for no password: a variable beyond the base URL gets nothing a user knows. */
 const known = () => undefined;
-
-/** One run of a flow: the CLI's outcome and each step's, from its JSON report. */
-async function runOnce(flowPath: string, env: Record<string, string>, report: string) {
-  const run = await runBounded(["run", flowPath, "--report-json", report], { env, ms: BOUND_MS });
-  let steps: Measure["steps"] = [];
-  try {
-    steps = (JSON.parse(await Deno.readTextFile(report)).flows[0]?.steps ?? []).map((
-      s: ReportStep,
-    ) => ({
-      name: s.name,
-      status: s.status,
-      message: s.assertions?.find((a) => !a.passed)?.message ?? s.message,
-    }));
-  } catch {
-    // No report: the flow did not load; the run's output says why.
-  }
-  return { run, steps, passed: steps.filter((s) => s.status === "passed").length };
-}
 
 /** Whether a step saves the renamed tiddler (`PUT …/tiddlers/Orders%20shipped`). */
 function savesTiddler(step: { request?: { method?: string; url?: string } }): boolean {
@@ -118,21 +89,14 @@ export async function measureTw(
   hars: string[],
   options: { verify?: boolean; args?: string[] } = {},
 ): Promise<TwMeasure> {
-  const flowPath = `${dir}/${label.replaceAll(/\W+/g, "_")}.yaml`;
-  const verifier = options.verify ? await startTiddlyWiki() : undefined;
-  let convert: BoundedRun;
-  try {
-    const args = ["convert", "har", ...hars, "-o", flowPath, ...options.args ?? []];
-    if (verifier) args.push("--verify", verifier.origin);
-    convert = await runBounded(args, { ms: BOUND_MS });
-  } finally {
-    await verifier?.close();
-  }
-  let flow = "";
-  try {
-    flow = await Deno.readTextFile(flowPath);
-  } catch {
-    return { label, convert, flow, env: {}, steps: [], passed: 0 };
-  }
+  const verifier = options.verify ? { start: startTiddlyWiki, env: {} } : undefined;
+  const { flowPath, convert, flow } = await convertBounded(
+    label,
+    dir,
+    hars,
+    options.args,
+    verifier,
+  );
+  if (flow === undefined) return { label, convert, flow: "", env: {}, steps: [], passed: 0 };
   return { label, convert, flow, ...await runFresh(flowPath) };
 }
