@@ -16,9 +16,7 @@
  * (tests/convert/har_sibling_row_id_test.ts).
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { userEnv } from "../support/convert_apps.ts";
-import { readReport } from "./measure.ts";
+import { passesAsUser } from "./passes_as_user.ts";
 import { convertStored } from "./har_login_app.ts";
 import { ADMIN, ADMINJS, type Panel, withPanel } from "./adminjs.ts";
 import { NAMES } from "./adminjs_journey.ts";
@@ -30,19 +28,8 @@ const adminjs = postgres ? { ignoredBecause: postgres } : await prepare(ADMINJS)
 const FIXTURES = new URL("./fixtures/adminjs/", import.meta.url).pathname;
 
 /** Runs the flow once on `panel` with what it asks; every step must pass. */
-async function runOn(panel: Panel, flowPath: string, flow: string, label: string) {
-  const env = userEnv(flow, panel.origin, (n) => /PASSWORD/.test(n) ? ADMIN.password : undefined);
-  assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"]);
-  const report = `${flowPath}.${label.replaceAll(" ", "_")}.json`;
-  const run = await runCli(["run", flowPath, "--report-json", report], { env });
-  const { steps } = await readReport(report);
-  const failed = steps.filter((s) => s.status !== "passed");
-  console.error(
-    `adminjs HAR ${label}: ${steps.length - failed.length} of ${steps.length} steps passed${
-      failed.length ? `; failed: ${failed.map((s) => `${s.name} (${s.message})`).join(", ")}` : ""
-    }`,
-  );
-  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+function runOn(panel: Panel, flowPath: string, flow: string, label: string) {
+  return passesAsUser("adminjs HAR", ADMIN.password, panel.origin, flowPath, flow, label);
 }
 
 /** The panel's rows after two runs: each run's own post revised, by its own first author. */

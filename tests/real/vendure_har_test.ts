@@ -17,9 +17,7 @@
  * (tests/convert/har_graphql_typed_ids_test.ts).
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { userEnv } from "../support/convert_apps.ts";
-import { readReport } from "./measure.ts";
+import { passesAsUser } from "./passes_as_user.ts";
 import { convertStored } from "./har_login_app.ts";
 import type { Instance } from "./servers.ts";
 import { prepare, realTest } from "./servers.ts";
@@ -30,23 +28,8 @@ const vendure = await prepare(VENDURE);
 const FIXTURES = new URL("./fixtures/vendure/", import.meta.url).pathname;
 
 /** Runs the flow once on `server` with what it asks; every step must pass. */
-async function runOn(server: Instance, flowPath: string, flow: string, label: string) {
-  const env = userEnv(
-    flow,
-    server.origin,
-    (n) => /PASSWORD/.test(n) ? SUPERADMIN.password : undefined,
-  );
-  assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"]);
-  const report = `${flowPath}.${label.replaceAll(" ", "_")}.json`;
-  const run = await runCli(["run", flowPath, "--report-json", report], { env });
-  const { steps } = await readReport(report);
-  const failed = steps.filter((s) => s.status !== "passed");
-  console.error(
-    `vendure HAR ${label}: ${steps.length - failed.length} of ${steps.length} steps passed${
-      failed.length ? `; failed: ${failed.map((s) => `${s.name} (${s.message})`).join(", ")}` : ""
-    }`,
-  );
-  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+function runOn(server: Instance, flowPath: string, flow: string, label: string) {
+  return passesAsUser("vendure HAR", SUPERADMIN.password, server.origin, flowPath, flow, label);
 }
 
 /** The admin API's answer to `query`, as the superadmin. */
