@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { exists } from "../support/fs.ts";
 
 /**
  * "" when `binary` exists (after installing `pkg` if it did not), else a test name's suffix
@@ -40,15 +41,6 @@ export function debianPackagesMissing(files: Record<string, string>): string {
     if (why !== "") return why;
   }
   return "";
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** `apt-get install` as root, bounded by a 5-minute kill: "" or why it failed. */

@@ -32,6 +32,7 @@
  *
  * @module
  */
+import { exists } from "../support/fs.ts";
 import {
   awaitLock,
   cacheRoot,
@@ -136,16 +137,6 @@ async function productionManifest(path: string): Promise<void> {
     ...GHOST_OVERRIDES,
   };
   await Deno.writeTextFile(path, JSON.stringify(manifest, null, 2) + "\n");
-}
-
-/** Whether `path` exists. */
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

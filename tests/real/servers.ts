@@ -20,6 +20,7 @@
  * @module
  */
 import { runCommandBounded, stderrTail } from "./bounded.ts";
+import { exists } from "../support/fs.ts";
 
 /** A package at the exact version the tests pin. */
 export interface Pinned {
@@ -47,15 +48,6 @@ function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
   for (const byte of new TextEncoder().encode(text)) hash = Math.imul(hash ^ byte, 0x01000193);
   return (hash >>> 0).toString(16).padStart(8, "0");
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** How an install went: the prefix, whether it came from the cache, how long it took. */

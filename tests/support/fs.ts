@@ -1,7 +1,8 @@
 /**
  * File-system fixtures for the I/O tests: temporary folders, their listing,
  * a SHA-256 to compare bytes by, and a tmpfs mounted where the machine
- * allows it (Linux, as root) for real full and read-only file systems.
+ * allows it (Linux, as root) for real full and read-only file systems; and
+ * whether a path exists, for the real servers' installs.
  */
 import { createHash } from "node:crypto";
 
@@ -11,6 +12,24 @@ export const isRoot = Deno.uid?.() === 0;
 /** A new temporary folder; the caller removes it. */
 export async function tempDir(): Promise<string> {
   return await Deno.makeTempDir({ prefix: "flowrun-io-" });
+}
+
+/**
+ * Whether `path` exists (a file, a folder, or what a link points to).
+ *
+ * @example
+ * ```ts
+ * import { exists } from "./fs.ts";
+ * if (!exists("/") || exists("/no/such/path/here")) throw new Error();
+ * ```
+ */
+export function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The names in `dir`, sorted. */
