@@ -8,6 +8,7 @@
  */
 import { pickCall, pickMember } from "./pick.ts";
 import { cutCall, cutMember } from "./cut.ts";
+import { either, literalText } from "./either.ts";
 import { libraryCall, replaceIn } from "./library.ts";
 import { asText, concat, generated } from "./concat.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
@@ -292,6 +293,8 @@ function methodCall(
     return cond(subject, "matches", flowText(target.regex.pattern));
   }
   const on = evaluate(target, ctx, d);
+  const text = literalText(method, on, node.arguments.map((n: Node) => evaluate(n, ctx, d + 1)));
+  if (text) return text;
   const cut = cutCall(method, on, node.arguments[0]);
   if (cut !== null) return cut;
   const base = pathOf(on);
@@ -337,20 +340,11 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   return compare(node.operator, a, b);
 }
 
-/** `a || b` (and `??`): `a` when it is known to be there or `b` is the same; else unknown. */
-function either(node: Node, a: Sym | undefined, ctx: EvalContext, d: number): Sym | undefined {
-  // `json.user || {}`: a default for a missing part, which the checks on it report anyway.
-  const fallback = node.right.type === "ObjectExpression" || node.right.type === "ArrayExpression";
-  if (a?.k === "path" && fallback) return a;
-  if (a?.k === "lit") return a.value ? a : evaluate(node.right, ctx, d);
-  // `headers.get('set-cookie') || headers.get('Set-Cookie')`: one header, whatever its case.
-  const b = a?.k === "path" ? evaluate(node.right, ctx, d) : undefined;
-  return a?.k === "path" && b?.k === "path" && b.path === a.path ? a : undefined;
-}
-
 function logical(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const a = evaluate(node.left, ctx, d);
-  if (node.operator === "||" || node.operator === "??") return either(node, a, ctx, d);
+  if (node.operator === "||" || node.operator === "??") {
+    return either(node, a, () => evaluate(node.right, ctx, d));
+  }
   const b = evaluate(node.right, ctx, d);
   const ta = truthy(a);
   const tb = truthy(b);
