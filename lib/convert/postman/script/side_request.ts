@@ -12,6 +12,7 @@
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import type { Node } from "./parse.ts";
 import { postmanText } from "./request_header.ts";
+import { closureOf } from "./closure.ts";
 import type { PmRequest } from "../model.ts";
 
 /** A request a pre-request script sends first, in Postman text (`{{name}}` for a variable). */
@@ -237,8 +238,13 @@ export function sideRequest(
 ): SideRequest | undefined | null {
   if (e.type !== "CallExpression" || dotted(e.callee) !== "pm.sendRequest") return null;
   const request = requestOf(e.arguments[0], ctx);
-  const callback = callbackSource(e.arguments[1], source);
-  return request && callback !== undefined ? { ...request, callback } : undefined;
+  const fn = e.arguments[1];
+  const callback = callbackSource(fn, source);
+  // The callback reads what its closure holds: the declarations before the call it names.
+  const closure = callback && fn ? closureOf(source, e.start, fn.body, paramNames(fn)) : "";
+  return request && callback !== undefined
+    ? { ...request, callback: closure + callback }
+    : undefined;
 }
 
 /**
