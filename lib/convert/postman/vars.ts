@@ -152,7 +152,8 @@ export class Variables {
    */
   isSecret(name: string): boolean {
     if (this.dataColumns.has(name)) return false;
-    if (this.credentials.has(name)) return true;
+    // A secret the file leaves empty that a script sets (a login's token): no value to keep out.
+    if (this.credentials.has(name)) return !!this.values.get(name) || !this.scriptSet.has(name);
     return !this.values.get(name) && !this.scriptSet.has(name) && isSecretName(name);
   }
 
