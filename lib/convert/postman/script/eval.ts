@@ -9,6 +9,7 @@
 import { pickCall, pickMember } from "./pick.ts";
 import { cutCall, cutMember } from "./cut.ts";
 import { either, literalText } from "./either.ts";
+import { helperCall } from "./helper_call.ts";
 import { libraryCall, replaceIn } from "./library.ts";
 import { asText, concat, generated } from "./concat.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
@@ -35,6 +36,8 @@ export interface EvalContext {
   requestName?: string;
   /** The object literal each `const` name was declared with, for a call that reads its fields. */
   objects?: Map<string, Node>;
+  /** The helper functions the script declares (helper_call.ts), by name. */
+  functions?: Map<string, Node>;
 }
 
 /**
@@ -246,6 +249,8 @@ function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (date) return date;
   const callee = dotted(node.callee);
   const a = args(node, ctx, d);
+  const helper = callee === undefined ? undefined : ctx.functions?.get(callee);
+  if (helper) return helperCall(helper, a, ctx, evaluate, d);
   const library = callee === undefined ? null : libraryCall(callee, a, node.arguments[1]);
   if (library !== null) return library;
   const done = callee === undefined ? null : special(callee, a, ctx);

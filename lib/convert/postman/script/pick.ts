@@ -32,15 +32,27 @@ function literal(node: Node): string | undefined {
   return typeof v === "boolean" || v === null ? String(v) : undefined;
 }
 
+/** `x.code === code`: a name the script (or a helper's parameter) holds a known literal in. */
+function knownLiteral(node: Node, value?: (node: Node) => Sym | undefined): string | undefined {
+  const known = node.type === "Identifier" ? value?.(node) : undefined;
+  return known?.k === "lit" ? literal({ ...node, type: "Literal", value: known.value }) : undefined;
+}
+
 /** `x.k === "lit"` (either way round), or several joined by `&&`, as a JSONPath filter expression. */
-function predicate(node: Node, param: string): string | undefined {
+function predicate(
+  node: Node,
+  param: string,
+  value?: (node: Node) => Sym | undefined,
+): string | undefined {
   if (node.type === "LogicalExpression" && node.operator === "&&") {
-    const [a, b] = [predicate(node.left, param), predicate(node.right, param)];
+    const [a, b] = [predicate(node.left, param, value), predicate(node.right, param, value)];
     return a && b ? `${a} && ${b}` : undefined;
   }
   if (node.type !== "BinaryExpression" || !["===", "=="].includes(node.operator)) return undefined;
-  const left = elementPath(node.left, param) ?? elementPath(node.right, param);
-  const right = literal(node.right) ?? literal(node.left);
+  const leftAt = elementPath(node.left, param);
+  const left = leftAt ?? elementPath(node.right, param);
+  const other = leftAt === undefined ? node.left : node.right;
+  const right = literal(node.right) ?? literal(node.left) ?? knownLiteral(other, value);
   return left && left !== "@" && right ? `${left} == ${right}` : undefined;
 }
 
@@ -103,7 +115,7 @@ export function pickCall(
   const f = returned(fn);
   // Lodash's `_.find(list, { kind: "b" })` matches the object's members; a native find needs a function.
   const filter = f
-    ? predicate(f.body, f.param)
+    ? predicate(f.body, f.param, value)
     : lodash && fn?.type === "ObjectExpression"
     ? matcher(fn)
     : undefined;

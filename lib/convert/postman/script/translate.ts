@@ -28,6 +28,7 @@ import type { Translation } from "./translation.ts";
 import { calledAtOnce, promisedSend, wrappedSend } from "./promised_send.ts";
 import { parsedAnswer } from "./parse_only.ts";
 import { type FallbackBlock, fallbackIf, orSet } from "./fallback_walk.ts";
+import { isHelper } from "./helper_call.ts";
 import { ScriptValues, type VariableReader } from "../scopes.ts";
 
 export type { CheckItem } from "./each.ts";
@@ -115,6 +116,7 @@ class Translator {
       case "FunctionDeclaration": {
         const wrapper = promisedSend(node);
         if (wrapper) return void this.#wrappers.add(wrapper);
+        if (isHelper(node)) return void (this.ctx.functions ??= new Map()).set(node.id.name, node);
       }
     }
     this.skip(node);
