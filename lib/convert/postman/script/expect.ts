@@ -187,6 +187,7 @@ const CALLED = new Map<string, Handler>([
   ["keys", keysOf],
   ["key", keysOf],
   ["within", within],
+  ["closeTo", (s, path, [v, d]) => isNumber(v) && isNumber(d) && within(s, path, [v - d, v + d])],
   ...Object.entries(NUMERIC).map(([w, op]) => [w, numeric(op)] as const),
 ]);
 
@@ -286,6 +287,14 @@ function sameValue(s: State, link: Link, ctx: EvalContext): boolean {
   return push(s, { path: arg.path, op: "exists", value: true });
 }
 
+/** `pm.expect([401, 403]).to.include(pm.response.code)`: the value is one of the list's. */
+function listIncludes(s: State, link: Link, ctx: EvalContext): boolean {
+  const list = s.subject.k === "lit" ? s.subject.value : undefined;
+  if (!Array.isArray(list) || s.negated || !INCLUDE_WORDS.has(link.word)) return false;
+  const one = evaluate(link.args![0], ctx, 1);
+  return one?.k === "path" && push(s, { path: one.path, op: "anyOf", value: list });
+}
+
 function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
   for (const link of links) {
     if (!link.args) {
@@ -293,6 +302,7 @@ function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
       continue;
     }
     if (sameValue(s, link, ctx)) continue;
+    if (listIncludes(s, link, ctx)) continue;
     const values = literalArgs(link.args, ctx);
     if (!values) return undefined;
     const re = values[0] as { regex?: string } | undefined;
