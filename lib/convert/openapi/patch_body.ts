@@ -24,6 +24,7 @@
  */
 import { isNode } from "../../check/openapi_operations.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
+import { isOneItemPath } from "./one_item_path.ts";
 
 /**
  * `value`, or when it is an empty object, `{[first text property]: its
@@ -136,7 +137,8 @@ export function somethingToUpdate(
 
 /**
  * Whether the PUT of `template` is its item's only update: the path is an
- * item's (its last segment a parameter) and has no PATCH beside the PUT.
+ * item's (its last segment a parameter, or one item by what it reads:
+ * `one_item_path.ts`) and has no PATCH beside the PUT.
  *
  * @example
  * ```ts
@@ -147,10 +149,12 @@ export function somethingToUpdate(
  * ```
  */
 export function isSoleUpdate(doc: unknown, method: string, template: string): boolean {
-  if (method !== "PUT" || !/\{[^}]*\}\/?$/.test(template)) return false;
+  if (method !== "PUT") return false;
   const paths = isNode(doc) && isNode(doc.paths) ? doc.paths : {};
   const item = deref(doc, paths[template]);
-  return isNode(item) && item.put !== undefined && item.patch === undefined;
+  if (!isNode(item) || item.put === undefined || item.patch !== undefined) return false;
+  // A path no parameter ends is an item too when it reads as one (`/auth/profile`).
+  return /\{[^}]*\}\/?$/.test(template) || isOneItemPath(doc, item);
 }
 
 /** `value` with each member `schema` requires that came out `{}` given something to change. */
