@@ -17,9 +17,13 @@
  * key's capture picked the app by its `serverURL`, the recorded host and port
  * (tests/convert/har_url_discriminator_test.ts).
  *
- * The second run on the same instance stops where the journey creates its class again: Parse
- * refuses a class name that exists (400, `{"code":103,"error":"Class Voyage already exists."}`),
- * the name the user typed.
+ * Before 2026-11-28's second change, a second run on the same instance stopped where the journey
+ * creates its class again: Parse refuses a class name that exists (400,
+ * `{"code":103,"error":"Class Voyage already exists."}`). The name the user typed is the class's
+ * identifier (the create's path and every later path carry it, the answer echoes it with no id
+ * beside it) and nothing deletes the class: it is now the run's own in its own shape,
+ * `Voyage_${RANDOM.HEX_8}` (a class name takes no `-`), and both runs pass
+ * (tests/convert/har_kept_identifier_test.ts).
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -52,8 +56,11 @@ async function runOn(server: Instance, flowPath: string, flow: string, label: st
   return { run, steps, passed: steps.length - failed.length };
 }
 
-/** What the runs left, read with the master key: the class, its columns, its one edited row. */
-async function leftBehind(origin: string): Promise<void> {
+/**
+ * What the runs left, read with the master key: `runs` classes named the typed name and a run's
+ * own suffix (`Voyage_1a2b3c4d`), each with its columns and its one edited row; no scratch class.
+ */
+async function leftBehind(origin: string, runs: number): Promise<void> {
   const call = async (path: string) => {
     const response = await fetch(`${origin}/parse${path}`, {
       headers: {
@@ -64,11 +71,16 @@ async function leftBehind(origin: string): Promise<void> {
     return await response.json();
   };
   const schemas = await call("/schemas");
-  const names = schemas.results.map((s: { className: string }) => s.className);
-  assert.ok(names.includes(NAMES.klass) && !names.includes(NAMES.scratch), names.join());
-  const rows = await call(`/classes/${NAMES.klass}`);
-  const kept = rows.results.map((r: Record<string, string>) => [r.title, r.port]);
-  assert.deepEqual(kept, [[NAMES.row[0], NAMES.edited]]);
+  const names: string[] = schemas.results.map((s: { className: string }) => s.className);
+  const own = new RegExp(`^${NAMES.klass}_[0-9a-f]{8}$`);
+  const kept = names.filter((n) => own.test(n));
+  assert.equal(kept.length, runs, names.join());
+  assert.ok(!names.some((n) => n.startsWith(NAMES.scratch)), names.join());
+  for (const klass of kept) {
+    const rows = await call(`/classes/${klass}`);
+    const cells = rows.results.map((r: Record<string, string>) => [r.title, r.port]);
+    assert.deepEqual(cells, [[NAMES.row[0], NAMES.edited]]);
+  }
 }
 
 for (const form of ["pw", "cdp"]) {
@@ -85,15 +97,17 @@ for (const form of ["pw", "cdp"]) {
         const { flowPath, flow } = await convertStored({ password: PARSE_SETUP.pass }, har, dir);
         assert.ok(!flow.includes(PARSE_SETUP.masterKey), flow);
         assert.match(flow, /_MasterKey: \$\{steps\.\w+\.capture\.\w+\}/);
+        assert.match(flow, new RegExp(`${NAMES.klass}_\\$\\{RANDOM\\.HEX_8\\}`));
         await withParse(parse.install!.prefix, start, async (server) => {
           const first = await runOn(server, flowPath, flow, `${form} 1`);
           assert.equal(first.run.code, 0, first.run.stdout);
           assert.ok(first.passed >= 33, first.run.stdout);
-          await leftBehind(server.origin);
-          // Parse refuses the class the journey creates by name, now that it exists.
+          await leftBehind(server.origin, 1);
+          // The class name the user typed is the run's own: a second run makes its own class.
           const again = await runOn(server, flowPath, flow, `${form} 1, again`);
-          assert.ok(again.passed >= 14, again.run.stdout);
-          assert.match(again.run.stdout, /Class Voyage already exists/);
+          assert.equal(again.run.code, 0, again.run.stdout);
+          assert.ok(again.passed >= 33, again.run.stdout);
+          await leftBehind(server.origin, 2);
         });
       } finally {
         await Deno.remove(dir, { recursive: true });

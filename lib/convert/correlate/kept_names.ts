@@ -14,7 +14,10 @@
  * - no earlier request or answer held the value: the user typed it here (a
  *   name an earlier answer listed is an existing row's, searched or picked);
  * - the answer echoes it under the same key, in an object with its own id
- *   (`id`, `uuid`, …): the item the server keeps;
+ *   (`id`, `uuid`, …): the item the server keeps; or, with no id beside it,
+ *   the write or a later request addresses the item by the name as a whole
+ *   path segment (`POST /parse/schemas/Voyage` answered
+ *   `{"className": "Voyage", …}`): the name is the item's identifier;
  * - no later request deletes that item (a `DELETE`, or a URL or action
  *   naming a removal, that sends its id or its name): a journey that deletes
  *   what it made leaves the instance as it found it, and keeps the name.
@@ -23,8 +26,11 @@
  * sent and checked wherever the recording had it, the search by it and the
  * lists that show it included. The suffix is short because the form's
  * length limit is nowhere in the recording: n8n's tag names stop at 24
- * characters, too few for the 22 of `${RUN_ID}`. Emails and names ending in
- * a number keep their own rule (`mixRunId`).
+ * characters, too few for the 22 of `${RUN_ID}`. An identifier a path
+ * carries keeps the typed value's shape: a word (a letter, then letters,
+ * digits, `_`) gets `_` (`Voyage_${RANDOM.HEX_8}`), since a server that
+ * takes names for identifiers may refuse a `-` (Parse's class names do).
+ * Emails and names ending in a number keep their own rule (`mixRunId`).
  *
  * @module
  */
@@ -42,6 +48,8 @@ const NAMES = /^(name|Name|username|userName)$|[_-][Nn]ame$|[a-z0-9]Name$/;
 const PERSON = /(first|last|middle|given|family|full|sur|nick|display)[_-]?name$/i;
 /** Keys of an item's own id: `id`, `_id`, `uuid`, `pk`. */
 const ID_KEY = /^(_?id|ID|Id|uuid|guid|pk)$/;
+/** A word-shaped identifier: a letter, then letters, digits and `_` (no `-`, no space). */
+const WORD = /^[A-Za-z]\w*$/;
 /** A URL or an action field that names a removal. */
 const REMOVES = /(^|[^a-z])(delete|destroy|remove|trash)/i;
 const REMOVE_ACTION =
@@ -70,16 +78,45 @@ export function ownKeptNames(c: Correlator, ordered: readonly HarRecord[]): void
     if (!WRITES.has(r.method) || !answered(r) || c.loginRecords.has(r)) return;
     for (const [key, name] of sentFields(r)) {
       if (!typedName(c, key, name)) continue;
-      const id = echoedBeside(r, key, name);
+      const byPath = addressedBy(r, ordered.slice(i), key, name);
+      const id = echoedBeside(r, key, name) ?? (byPath ? name : undefined);
       if (id === undefined || ordered.slice(0, i).some((e) => holds(e, name))) continue;
       if (ordered.slice(i + 1).some((e) => removes(e) && (sends(e, id) || sends(e, name)))) {
         continue;
       }
       const field = snake(key);
       const varName = field === "name" ? `${noun(r, id)}_name` : field;
-      ownName(c, name, varName, (lit) => `${lit}-\${RANDOM.HEX_8}`);
+      // An identifier a path carries keeps its own shape: a word gets no `-`.
+      const glue = byPath && WORD.test(name) ? "_" : "-";
+      ownName(c, name, varName, (lit) => `${lit}${glue}\${RANDOM.HEX_8}`);
     }
   });
+}
+
+/**
+ * Whether the name is the item's own identifier: the answer echoes it under
+ * `key` (with no id beside it) and the write or a later request addresses
+ * the item by it as a whole path segment (`POST /schemas/Voyage`).
+ */
+function addressedBy(
+  r: HarRecord,
+  from: readonly HarRecord[],
+  key: string,
+  name: string,
+): boolean {
+  if (!echoes(r.json, key, name)) return false;
+  return from.some((e) => e.url.pathname.split("/").some((s) => safeDecode(s) === name));
+}
+
+/** Whether `json` (an object, or one it holds) has `name` under `key`. */
+function echoes(json: unknown, key: string, name: string): boolean {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return false;
+  const o = json as Record<string, unknown>;
+  return o[key] === name ||
+    Object.values(o).some((v) =>
+      typeof v === "object" && v !== null && !Array.isArray(v) &&
+      (v as Record<string, unknown>)[key] === name
+    );
 }
 
 /** Whether `r` was answered 2xx. */
