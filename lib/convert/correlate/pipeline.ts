@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { spanOf } from "./sent_times.ts";
 import { noteRpcStates } from "./rpc_state.ts";
 import type { HarRecord } from "../har_model.ts";
 import type { Group } from "../polls.ts";
@@ -96,6 +97,7 @@ export function correlate(
   linking = true,
   c: Correlator = newCorrelator(spelling, linking),
 ): Correlator {
+  c.span = spanOf(ordered);
   noteWrites(c, ordered);
   noteRpcStates(c, ordered);
   findLogins(c, ordered);

@@ -15,6 +15,7 @@ import { isSecretShaped, isUuid } from "../values.ts";
 import { useProducer } from "./captures.ts";
 import { createdIdProducer, queryIdProducer } from "./created_ids.ts";
 import { baseRef, innerValue } from "./rewrite_value.ts";
+import { sentTimes } from "./sent_times.ts";
 import { siblingRowProducer } from "./sibling_rows.ts";
 import { keyNamedIdProducer } from "./key_named_ids.ts";
 import { type Correlator, NOT_A_BODY } from "./state.ts";
@@ -39,8 +40,9 @@ export function rewriteUrl(c: Correlator, r: HarRecord, step: Step): string {
   const whole = c.handed.urlOf(r);
   if (whole) return wholeUrl(c, whole, r, step, base);
   const path = pathTemplate(c, r.url.pathname, step);
+  const times = sentTimes(r.url.searchParams, r.started, c.span);
   const query = r.url.search.slice(1).split("&").filter((q) => q !== "").map((pair) =>
-    queryPair(c, pair, step, r.url.searchParams)
+    queryPair(c, pair, step, r.url.searchParams, times)
   );
   return `${base}${path}${query.length > 0 ? `?${query.join("&")}` : ""}`;
 }
@@ -74,11 +76,22 @@ function pathTemplate(c: Correlator, pathname: string, step: Step): string {
 }
 
 /** One `name=value` of the query, its value rewritten; the recorded encoding kept if unchanged. */
-function queryPair(c: Correlator, pair: string, step: Step, query: URLSearchParams): string {
+function queryPair(
+  c: Correlator,
+  pair: string,
+  step: Step,
+  query: URLSearchParams,
+  times: Map<string, string>,
+): string {
   const eq = pair.indexOf("=");
   if (eq === -1) return withTokens(c, pair, step);
   const name = safeDecode(pair.slice(0, eq));
   const value = safeDecode(pair.slice(eq + 1));
+  // A time an answer handed out (a revision's date) is the server's: correlated below, not the clock.
+  const time = times.get(value);
+  const handedOut = c.responseSeen.has(valueKey(value)) ||
+    c.responseSeen.has(valueKey(Number(value))) || c.rules.producerFor(value) !== undefined;
+  if (time !== undefined && !handedOut) return `${c.sp.lit(pair.slice(0, eq))}=${time}`;
   // A row's number in a filter beside its collection's name (`…[item][_eq]=1`).
   const row = c.linking ? queryIdProducer(c, name, value, query) : undefined;
   if (row) return `${c.sp.lit(pair.slice(0, eq))}=${useProducer(c, row, step)}`;

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { Span } from "./sent_times.ts";
 import type { InstanceName } from "./cookie_names.ts";
 import { HandedOut } from "../handed.ts";
 import type { HarRecord, NameValue } from "../har_model.ts";
@@ -153,6 +154,8 @@ export interface Correlator {
   readonly jar: Map<string, Map<string, string>>;
   /** Requests recorded without their cookies that were given the jar's. */
   jarFilled: number;
+  /** When the recording's entries were started: its query values of that time are the clock's (sent_times.ts). */
+  span: Span | undefined;
   /** Cookies the dropped requests show the browser held for a kept one recorded without (held_cookies.ts). */
   readonly heldCookies: Map<HarRecord, NameValue[]>;
   /** Requests that sent Authorization and cookies no recorded response set. */
@@ -233,6 +236,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     position: new Map(),
     jar: new Map(),
     jarFilled: 0,
+    span: undefined,
     heldCookies: new Map(),
     droppedCookies: 0,
     oauthSteps: new Set(),
