@@ -249,6 +249,7 @@ export const SLOW: readonly string[] = [
   "tests/real/adminer_har_test.ts",
   "tests/real/znc_har_test.ts",
   "tests/real/parse_har_test.ts",
+  "tests/real/prometheus_har_test.ts",
   "tests/kinds/registry_test.ts",
   "tests/real/har/node_red_stored_test.ts",
   "tests/cli/convert_postman_first_run_test.ts",
