@@ -11,6 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { formExchange } from "../support/har_records.ts";
 import { convertHar } from "./har_convert.ts";
 
 const RECORDED = "d2cb23b150558e69e3bbf29d409943737b886d9b1ac53fd1a26be017e2d674d9";
@@ -23,37 +24,7 @@ const page = (token: string) =>
 
 /** One recorded exchange. */
 function entry(method: string, path: string, body: string | undefined, answer: string) {
-  const html = answer.startsWith("<");
-  const mimeType = html ? "text/html" : "application/json";
-  const form = "application/x-www-form-urlencoded";
-  return {
-    startedDateTime: "2026-11-28T00:30:00.000Z",
-    time: 1,
-    request: {
-      method,
-      url: `http://dash.test${path}`,
-      httpVersion: "HTTP/1.1",
-      headers: body ? [{ name: "content-type", value: form }] : [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: body?.length ?? 0,
-      ...(body ? { postData: { mimeType: form, text: body } } : {}),
-    },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers: [{ name: "content-type", value: mimeType }],
-      cookies: [],
-      content: { size: answer.length, mimeType, text: answer },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: answer.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  };
+  return formExchange(method, `http://dash.test${path}`, body, answer);
 }
 
 /** The login page, then the form posting its token. */

@@ -11,41 +11,13 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { fullExchange } from "../support/har_records.ts";
 import { convertHar } from "./har_convert.ts";
 
 /** One recorded JSON exchange. */
 function entry(method: string, path: string, body: unknown, answer: unknown) {
-  const text = body === undefined ? "" : JSON.stringify(body);
-  const answered = JSON.stringify(answer);
-  const mimeType = "application/json";
-  return {
-    startedDateTime: "2026-11-28T00:40:00.000Z",
-    time: 1,
-    request: {
-      method,
-      url: `http://api.test${path}`,
-      httpVersion: "HTTP/1.1",
-      headers: [{ name: "content-type", value: mimeType }],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: text.length,
-      ...(text ? { postData: { mimeType, text } } : {}),
-    },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers: [{ name: "content-type", value: mimeType }],
-      cookies: [],
-      content: { size: answered.length, mimeType, text: answered },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: answered.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  };
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  return fullExchange(method, `http://api.test${path}`, text, JSON.stringify(answer));
 }
 
 const KEY = "mk-Ember-Lantern-9431";

@@ -175,6 +175,46 @@ export function fullRequest(method: string, url: string, body?: string, mime = "
 }
 
 /**
+ * A full HAR entry: `body` sent as `mime` (none when undefined), answered 200 with `answer`,
+ * a page when it starts with `<`, else JSON.
+ *
+ * @example
+ * ```ts
+ * import { fullExchange } from "./har_records.ts";
+ * const e = fullExchange("POST", "http://api.test/items", '{"a":1}', '{"id":1}');
+ * if (e.request.postData?.mimeType !== "application/json") throw new Error();
+ * if (e.response.content.mimeType !== "application/json") throw new Error();
+ * ```
+ */
+export function fullExchange(
+  method: string,
+  url: string,
+  body: string | undefined,
+  answer: string,
+  mime = "application/json",
+) {
+  const mimeType = answer.startsWith("<") ? "text/html" : "application/json";
+  return {
+    startedDateTime: "2026-11-27T02:00:00.000Z",
+    time: 1,
+    request: fullRequest(method, url, body, mime),
+    response: {
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      headers: [{ name: "content-type", value: mimeType }],
+      cookies: [],
+      content: { size: answer.length, mimeType, text: answer },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: answer.length,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+  };
+}
+
+/**
  * A full HAR entry of a server-rendered site: `body` posted as a form (none when undefined),
  * answered 200 with `answer`, a page when it starts with `<`, else JSON.
  *
@@ -192,23 +232,5 @@ export function formExchange(
   body: string | undefined,
   answer: string,
 ) {
-  const mimeType = answer.startsWith("<") ? "text/html" : "application/json";
-  return {
-    startedDateTime: "2026-11-27T02:00:00.000Z",
-    time: 1,
-    request: fullRequest(method, url, body, "application/x-www-form-urlencoded"),
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers: [{ name: "content-type", value: mimeType }],
-      cookies: [],
-      content: { size: answer.length, mimeType, text: answer },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: answer.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  };
+  return fullExchange(method, url, body, answer, "application/x-www-form-urlencoded");
 }
