@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "../support/cli.ts";
+import { runConverted } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -55,15 +55,7 @@ Deno.test("postman bare placeholder: {{x}} outside a JSON string is the variable
         ],
       }),
     );
-    for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
-    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
-    const vars = files.find((f) => f.path.endsWith(".vars.json"))!;
-    const run = await runCli([
-      "run",
-      `${dir}/${flow.path}`,
-      "--vars-file",
-      `${dir}/${vars.path}`,
-    ]);
+    const { run, flow } = await runConverted(files, dir);
     assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
     assert.deepEqual(received, [{ name: "2010", year: 2010, reading: false }]);
   } finally {

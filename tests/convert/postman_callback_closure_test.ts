@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "../support/cli.ts";
+import { runConverted } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -53,15 +53,7 @@ Deno.test("postman callback closure: a nested pm.sendRequest reads the names dec
     );
     const flow = files.find((f) => f.path.endsWith(".yaml"))!;
     assert.doesNotMatch(flow.text, /untranslated[,:]/, flow.text);
-    for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
-    const vars = files.find((f) => f.path.endsWith(".vars.json"));
-    const env = files.find((f) => f.path.endsWith(".env"));
-    const run = await runCli([
-      "run",
-      `${dir}/${flow.path}`,
-      ...(vars ? ["--vars-file", `${dir}/${vars.path}`] : []),
-      ...(env ? ["--env-file", `${dir}/${env.path}`] : []),
-    ]);
+    const { run } = await runConverted(files, dir);
     assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
     assert.deepEqual(seen, ["PUT /me null", "PUT /me Bearer t-1", "GET /me Bearer t-1"]);
   } finally {

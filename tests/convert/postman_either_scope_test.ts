@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "../support/cli.ts";
+import { runConverted } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -59,10 +59,7 @@ for (
       const { files } = convertPostman(collection(server.addr.port, read), environment);
       const flow = files.find((f) => f.path.endsWith(".yaml"))!;
       assert.doesNotMatch(flow.text, /untranslated, from the pre-request/, flow.text);
-      for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
-      const vars = files.find((f) => f.path.endsWith(".vars.json"));
-      const args = vars ? ["--vars-file", `${dir}/${vars.path}`] : [];
-      const run = await runCli(["run", `${dir}/${flow.path}`, ...args]);
+      const { run } = await runConverted(files, dir);
       assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
       assert.deepEqual(seen, ["23127396"]);
     } finally {

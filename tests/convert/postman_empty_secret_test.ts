@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "../support/cli.ts";
+import { runConverted } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -64,16 +64,7 @@ Deno.test("postman empty secret: a secret the file leaves empty and a login sets
     const asked = text.match(/Set before running: (.*)/)?.[1] ?? "";
     assert.doesNotMatch(asked, /USER_TOKEN/, text);
     assert.match(asked, /USER_PASSWORD/, text);
-    for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
-    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
-    const vars = files.find((f) => f.path.endsWith(".vars.json"));
-    const env = files.find((f) => f.path.endsWith(".env"));
-    const run = await runCli([
-      "run",
-      `${dir}/${flow.path}`,
-      ...(vars ? ["--vars-file", `${dir}/${vars.path}`] : []),
-      ...(env ? ["--env-file", `${dir}/${env.path}`] : []),
-    ], { env: { USER_PASSWORD: "pw" } });
+    const { run, flow } = await runConverted(files, dir, { USER_PASSWORD: "pw" });
     assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
     assert.deepEqual(seen, ["/login null", "/me Bearer t-1"]);
   } finally {

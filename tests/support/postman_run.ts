@@ -25,3 +25,31 @@ export async function runCollection(collection: unknown, dir: string): Promise<a
   await runCli(["run", `${dir}/${flow.path}`, "--report-json", `${dir}/r.json`]);
   return JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
 }
+
+/**
+ * Writes what a conversion gave into `dir` and runs its flow as the summary says: with the
+ * vars file and the env file when the conversion wrote them, and `env` set.
+ *
+ * @example
+ * ```ts ignore
+ * import { runConverted } from "./postman_run.ts";
+ * const { run } = await runConverted([{ path: "c.yaml", text: "steps: []" }], "/tmp");
+ * ```
+ */
+export async function runConverted(
+  files: { path: string; text: string }[],
+  dir: string,
+  env: Record<string, string> = {},
+) {
+  for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
+  const flow = files.find((f) => f.path.endsWith(".yaml"))!;
+  const vars = files.find((f) => f.path.endsWith(".vars.json"));
+  const envFile = files.find((f) => f.path.endsWith(".env"));
+  const run = await runCli([
+    "run",
+    `${dir}/${flow.path}`,
+    ...(vars ? ["--vars-file", `${dir}/${vars.path}`] : []),
+    ...(envFile ? ["--env-file", `${dir}/${envFile.path}`] : []),
+  ], { env });
+  return { run, flow };
+}
