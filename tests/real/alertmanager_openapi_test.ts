@@ -14,8 +14,7 @@ import { runCli } from "../support/cli.ts";
 import {
   accepted,
   acceptedSaid,
-  convertAndRunAsPrinted,
-  knownOnly,
+  openApiTrial,
   operationsOf,
   printedRun,
   readReport,
@@ -45,14 +44,7 @@ realTest(
     assert.equal(ops.length, 9);
     await Deno.writeTextFile(`${dir}/openapi.json`, text);
     await withAlertmanager(start, async (b) => {
-      const trial = await convertAndRunAsPrinted(
-        ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
-        `${dir}/report.json`,
-        knownOnly({ BASE_URL: b.origin }),
-      );
-      assert.equal(trial.converted.code, 0, trial.converted.stderr);
-      assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
-      assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      const trial = await openApiTrial(dir, b.origin);
       const first = acceptedSaid(`alertmanager 0.25`, ops, trial.report.steps);
       assert.ok(first.accepted.length >= FLOOR, trial.run.stdout.slice(0, 6000));
       // A second run on the same instance gets as far: its silence is its own, made and deleted.

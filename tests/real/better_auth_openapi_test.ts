@@ -12,7 +12,7 @@
  * keeps the document, the flows and the reports.
  */
 import assert from "node:assert/strict";
-import { acceptedSaid, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
+import { acceptedSaid, openApiTrial, operationsOf, refusedStatuses } from "./measure.ts";
 import { BETTER_AUTH, BETTER_AUTH_DOCUMENT, betterAuthLaunch } from "./better_auth.ts";
 import { prepare, realTest, withInstance } from "./servers.ts";
 
@@ -64,19 +64,10 @@ realTest(
     assert.equal(ops.length, 28);
     await withInstance(launch, async (b) => {
       for (const run of [1, 2]) {
-        const trial = await convertAndRunAsPrinted(
-          ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
-          `${dir}/report${run}.json`,
-          knownOnly({ BASE_URL: b.origin }),
-        );
-        assert.equal(trial.converted.code, 0, trial.converted.stderr);
-        assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
-        assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+        const trial = await openApiTrial(dir, b.origin, `${dir}/report${run}.json`);
         const result = acceptedSaid(`better-auth 1.3.24, run ${run}`, ops, trial.report.steps);
         assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
-        const refused = Object.fromEntries(
-          result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
-        );
+        const refused = refusedStatuses(result);
         assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
       }
       // No literal credential: the password is made per run, and the output masks it.

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import assert from "node:assert/strict";
 import { type CliRun, runCli } from "../support/cli.ts";
 
 /** The environment variables a conversion summary asks for, with what it says of each. */
@@ -103,6 +104,34 @@ export async function convertAndRunAsPrinted(
   return { converted, env, run, report };
 }
 
+/**
+ * {@linkcode convertAndRunAsPrinted} of `${dir}/openapi.json` into `${dir}/flows`, for a new user
+ * who knows only the base URL `origin`: the conversion must succeed, ask for `BASE_URL` alone,
+ * and its printed run must write its report.
+ *
+ * @example
+ * ```ts ignore
+ * import { openApiTrial } from "./measure.ts";
+ * const trial = await openApiTrial("/tmp/t", "http://127.0.0.1:8080");
+ * console.log(trial.report.steps.length);
+ * ```
+ */
+export async function openApiTrial(
+  dir: string,
+  origin: string,
+  reportPath = `${dir}/report.json`,
+): Promise<Trial & { report: ReadReport }> {
+  const trial = await convertAndRunAsPrinted(
+    ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
+    reportPath,
+    knownOnly({ BASE_URL: origin }),
+  );
+  assert.equal(trial.converted.code, 0, trial.converted.stderr);
+  assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
+  assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+  return { ...trial, report: trial.report };
+}
+
 /** An operation of an OpenAPI document. */
 export interface Operation {
   method: string;
@@ -158,6 +187,25 @@ export function accepted(
     }
   }
   return result;
+}
+
+/**
+ * The refused operations of an {@linkcode accepted} result as `"METHOD path": "status"`, the
+ * first status each got (`"never sent"` reads `"never"`), to compare with a test's known gaps.
+ *
+ * @example
+ * ```ts
+ * import { refusedStatuses } from "./measure.ts";
+ * const r = refusedStatuses({ refused: [{ method: "GET", path: "/a", got: "401 (read a)" }] });
+ * if (r["GET /a"] !== "401") throw new Error();
+ * ```
+ */
+export function refusedStatuses(
+  result: { refused: readonly (Operation & { got: string })[] },
+): Record<string, string> {
+  return Object.fromEntries(
+    result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
+  );
 }
 
 /**

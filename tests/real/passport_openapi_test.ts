@@ -11,7 +11,7 @@
  * keeps the document, the flows and the report.
  */
 import assert from "node:assert/strict";
-import { acceptedSaid, convertAndRunAsPrinted, knownOnly, operationsOf } from "./measure.ts";
+import { acceptedSaid, openApiTrial, operationsOf, refusedStatuses } from "./measure.ts";
 import { PASSPORT, PASSPORT_DOCUMENT, passportLaunch } from "./passport.ts";
 import { prepare, realTest, withInstance } from "./servers.ts";
 
@@ -48,22 +48,13 @@ realTest(
     });
     await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
     await withInstance(launch, async (b) => {
-      const trial = await convertAndRunAsPrinted(
-        ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
-        `${dir}/report.json`,
-        knownOnly({ BASE_URL: b.origin }),
-      );
-      assert.equal(trial.converted.code, 0, trial.converted.stderr);
-      assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
-      assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      const trial = await openApiTrial(dir, b.origin);
       // The operations as sent: under the server URL's /api.
       const ops = operationsOf(doc).map((op) => ({ ...op, path: `/api${op.path}` }));
       const result = acceptedSaid(`passport-login 7.0.17`, ops, trial.report.steps);
       assert.equal(ops.length, 16);
       assert.ok(result.accepted.length >= FLOOR, `${result.accepted.length} < ${FLOOR}`);
-      const refused = Object.fromEntries(
-        result.refused.map((op) => [`${op.method} ${op.path}`, op.got.split(" ")[0]]),
-      );
+      const refused = refusedStatuses(result);
       assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
       // No literal credential: the password is made per run, and the output masks it.
       const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))

@@ -14,8 +14,7 @@ import assert from "node:assert/strict";
 import {
   accepted,
   acceptedSaid,
-  convertAndRunAsPrinted,
-  knownOnly,
+  openApiTrial,
   operationsOf,
   printedRun,
   readReport,
@@ -50,14 +49,7 @@ realTest(
       const ops = operationsOf(doc);
       assert.equal(ops.length, 28);
       await Deno.writeTextFile(`${dir}/openapi.json`, JSON.stringify(doc, null, 2));
-      const trial = await convertAndRunAsPrinted(
-        ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
-        `${dir}/report.json`,
-        knownOnly({ BASE_URL: b.origin }),
-      );
-      assert.equal(trial.converted.code, 0, trial.converted.stderr);
-      assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
-      assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      const trial = await openApiTrial(dir, b.origin);
       // The document declares no security scheme: nothing to send, no credential in any flow.
       for (const entry of Deno.readDirSync(`${dir}/flows`)) {
         const text = Deno.readTextFileSync(`${dir}/flows/${entry.name}`);

@@ -14,8 +14,7 @@ import { runCli } from "../support/cli.ts";
 import {
   accepted,
   acceptedSaid,
-  convertAndRunAsPrinted,
-  knownOnly,
+  openApiTrial,
   operationsOf,
   printedRun,
   readReport,
@@ -48,14 +47,7 @@ realTest(
       const ops = operationsOf(doc);
       assert.equal(ops.length, 15);
       await Deno.writeTextFile(`${dir}/openapi.json`, text);
-      const trial = await convertAndRunAsPrinted(
-        ["convert", "openapi", `${dir}/openapi.json`, "-o", `${dir}/flows`],
-        `${dir}/report.json`,
-        knownOnly({ BASE_URL: b.origin }),
-      );
-      assert.equal(trial.converted.code, 0, trial.converted.stderr);
-      assert.deepEqual(Object.keys(trial.env), ["BASE_URL"]);
-      assert.ok(trial.report, `no report:\n${trial.run.stdout}\n${trial.run.stderr}`);
+      const trial = await openApiTrial(dir, b.origin);
       const first = acceptedSaid(`recon-ng 5.1.2`, ops, trial.report.steps);
       assert.ok(first.accepted.length >= FLOOR, trial.run.stdout.slice(0, 6000));
       // A second run on the same instance gets as far: its task is its own.
