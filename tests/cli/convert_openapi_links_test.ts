@@ -86,6 +86,11 @@ function setupOf(flows: string): string[] {
   }
 }
 
+/** Runs the suite in `flows` as its summary says (with its setup flow), `BASE_URL` at `origin`. */
+function runSuite(flows: string, origin: string, ...extra: string[]) {
+  return runCli(["run", flows, ...setupOf(flows), ...extra], { env: { BASE_URL: origin } });
+}
+
 /** Every flow file written, by name. */
 async function flows(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -167,15 +172,12 @@ Deno.test("the blog document converts into a suite its server accepts: links, lo
       env: { BASE_URL: proxy.origin },
     });
     assert.equal(valid.code, 0, valid.stdout + valid.stderr);
-    const run = await runCli([
-      "run",
+    const run = await runSuite(
       converted.flows,
-      ...setupOf(converted.flows),
+      proxy.origin,
       "--report-json",
       `${dir}/report.json`,
-    ], {
-      env: { BASE_URL: proxy.origin },
-    });
+    );
     const accepted = proxy.accepted();
     const missing = BLOG_OPS.filter((op) => !accepted.has(op));
     assert.ok(
@@ -207,9 +209,7 @@ Deno.test("the blog document's 3.0 form (tags in two cases, no token in its sche
     // `people` and `People` are one flow, not two (the unfollow would run without its follow).
     assert.match(converted.stderr, /19 operations into 6 flows/);
     assert.match(converted.stderr, /← POST \/users\/login a member named like a token/);
-    const run = await runCli(["run", converted.flows, ...setupOf(converted.flows)], {
-      env: { BASE_URL: proxy.origin },
-    });
+    const run = await runSuite(converted.flows, proxy.origin);
     const accepted = proxy.accepted();
     assert.deepEqual(BLOG_OPS.filter((op) => !accepted.has(op)), [], run.stdout);
     for (const a of proxy.answers) {
@@ -332,9 +332,7 @@ Deno.test("a second shape: bearer token from a token operation, an id named unli
     );
     const all = [...(await flows(converted.flows)).values()].join("\n");
     assert.ok(!/password: password\b/.test(all), "no literal password");
-    const run = await runCli(["run", converted.flows, ...setupOf(converted.flows)], {
-      env: { BASE_URL: proxy.origin },
-    });
+    const run = await runSuite(converted.flows, proxy.origin);
     const accepted = proxy.accepted();
     const missing = SHELTER_OPS.filter((op) => !accepted.has(op));
     assert.deepEqual(missing, [], run.stdout + run.stderr);
@@ -352,15 +350,12 @@ Deno.test("a step whose producer failed is skipped, saying why; the others still
   try {
     const converted = await convert("shelter.yaml", dir);
     assert.equal(converted.code, 0, converted.stderr);
-    const run = await runCli([
-      "run",
+    const run = await runSuite(
       converted.flows,
-      ...setupOf(converted.flows),
+      shelter.origin,
       "--report-json",
       `${dir}/report.json`,
-    ], {
-      env: { BASE_URL: shelter.origin },
-    });
+    );
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
     const steps: { name: string; status: string; message?: string }[] = report.flows.flatMap((
