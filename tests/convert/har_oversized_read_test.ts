@@ -10,6 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 
 const BIG = 11 * 1024 * 1024;
 
@@ -54,10 +55,7 @@ Deno.test("convert har: a read whose recorded answer is larger than the runner's
       entry("POST", "/workflows", 201, 11, JSON.stringify({ id: "w1" })),
       entry("GET", "/workflows", 200, small.length, small),
     ];
-    await Deno.writeTextFile(`${dir}/in.har`, JSON.stringify({ log: { entries } }));
-    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { converted, flow } = await convertHar(dir, JSON.stringify({ log: { entries } }));
     assert.ok(!/url: .*\/types\/catalog\.json/.test(flow), flow);
     assert.match(flow, /url: .*\/types\/credentials\.json/);
     assert.match(converted.stderr, /larger than the runner reads \(--max-body\) 1/);

@@ -11,6 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHar } from "./har_convert.ts";
 
 const WORDS = "node trigger action sends receives item field value option credential".split(" ");
 
@@ -94,10 +95,7 @@ Deno.test("convert har: a compressed read of unknown size that could decode past
       entry("POST", "/workflows", 11, 11, false),
       entry("GET", "/workflows", -1, 11, false),
     ];
-    await Deno.writeTextFile(`${dir}/in.har`, JSON.stringify({ log: { entries } }));
-    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const { converted, flow } = await convertHar(dir, JSON.stringify({ log: { entries } }));
     assert.ok(!/url: .*\/types\/nodes\.json/.test(flow), flow);
     assert.match(flow, /url: .*\/types\/small\.json/);
     assert.match(flow, /url: .*\/types\/credentials\.json/);
@@ -119,10 +117,8 @@ Deno.test("convert har: without a compressed answer of known size, a read of unk
       entry("GET", "/settings", 11, 11, false),
       entry("GET", "/types/nodes.json", -1, 1_300_000, true),
     ];
-    await Deno.writeTextFile(`${dir}/in.har`, JSON.stringify({ log: { entries } }));
-    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/flow.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    assert.match(await Deno.readTextFile(`${dir}/flow.yaml`), /url: .*\/types\/nodes\.json/);
+    const { flow } = await convertHar(dir, JSON.stringify({ log: { entries } }));
+    assert.match(flow, /url: .*\/types\/nodes\.json/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
