@@ -13,6 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { tokenStandIn } from "../support/token_pages.ts";
 import { convertHar } from "./har_convert.ts";
 
 /** A token as CSRF-magic makes one: a hash of a secret and the time, then the time. */
@@ -67,27 +68,14 @@ function recording(): string {
 }
 
 /** A stand-in app: each page a new token; a post with any other is refused. */
-function standIn(): { origin: string; refused: () => number; close: () => Promise<void> } {
-  let current = "";
-  let refused = 0;
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const url = new URL(req.url);
-    if (req.method === "GET") {
-      current = token();
-      return new Response(page(url.pathname, current), {
-        headers: { "content-type": "text/html" },
-      });
-    }
-    const ok = new URLSearchParams(await req.text()).get("__csrf_magic") === current;
-    if (!ok) refused++;
-    return new Response(ok ? "<html>ok</html>" : "Invalid token", { status: ok ? 200 : 403 });
+const standIn = () =>
+  tokenStandIn({
+    page,
+    fresh: token,
+    field: "__csrf_magic",
+    answer: (ok) =>
+      new Response(ok ? "<html>ok</html>" : "Invalid token", { status: ok ? 200 : 403 }),
   });
-  return {
-    origin: `http://127.0.0.1:${server.addr.port}`,
-    refused: () => refused,
-    close: () => server.shutdown(),
-  };
-}
 
 Deno.test("convert har: a token written after a word and a colon (sid:<hash>,<time>) is captured from each page, not kept as a link", async () => {
   const dir = await Deno.makeTempDir();

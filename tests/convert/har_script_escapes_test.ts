@@ -17,6 +17,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { formExchange } from "../support/har_records.ts";
+import { tokenStandIn } from "../support/token_pages.ts";
 import { convertHar } from "./har_convert.ts";
 
 const RECORDED = "d559e7ac5c910cb4f092de33ad881217+\\";
@@ -43,25 +44,14 @@ function recording(): string {
 }
 
 /** A stand-in wiki: each page a new token; the API refuses any token but the last one handed out. */
-function standIn(): { origin: string; refused: () => number; close: () => Promise<void> } {
-  let current = "";
-  let refused = 0;
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    if (req.method === "GET") {
-      current = `${crypto.randomUUID().replaceAll("-", "")}+\\`;
-      return new Response(page(current), { headers: { "content-type": "text/html" } });
-    }
-    const sent = new URLSearchParams(await req.text()).get("token");
-    if (sent !== current) refused++;
-    const answer = sent === current ? { logout: "done" } : { error: "badtoken" };
-    return Response.json(answer, { status: sent === current ? 200 : 403 });
+const standIn = () =>
+  tokenStandIn({
+    page: (_path, token) => page(token),
+    fresh: () => `${crypto.randomUUID().replaceAll("-", "")}+\\`,
+    field: "token",
+    answer: (ok) =>
+      Response.json(ok ? { logout: "done" } : { error: "badtoken" }, { status: ok ? 200 : 403 }),
   });
-  return {
-    origin: `http://127.0.0.1:${server.addr.port}`,
-    refused: () => refused,
-    close: () => server.shutdown(),
-  };
-}
 
 Deno.test("convert har: a token a page's script writes escaped is captured, its escapes undone, and sent as a fresh page hands it out", async () => {
   const dir = await Deno.makeTempDir();

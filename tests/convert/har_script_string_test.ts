@@ -12,6 +12,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { formExchange } from "../support/har_records.ts";
+import { tokenStandIn } from "../support/token_pages.ts";
 import { convertHar } from "./har_convert.ts";
 
 const RECORDED = "d2cb23b150558e69e3bbf29d409943737b886d9b1ac53fd1a26be017e2d674d9";
@@ -38,24 +39,13 @@ function recording(): string {
 }
 
 /** A stand-in: each page a new token; the form is refused with any token but the last one. */
-function standIn(): { origin: string; refused: () => number; close: () => Promise<void> } {
-  let current = "";
-  let refused = 0;
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    if (req.method === "GET") {
-      current = crypto.randomUUID().replaceAll("-", "").repeat(2);
-      return new Response(page(current), { headers: { "content-type": "text/html" } });
-    }
-    const sent = new URLSearchParams(await req.text()).get("_csrf");
-    if (sent !== current) refused++;
-    return Response.json({ ok: sent === current }, { status: sent === current ? 200 : 403 });
+const standIn = () =>
+  tokenStandIn({
+    page: (_path, token) => page(token),
+    fresh: () => crypto.randomUUID().replaceAll("-", "").repeat(2),
+    field: "_csrf",
+    answer: (ok) => Response.json({ ok }, { status: ok ? 200 : 403 }),
   });
-  return {
-    origin: `http://127.0.0.1:${server.addr.port}`,
-    refused: () => refused,
-    close: () => server.shutdown(),
-  };
-}
 
 Deno.test("convert har: a CSRF token a page writes as the whole body of a JSON script is captured from the fresh page, not asked", async () => {
   const dir = await Deno.makeTempDir();
