@@ -12,7 +12,7 @@
  * keeps the document, the flows and the reports.
  */
 import assert from "node:assert/strict";
-import { acceptedSaid, openApiTrial, operationsOf, refusedStatuses } from "./measure.ts";
+import { acceptedSaid, flowsText, openApiTrial, operationsOf, refusedStatuses } from "./measure.ts";
 import { BETTER_AUTH, BETTER_AUTH_DOCUMENT, betterAuthLaunch } from "./better_auth.ts";
 import { prepare, realTest, withInstance } from "./servers.ts";
 
@@ -71,8 +71,7 @@ realTest(
         assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
       }
       // No literal credential: the password is made per run, and the output masks it.
-      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+      const flows = flowsText(`${dir}/flows`);
       assert.match(flows, /password: \$\{RANDOM\.PASSWORD\}/);
       assert.doesNotMatch(flows, /ENV\.(API_TOKEN|LOGIN_)/);
     });

@@ -132,6 +132,24 @@ export async function openApiTrial(
   return { ...trial, report: trial.report };
 }
 
+/**
+ * The text of every flow a conversion wrote into `dir` (its `.yaml` files, joined), to look for
+ * a literal credential in.
+ *
+ * @example
+ * ```ts
+ * import { flowsText } from "./measure.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/a.yaml`, "name: a");
+ * if (flowsText(dir) !== "name: a") throw new Error();
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export function flowsText(dir: string): string {
+  return [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".yaml"))
+    .map((e) => Deno.readTextFileSync(`${dir}/${e.name}`)).join("\n");
+}
+
 /** An operation of an OpenAPI document. */
 export interface Operation {
   method: string;

@@ -11,7 +11,7 @@
  * keeps the document, the flows and the report.
  */
 import assert from "node:assert/strict";
-import { acceptedSaid, openApiTrial, operationsOf, refusedStatuses } from "./measure.ts";
+import { acceptedSaid, flowsText, openApiTrial, operationsOf, refusedStatuses } from "./measure.ts";
 import { PASSPORT, PASSPORT_DOCUMENT, passportLaunch } from "./passport.ts";
 import { prepare, realTest, withInstance } from "./servers.ts";
 
@@ -57,8 +57,7 @@ realTest(
       const refused = refusedStatuses(result);
       assert.deepEqual(refused, DOCUMENT_GAPS, trial.run.stdout.slice(0, 6000));
       // No literal credential: the password is made per run, and the output masks it.
-      const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))
-        .map((e) => Deno.readTextFileSync(`${dir}/flows/${e.name}`)).join("\n");
+      const flows = flowsText(`${dir}/flows`);
       assert.match(flows, /password: \$\{RANDOM\.PASSWORD\}/);
     });
   },
