@@ -65,6 +65,23 @@ const RPC_VERB =
 /** Path segments that carry no meaning for a name. */
 const FILLER = /^(api|rest|rpc|v\d+(\.\d+)?|queries|mutations|public|private|internal|json)$/i;
 
+/** Paths of authentication endpoints. */
+const AUTH_PATH =
+  /(^|\/)(login|log-in|signin|sign-in|sign_in|authenticate|auth|session|sessions|token|tokens|oauth2?)(\/|$)/i;
+
+/**
+ * Whether a POST to this path is a login.
+ *
+ * @example
+ * ```ts
+ * import { isAuthPath } from "./names.ts";
+ * if (!isAuthPath("/api/v1/auth/token") || isAuthPath("/api/authors")) throw new Error();
+ * ```
+ */
+export function isAuthPath(path: string): boolean {
+  return AUTH_PATH.test(path);
+}
+
 /**
  * A step name from the method and the path's segments, where `isId(i)` says
  * whether segment i is an identifier (it is left out of the name).

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   captureName,
   envName,
+  isAuthPath,
   readableTitle,
   resourceNoun,
   shortName,
@@ -30,6 +31,7 @@ Deno.test("words: snake, singular, nouns, capture and variable names, titles", (
   assert.equal(resourceNoun(["api", "orders", "7"], ids), "order");
   assert.equal(captureName(["id"], "order"), "order_id");
   assert.equal(envName("x-api key"), "X_API_KEY");
+  assert.ok(isAuthPath("/api/auth/login") && !isAuthPath("/api/orders"));
   assert.equal(readableTitle("My%20Shop\n\t  Cart"), "My Shop Cart");
   assert.equal(readableTitle("x".repeat(100)).length, 80);
   assert.ok(shortName("a".repeat(200)).length < 200);

@@ -12,7 +12,15 @@ import { addAssertions } from "../assertions.ts";
 import type { HarRecord } from "../har_model.ts";
 import { parseBody, safeDecode, valueKey, walk } from "../json.ts";
 import type { Step } from "../model.ts";
-import { authStepName, operationName, resourceNoun, shortName, snake, stepName } from "../names.ts";
+import {
+  authStepName,
+  isAuthPath,
+  operationName,
+  resourceNoun,
+  shortName,
+  snake,
+  stepName,
+} from "../names.ts";
 import { isIdSegment } from "./ids.ts";
 import { rememberFields } from "./client_constants.ts";
 import { emptyParts } from "./step_parts.ts";
@@ -24,7 +32,7 @@ import { webSocketOf } from "../har_websocket.ts";
 import { addWebSocketStep } from "./websocket_step.ts";
 import { isEventStream, sseMap } from "./sse_step.ts";
 import { grpcMap, isGrpcCall } from "../har_grpc.ts";
-import { logsIn } from "./login_evidence.ts";
+import { sendsPassword } from "./password_fields.ts";
 import { addsAccount } from "./chosen_passwords.ts";
 import { filledLater } from "./filled_later.ts";
 import { isRpcLogin } from "./rpc_logins.ts";
@@ -57,7 +65,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   const isId = (s: string) => isIdSegment(c, s);
   const login = c.loginRecords.has(first) ||
     (first.method === "POST" &&
-      (logsIn(c, first) || isRpcLogin(first)));
+      (isAuthPath(first.url.pathname) || sendsPassword(c.passwordFields, first) ||
+        isRpcLogin(first)));
   // A form that adds an account sends a password too, but one the run chooses: it logs no one in.
   const named = login && !addsAccount(c, first);
   const step: Step = {
