@@ -18,6 +18,7 @@ import { formRequired } from "./form_required.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { perRun, type RUN_VARS, USER_NAMES } from "./run_values.ts";
 import { properties } from "./schema_properties.ts";
+import { signUpNames } from "./signup_names.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
   email: ["LOGIN_EMAIL", "the email of an account of yours"],
@@ -93,9 +94,13 @@ export function runValues(
     fields = withCredentials(shared.doc, op, fields, account ?? runVars, role);
   }
   const byEmail = login?.op === op && nameIsEmail(shared.doc, login);
+  // A sign-up's example names are every account's unless made the run's (signup_names.ts).
+  const names = login?.register === op && shared.doc
+    ? new Set([...samples, ...signUpNames(shared.doc, op, fields)])
+    : samples;
   return fields.map(([k, v]) => {
     if (k === "multipart") return [k, v];
-    const made = perRun(v, account ?? runVars, "", samples);
+    const made = perRun(v, account ?? runVars, "", names);
     if (byEmail) return [k, asEmail(made, runVars)];
     return [
       k,
