@@ -1,24 +1,21 @@
 /**
- * Which operation produces each path parameter, as Schemathesis and
- * RESTler infer it: the document's own OpenAPI `links` first (a response's
- * link to the operation, `who: $response.body#/ref`); else the POST on the
- * parameter's parent collection (`{slug}` of `/articles/{slug}` from `POST
- * /articles`), reading the property named like the parameter, else `id`
- * (`{petId}` ← `id`), at any depth of one wrapper (`article.slug`,
- * `comment.id`); else the create of the collection the parameter is named
- * for (`{petId}` ← `POST /pets`); else the first item of the parameter's
- * own collection's listing (Unleash's `{name}` of `/environments/{name}`
+ * Which operation produces each path parameter, as Schemathesis and RESTler infer it: the
+ * document's own OpenAPI `links` first (a response's link to the operation, `who:
+ * $response.body#/ref`); else the POST on the parameter's parent collection (`{slug}` of
+ * `/articles/{slug}` from `POST /articles`), reading the property named like the parameter, else
+ * `id` (`{petId}` ← `id`), at any depth of one wrapper (`article.slug`, `comment.id`); else the
+ * create of the collection the parameter is named for (`{petId}` ← `POST /pets`); else the first
+ * item of the parameter's own collection's listing (Unleash's `{name}` of `/environments/{name}`
  * from `GET /environments`, not the `name` a feature's create answers);
- * else any create (a POST to a collection)
- * whose response has a property of the parameter's name (`{username}` ←
- * the registered `user.username`), the shallowest first. A member is read
- * one level down only inside an envelope (`{user: {…}}`, `data`): Discord's
- * `message_reference.message_id` is another message's. A query parameter naming an id is
- * read from a create whose answer holds its very name (`?groupID=` ←
- * `data.groupID`); one no answer holds, from the RPC create that takes it
- * (`createPad?padID=`: `client_ids.ts`); a call served by GET and POST
- * reads its own method's twin create (`rpc_twins.ts`). A producer never reads the
- * parameter it produces, so the links make no cycle through one parameter.
+ * else any create (a POST to a collection) whose response has a property of the parameter's name
+ * (`{username}` ← the registered `user.username`), the shallowest first. A member is read one
+ * level down only inside an envelope (`{user: {…}}`, `data`): Discord's
+ * `message_reference.message_id` is another message's. A query parameter naming an id is read
+ * from a create whose answer holds its very name (`?groupID=` ← `data.groupID`); one no answer
+ * holds, from the RPC create that takes it (`createPad?padID=`: `client_ids.ts`); a search
+ * refused without its query, from its collection's create (`query_refused.ts`); a call served
+ * by GET and POST reads its own method's twin create (`rpc_twins.ts`). A producer never reads
+ * the parameter it produces, so the links make no cycle through one parameter.
  *
  * @module
  */
@@ -29,6 +26,7 @@ import { abbreviatedIdLinks } from "./abbreviated_ids.ts";
 import { twinProducers } from "./rpc_twins.ts";
 import { documentLinks, ownCreate, type ParamLink, sameParent } from "./document_links.ts";
 import { ownFilterLinks } from "./own_filter.ts";
+import { searchedQueryLinks } from "./query_refused.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { firstItemPath, hasExample, namedListing } from "./listing_values.ts";
@@ -212,6 +210,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
       if (link) found.push(link);
     }
     found.push(...queryLinks(creates, op), ...ownFilterLinks(creates, op));
+    found.push(...searchedQueryLinks(doc, op, creates));
     found.push(...clientIds(op, found));
     found.push(...abbreviated(op, found));
     if (found.length > 0) out.set(op, twins(op, found));

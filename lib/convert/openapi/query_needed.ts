@@ -15,7 +15,9 @@
  *   pet with `name` and `status`): the fields in the query are the update;
  * - a sign-in by query: a call taking a password in its query takes the
  *   account's name there too (`GET /user/login?username&password`); the
- *   flow sends the run's own account (`run_values.ts`), never a literal.
+ *   flow sends the run's own account (`run_values.ts`), never a literal;
+ * - a call its document refuses without its query (`400: Missing query
+ *   parameters`) is sent one of them (`query_refused.ts`).
  *
  * @module
  */
@@ -27,6 +29,7 @@ import type { OpenApiOperation } from "./operations.ts";
 import { plainName } from "./producers.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { USER_NAMES } from "./run_values.ts";
+import { refusedWithoutQuery, searchedQuery } from "./query_refused.ts";
 
 const PREPOSITIONS = new Set(["by", "for", "with", "of"]);
 const WRITES = new Set(["POST", "PUT", "PATCH"]);
@@ -119,6 +122,9 @@ export function queryNeeded(doc: unknown, op: OpenApiOperation, p: Node): string
   if (p.in !== "query" || typeof p.name !== "string") return undefined;
   const plain = plainName(p.name);
   if (pathNamed(op.template) === plain) return `its path, ${op.template}, names it`;
+  if (searchedQuery(doc, op)?.name === p.name) {
+    return `its document refuses it without one: "${refusedWithoutQuery(doc, op)}"`;
+  }
   if (itemField(doc, op, p.name)) {
     return `no body: the item's ${p.name} in the query is the update`;
   }
