@@ -26,11 +26,9 @@
  * (tests/convert/har_kept_identifier_test.ts).
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { userEnv } from "../support/convert_apps.ts";
-import { readReport } from "./measure.ts";
+import { runOnceAsUser } from "./passes_as_user.ts";
 import { convertStored } from "./har_login_app.ts";
-import { type Instance, prepare, start } from "./servers.ts";
+import { prepare, start } from "./servers.ts";
 import { postgresMissing } from "./unleash.ts";
 import { PARSE, PARSE_SETUP, withParse } from "./parse.ts";
 import { NAMES } from "./parse_journey.ts";
@@ -38,23 +36,6 @@ import { NAMES } from "./parse_journey.ts";
 const parse = await prepare(PARSE);
 const missing = parse.ignoredBecause || postgresMissing();
 const FIXTURES = new URL("./fixtures/parse/", import.meta.url).pathname;
-
-/** Runs the flow once on `server` with what it asks; returns how many steps passed. */
-async function runOn(server: Instance, flowPath: string, flow: string, label: string) {
-  const known = (n: string) => /PASSWORD/.test(n) ? PARSE_SETUP.pass : undefined;
-  const env = userEnv(flow, server.origin, known);
-  assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"]);
-  const report = `${flowPath}.${label.replaceAll(" ", "_")}.json`;
-  const run = await runCli(["run", flowPath, "--report-json", report], { env });
-  const { steps } = await readReport(report);
-  const failed = steps.filter((s) => s.status !== "passed");
-  console.error(
-    `parse HAR ${label}: ${steps.length - failed.length} of ${steps.length} steps passed${
-      failed.length ? `; failed: ${failed.map((s) => `${s.name} (${s.message})`).join(", ")}` : ""
-    }`,
-  );
-  return { run, steps, passed: steps.length - failed.length };
-}
 
 /**
  * What the runs left, read with the master key: `runs` classes named the typed name and a run's
@@ -99,12 +80,26 @@ for (const form of ["pw", "cdp"]) {
         assert.match(flow, /_MasterKey: \$\{steps\.\w+\.capture\.\w+\}/);
         assert.match(flow, new RegExp(`${NAMES.klass}_\\$\\{RANDOM\\.HEX_8\\}`));
         await withParse(parse.install!.prefix, start, async (server) => {
-          const first = await runOn(server, flowPath, flow, `${form} 1`);
+          const first = await runOnceAsUser(
+            "parse HAR",
+            PARSE_SETUP.pass,
+            server.origin,
+            flowPath,
+            flow,
+            `${form} 1`,
+          );
           assert.equal(first.run.code, 0, first.run.stdout);
           assert.ok(first.passed >= 33, first.run.stdout);
           await leftBehind(server.origin, 1);
           // The class name the user typed is the run's own: a second run makes its own class.
-          const again = await runOn(server, flowPath, flow, `${form} 1, again`);
+          const again = await runOnceAsUser(
+            "parse HAR",
+            PARSE_SETUP.pass,
+            server.origin,
+            flowPath,
+            flow,
+            `${form} 1, again`,
+          );
           assert.equal(again.run.code, 0, again.run.stdout);
           assert.ok(again.passed >= 33, again.run.stdout);
           await leftBehind(server.origin, 2);
