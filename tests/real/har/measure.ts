@@ -86,24 +86,41 @@ export async function runOnce(
   return { run, steps, passed: steps.filter((s) => s.status === "passed").length };
 }
 
+/** What two runs of a flow on one instance gave: the first's outcome and the second's counts. */
+export type TwoRuns = Pick<Measure, "run" | "env" | "steps" | "passed" | "again">;
+
 /**
- * Runs `flowPath` on a fresh instance as its header says, then once more on
- * the same instance: the second run meets the state the first left (another
- * revision), which only values taken from live answers get through.
+ * Runs `flowPath` on `instance` as its header says (`values` giving what a
+ * user knows), then once more on the same instance: the second run meets the
+ * state the first left (another revision), which only values taken from live
+ * answers get through.
+ *
+ * @example
+ * ```ts ignore
+ * import { known, runTwiceOn } from "./measure.ts";
+ * const { run, env, again } = await runTwiceOn(instance, "/tmp/x/flow.yaml", known);
+ * ```
  */
-async function runFresh(
+export async function runTwiceOn(
+  instance: { origin: string },
   flowPath: string,
-): Promise<Pick<Measure, "run" | "env" | "steps" | "passed" | "again">> {
+  values: (name: string) => string | undefined,
+): Promise<TwoRuns> {
+  const env = userEnv(await Deno.readTextFile(flowPath), instance.origin, values);
+  const first = await runOnce(flowPath, env, `${flowPath}.report.json`);
+  const again = await runOnce(flowPath, env, `${flowPath}.again.report.json`);
+  return {
+    ...first,
+    env,
+    again: { code: again.run.code, passed: again.passed, total: again.steps.length },
+  };
+}
+
+/** Runs `flowPath` twice on a fresh Node-RED ({@linkcode runTwiceOn}). */
+async function runFresh(flowPath: string): Promise<TwoRuns> {
   const instance = await startNodeRed();
   try {
-    const env = userEnv(await Deno.readTextFile(flowPath), instance.origin, known);
-    const first = await runOnce(flowPath, env, `${flowPath}.report.json`);
-    const again = await runOnce(flowPath, env, `${flowPath}.again.report.json`);
-    return {
-      ...first,
-      env,
-      again: { code: again.run.code, passed: again.passed, total: again.steps.length },
-    };
+    return await runTwiceOn(instance, flowPath, known);
   } finally {
     await instance.close();
   }

@@ -10,8 +10,7 @@
  * @module
  */
 import { parse, stringify } from "yaml";
-import { userEnv } from "../../support/convert_apps.ts";
-import { convertBounded, type Measure, runOnce } from "./measure.ts";
+import { convertBounded, type Measure, runOnce, runTwiceOn } from "./measure.ts";
 import { startTiddlyWiki } from "./tiddlywiki.ts";
 import { RENAMED_TITLE } from "./tiddlywiki_journey.ts";
 
@@ -62,17 +61,8 @@ async function heldAfterSaves(
 async function runFresh(flowPath: string): Promise<Omit<TwMeasure, "label" | "convert" | "flow">> {
   const instance = await startTiddlyWiki();
   try {
-    const env = userEnv(await Deno.readTextFile(flowPath), instance.origin, known);
-    const first = await runOnce(flowPath, env, `${flowPath}.report.json`);
-    const again = await runOnce(flowPath, env, `${flowPath}.again.report.json`);
-    return {
-      run: first.run,
-      steps: first.steps,
-      passed: first.passed,
-      env,
-      again: { code: again.run.code, passed: again.passed, total: again.steps.length },
-      held: await heldAfterSaves(flowPath, instance.origin, env),
-    };
+    const two = await runTwiceOn(instance, flowPath, known);
+    return { ...two, held: await heldAfterSaves(flowPath, instance.origin, two.env) };
   } finally {
     await instance.close();
   }
