@@ -25,9 +25,8 @@
 import assert from "node:assert/strict";
 import { ignoreBrowser } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
-import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
-import { runsOf, saysRun } from "./measure.ts";
+import { journeyPassesTwice, verifiedFlow } from "./har_journey_twice.ts";
 import { realTest, unlessAsked } from "./servers.ts";
 import { ghostPrefix, OWNER, prepareGhost, withGhost } from "./ghost.ts";
 import { recordJourney } from "./ghost_journey.ts";
@@ -63,17 +62,10 @@ async function convert(har: string, dir: string) {
 /** Runs the flow twice on one fresh instance; asserts every step passed each time. */
 async function runTwice(flowPath: string, flow: string, label: string) {
   await withGhost(ghostPrefix, async (g) => {
-    const env = userEnv(flow, g.origin, known);
-    assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"], flow);
-    const results = await runsOf(flowPath, env, 2, saysRun(`ghost HAR ${label}`));
-    for (const { run, steps, passed } of results) {
-      const sent = steps.filter((s) => s.request).map((s) =>
-        `${s.request!.method} ${new URL(s.request!.url).pathname.replace(/[0-9a-f]{24}/g, "ID")}`
-      );
-      for (const request of JOURNEY) assert.ok(sent.includes(request), `${request} not sent`);
-      assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
-      assert.equal(run.code, 0, run.stdout);
-    }
+    await journeyPassesTwice(g.origin, flowPath, flow, known, `ghost HAR ${label}`, {
+      requests: JOURNEY,
+      path: (pathname) => pathname.replace(/[0-9a-f]{24}/g, "ID"),
+    });
   });
 }
 
@@ -101,18 +93,13 @@ realTest(
   async (dir) => {
     const flowPath = `${dir}/verified.yaml`;
     const har = `${FIXTURES}journey.pw.har`;
-    const verified = await withGhost(
-      ghostPrefix,
-      (g) =>
-        runCli(["convert", "har", har, "--verify", g.origin, "-o", flowPath], {
-          env: { LOGIN_PASSWORD: OWNER.password },
-        }),
+    const flow = await verifiedFlow(
+      "ghost",
+      har,
+      flowPath,
+      OWNER.password,
+      (convert) => withGhost(ghostPrefix, (g) => convert(g.origin)),
     );
-    console.error(`ghost --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
-    assert.equal(verified.code, 0, verified.stderr);
-    assert.match(verified.stderr, /Verified \d+ steps against \S+: all pass\.\n/);
-    const flow = await Deno.readTextFile(flowPath);
-    assert.ok(!flow.includes(OWNER.password), flow);
     await runTwice(flowPath, flow, "verified");
   },
 );

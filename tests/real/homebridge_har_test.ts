@@ -28,9 +28,8 @@
 import assert from "node:assert/strict";
 import { ignoreBrowser } from "../support/browser.ts";
 import { runCli } from "../support/cli.ts";
-import { userEnv } from "../support/convert_apps.ts";
 import { hostPaths } from "../support/record_har.ts";
-import { runsOf, saysRun } from "./measure.ts";
+import { journeyPassesTwice, verifiedFlow } from "./har_journey_twice.ts";
 import { prepare, realTest, unlessAsked, withInstance } from "./servers.ts";
 import {
   HOMEBRIDGE,
@@ -88,17 +87,10 @@ async function convert(har: string, dir: string) {
 /** Runs the flow twice on one fresh instance; asserts every step passed each time. */
 async function runTwice(flowPath: string, flow: string, label: string) {
   await withHomebridge(async (origin) => {
-    const env = userEnv(flow, origin, known);
-    assert.deepEqual(Object.keys(env).sort(), ["BASE_URL", "LOGIN_PASSWORD"]);
-    const results = await runsOf(flowPath, env, 2, saysRun(`homebridge HAR ${label}`));
-    for (const { run, steps, passed } of results) {
-      const sent = steps.filter((s) => s.request).map((s) =>
-        `${s.request!.method} ${new URL(s.request!.url).pathname.replace(/\/\d+$/, "/ID")}`
-      );
-      for (const request of JOURNEY) assert.ok(sent.includes(request), `${request} not sent`);
-      assert.equal(passed, steps.length, `${run.stdout}\n${flow}`);
-      assert.equal(run.code, 0, run.stdout);
-    }
+    await journeyPassesTwice(origin, flowPath, flow, known, `homebridge HAR ${label}`, {
+      requests: JOURNEY,
+      path: (pathname) => pathname.replace(/\/\d+$/, "/ID"),
+    });
   });
 }
 
@@ -121,16 +113,13 @@ realTest(
   async (dir) => {
     const flowPath = `${dir}/verified.yaml`;
     const har = `${FIXTURES}journey.pw.har`;
-    const verified = await withHomebridge((origin) =>
-      runCli(["convert", "har", har, "--verify", origin, "-o", flowPath], {
-        env: { LOGIN_PASSWORD: HOMEBRIDGE_ADMIN.password },
-      })
+    const flow = await verifiedFlow(
+      "homebridge",
+      har,
+      flowPath,
+      HOMEBRIDGE_ADMIN.password,
+      withHomebridge,
     );
-    console.error(`homebridge --verify: ${/^Verified[^\n]*/m.exec(verified.stderr)?.[0]}`);
-    assert.equal(verified.code, 0, verified.stderr);
-    assert.match(verified.stderr, /Verified \d+ steps against \S+: all pass\.\n/);
-    const flow = await Deno.readTextFile(flowPath);
-    assert.ok(!flow.includes(HOMEBRIDGE_ADMIN.password), flow);
     await runTwice(flowPath, flow, "verified");
   },
 );
