@@ -8,35 +8,16 @@ import { logReporter } from "../../lib/report/log.ts";
 import { Redactor } from "../../lib/secrets/mod.ts";
 import type { FlowRef } from "../../lib/model/events.ts";
 import type { StepResult } from "../../lib/model/result.ts";
+import { failedCheck, failedStep, flowOf } from "../support/results.ts";
 
 const REF: FlowRef = { file: "a.yaml", name: "a" };
 const TOKEN = "t0ken-6f5e4d3c2b1a";
 
 function step(actual: unknown): StepResult {
-  return {
-    name: "get",
-    status: "failed",
-    duration_ms: 1,
-    attempts: 1,
-    line: 1,
-    column: 1,
-    request: null,
-    response: null,
-    captures: [],
+  return failedStep({
     message: `got ${typeof actual === "string" ? actual : "a number"}`,
-    assertions: [{
-      phase: "assert",
-      path: "$.a",
-      operator: "equals",
-      expected: 1,
-      actual,
-      found: true,
-      passed: false,
-      message: "m",
-      line: 1,
-      column: 1,
-    }],
-  };
+    assertions: [failedCheck(actual)],
+  });
 }
 
 async function logOf(redactor: Redactor, between: () => void): Promise<string[]> {
@@ -57,14 +38,7 @@ async function logOf(redactor: Redactor, between: () => void): Promise<string[]>
   await log.onStepEnd?.(REF, step(TOKEN));
   await log.onStepEnd?.(REF, step(98765432));
   between();
-  await log.onFlowEnd?.({
-    file: "a.yaml",
-    name: "a",
-    status: "failed",
-    started_at: "",
-    duration_ms: 1,
-    steps: [step(TOKEN)],
-  });
+  await log.onFlowEnd?.(flowOf("a", "failed", [step(TOKEN)]));
   return written.join("").trim().split("\n");
 }
 
@@ -99,14 +73,7 @@ Deno.test("a flow's step lines are made from the shared masked copy, also when i
   for (const cloned of [false, true]) {
     const written: string[] = [];
     const steps = [step(TOKEN), step("plain")];
-    const flow = {
-      file: "a.yaml",
-      name: "a",
-      status: "failed" as const,
-      started_at: "",
-      duration_ms: 1,
-      steps,
-    };
+    const flow = flowOf("a", "failed", steps);
     // The shared copy, told apart by its step names.
     const copy = {
       ...flow,

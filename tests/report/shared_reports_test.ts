@@ -14,10 +14,12 @@ import { combineReporters, type Reporter } from "../../lib/report/reporter.ts";
 import { JSON_FORMAT } from "../../lib/report/json.ts";
 import { junitFormat } from "../../lib/report/junit.ts";
 import { htmlFormat } from "../../lib/report/html.ts";
-import { renderWhole, type ReportFormat, type Spool } from "../../lib/report/streamed.ts";
+import { renderWhole, type ReportFormat } from "../../lib/report/streamed.ts";
 import { FlowMasks } from "../../lib/report/flow_masks.ts";
 import { type ReportOutput, sharedReports } from "../../lib/report/shared_reports.ts";
 import { Redactor } from "../../lib/secrets/mod.ts";
+import { failedStep, flowOf } from "../support/results.ts";
+import { memorySpool } from "./memory_spool.ts";
 
 const FLOW = (n: number, fail: boolean) => `
 name: flow ${n}
@@ -36,29 +38,6 @@ steps:
     assert:
       status: ${fail ? 201 : 200}
 `;
-
-/** A spool in memory that keeps a copy of every text put in it. */
-function memorySpool(): Spool & { texts: string[] } {
-  const kept = new Map<FlowResult, string>();
-  const texts: string[] = [];
-  return {
-    texts,
-    put(flow, text) {
-      texts.push(text);
-      kept.set(flow, text);
-      return Promise.resolve();
-    },
-    take(flow) {
-      const text = kept.get(flow);
-      kept.delete(flow);
-      return Promise.resolve(text);
-    },
-    close() {
-      kept.clear();
-      return Promise.resolve();
-    },
-  };
-}
 
 function output(format: ReportFormat, into: { text: string; failed?: unknown }): ReportOutput {
   return {
@@ -152,26 +131,7 @@ Deno.test("a secret learnt after a flow ended is masked in every report of it", 
     spool,
     masks,
   );
-  const flow: FlowResult = {
-    file: "a.yaml",
-    name: "a",
-    status: "failed",
-    started_at: "",
-    duration_ms: 1,
-    steps: [{
-      name: "get",
-      status: "failed",
-      duration_ms: 1,
-      attempts: 1,
-      line: 1,
-      column: 1,
-      request: null,
-      response: null,
-      captures: [],
-      assertions: [],
-      message: `Expected "x", got "${late}".`,
-    }],
-  };
+  const flow = flowOf("a", "failed", [failedStep({ message: `Expected "x", got "${late}".` })]);
   await reporter.onRunStart?.({ run_id: "r", runner_version: "0", started_at: "", files: [] });
   await reporter.onFlowEnd?.(flow);
   assert.ok(spool.texts[0].includes(late), "not a secret yet when the flow ended");
@@ -198,14 +158,7 @@ Deno.test("a report that cannot be written fails alone; the others are complete"
     fail: (error) => Promise.resolve(void (broken.failed = error)),
   };
   const reporter = sharedReports([failing, output(JSON_FORMAT, good)], memorySpool(), masks);
-  const flows = ["a", "b", "c"].map((name): FlowResult => ({
-    file: `${name}.yaml`,
-    name,
-    status: "passed",
-    started_at: "",
-    duration_ms: 1,
-    steps: [],
-  }));
+  const flows = ["a", "b", "c"].map((name) => flowOf(name, "passed"));
   await reporter.onRunStart?.({ run_id: "r", runner_version: "0", started_at: "", files: [] });
   for (const flow of flows) await reporter.onFlowEnd?.(flow);
   await reporter.onRunEnd?.(runOf(flows));

@@ -14,9 +14,11 @@ import { combineReporters, type Reporter } from "../../lib/report/reporter.ts";
 import { JSON_FORMAT, jsonReporter } from "../../lib/report/json.ts";
 import { junitFormat, junitReporter } from "../../lib/report/junit.ts";
 import { htmlFormat, htmlReporter } from "../../lib/report/html.ts";
-import { renderWhole, type Spool } from "../../lib/report/streamed.ts";
+import { renderWhole } from "../../lib/report/streamed.ts";
 import { openSpool } from "../../cli/run/spool.ts";
 import { runCli } from "../support/cli.ts";
+import { failedCheck, failedStep, flowOf } from "../support/results.ts";
+import { memorySpool } from "./memory_spool.ts";
 
 const FLOW = (n: number, fail: boolean) => `
 name: flow ${n}
@@ -46,28 +48,6 @@ async function writeFlows(dir: string, count: number): Promise<void> {
   for (let n = 0; n < count; n++) {
     await Deno.writeTextFile(`${dir}/f${String(n).padStart(2, "0")}.yaml`, FLOW(n, n % 3 === 1));
   }
-}
-
-/** A spool in memory that counts what went through it. */
-function memorySpool(): Spool & { puts: number } {
-  const kept = new Map<FlowResult, string>();
-  return {
-    puts: 0,
-    put(flow, text) {
-      this.puts++;
-      kept.set(flow, text);
-      return Promise.resolve();
-    },
-    take(flow) {
-      const text = kept.get(flow);
-      kept.delete(flow);
-      return Promise.resolve(text);
-    },
-    close() {
-      kept.clear();
-      return Promise.resolve();
-    },
-  };
 }
 
 for (const spoolKind of ["file", "memory"] as const) {
@@ -178,36 +158,10 @@ Deno.test("a report that fails halfway through leaves no half file and no tempor
   try {
     const artifacts = await Artifacts.open({ json: `${dir}/report.json` });
     const reporter = combineReporters(...await artifacts.reporters({}));
-    const flow = (name: string, actual: unknown): FlowResult => ({
-      file: `${name}.yaml`,
-      name,
-      status: "failed",
-      started_at: "",
-      duration_ms: 1,
-      steps: [{
-        name: "s",
-        status: "failed",
-        duration_ms: 1,
-        attempts: 1,
-        line: 1,
-        column: 1,
-        request: null,
-        response: null,
-        captures: [],
-        assertions: [{
-          phase: "assert",
-          path: "$.a",
-          operator: "equals",
-          expected: 1,
-          actual,
-          found: true,
-          passed: false,
-          message: "m",
-          line: 2,
-          column: 3,
-        }],
-      }],
-    });
+    const flow = (name: string, actual: unknown): FlowResult =>
+      flowOf(name, "failed", [
+        failedStep({ name: "s", assertions: [failedCheck(actual, { line: 2, column: 3 })] }),
+      ]);
     // The first flow is written; the second, never reported as ended, cannot be serialised.
     const flows = [flow("a", 2), flow("b", 10n)];
     const none = { total: 0, passed: 0, failed: 0, error: 0, skipped: 0 };

@@ -1,5 +1,11 @@
 /** Building run results for report tests. */
-import { type FlowResult, type RunResult, totalsOf } from "../../lib/model/result.ts";
+import {
+  type AssertionResult,
+  type FlowResult,
+  type RunResult,
+  type StepResult,
+  totalsOf,
+} from "../../lib/model/result.ts";
 
 /** A run result around some flows, with fixed run facts so output is reproducible. */
 export function run(flows: FlowResult[], duration_ms = 2345.4): RunResult {
@@ -12,4 +18,50 @@ export function run(flows: FlowResult[], duration_ms = 2345.4): RunResult {
     totals: totalsOf(flows),
     flows,
   };
+}
+
+/**
+ * A failed step `get` with nothing sent and no checks; `over` sets any other
+ * field (its name, message, checks).
+ */
+export function failedStep(over: Partial<StepResult> = {}): StepResult {
+  return {
+    name: "get",
+    status: "failed",
+    duration_ms: 1,
+    attempts: 1,
+    line: 1,
+    column: 1,
+    request: null,
+    response: null,
+    captures: [],
+    assertions: [],
+    ...over,
+  };
+}
+
+/** A failed check `$.a equals 1` that got `actual`; `over` sets its position or other fields. */
+export function failedCheck(actual: unknown, over: Partial<AssertionResult> = {}): AssertionResult {
+  return {
+    phase: "assert",
+    path: "$.a",
+    operator: "equals",
+    expected: 1,
+    actual,
+    found: true,
+    passed: false,
+    message: "m",
+    line: 1,
+    column: 1,
+    ...over,
+  };
+}
+
+/** The flow `NAME.yaml` named `name` that ended `status` with `steps`, timed as 1 ms. */
+export function flowOf(
+  name: string,
+  status: FlowResult["status"],
+  steps: StepResult[] = [],
+): FlowResult {
+  return { file: `${name}.yaml`, name, status, started_at: "", duration_ms: 1, steps };
 }
