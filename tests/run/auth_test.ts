@@ -6,7 +6,7 @@
  * is shown in any report.
  */
 import assert from "node:assert/strict";
-import { recordAuth } from "../support/auth_recorder.ts";
+import { withAuthRecorder } from "../support/auth_recorder.ts";
 import { runCli } from "../support/cli.ts";
 
 async function run(
@@ -36,9 +36,8 @@ async function run(
   }
 }
 
-Deno.test("basic sends RFC 7617's bytes, UTF-8 included, and never shows them", async () => {
-  const api = recordAuth();
-  try {
+Deno.test("basic sends RFC 7617's bytes, UTF-8 included, and never shows them", () =>
+  withAuthRecorder(async (api) => {
     const flow = `name: f
 auth:
   basic: {username: "\${ENV.USER_ID}", password: "\${ENV.USER_PASSWORD}"}
@@ -62,14 +61,10 @@ steps:
     assert.equal(utf8.code, 0, utf8.stdout);
     // RFC 7617 §2.1: "test:123£" in UTF-8.
     assert.equal(api.seen[1].authorization, "Basic dGVzdDoxMjPCow==");
-  } finally {
-    await api.close();
-  }
-});
+  }));
 
-Deno.test("bearer and api_key in a header, the query or a cookie; step > flow > run; none", async () => {
-  const api = recordAuth();
-  try {
+Deno.test("bearer and api_key in a header, the query or a cookie; step > flow > run; none", () =>
+  withAuthRecorder(async (api) => {
     const flow = `name: f
 vars:
   where: q
@@ -105,14 +100,10 @@ steps:
     assert.equal(by["/none"].authorization, null);
     assert.equal(by["/own"].authorization, "Bearer mine");
     assert.ok(!r.report!.includes("tok-123") && !r.report!.includes("k%261"), r.report);
-  } finally {
-    await api.close();
-  }
-});
+  }));
 
-Deno.test("an included flow inherits the including step's auth unless it has its own", async () => {
-  const api = recordAuth();
-  try {
+Deno.test("an included flow inherits the including step's auth unless it has its own", () =>
+  withAuthRecorder(async (api) => {
     const files = {
       "f.yaml": `name: f
 auth:
@@ -145,14 +136,10 @@ steps:
       api.seen.map((s) => [s.path, s.authorization, s.key]),
       [["/inner", "Bearer tok-9", null], ["/inner", null, null], ["/own", null, "tok-9"]],
     );
-  } finally {
-    await api.close();
-  }
-});
+  }));
 
-Deno.test("--auth-file is the run's auth, and a failed step's reproduce line carries it", async () => {
-  const api = recordAuth();
-  try {
+Deno.test("--auth-file is the run's auth, and a failed step's reproduce line carries it", () =>
+  withAuthRecorder(async (api) => {
     const files = {
       "f.yaml": `name: f
 steps:
@@ -168,14 +155,10 @@ steps:
     const line = /^ {4}reproduce: (.*)$/m.exec(r.stdout)?.[1] ?? "";
     assert.match(line, / --auth-file \S*auth\.yaml/, r.stdout);
     assert.ok(!r.stdout.includes("tok-run"), r.stdout);
-  } finally {
-    await api.close();
-  }
-});
+  }));
 
-Deno.test("the run's auth may read a setup output: setup flows are not given it", async () => {
-  const api = recordAuth();
-  try {
+Deno.test("the run's auth may read a setup output: setup flows are not given it", () =>
+  withAuthRecorder(async (api) => {
     const files = {
       "f.yaml": `name: f
 steps:
@@ -198,14 +181,10 @@ outputs:
       ["/login", null],
       ["/items", "Bearer tok-true"],
     ]);
-  } finally {
-    await api.close();
-  }
-});
+  }));
 
-Deno.test("a bearer token or API key that renders empty fails its step, nothing sent", async () => {
-  const api = recordAuth();
-  try {
+Deno.test("a bearer token or API key that renders empty fails its step, nothing sent", () =>
+  withAuthRecorder(async (api) => {
     const flow = `name: f
 steps:
   - name: empty_token
@@ -223,7 +202,4 @@ steps:
     const steps = JSON.parse(r.report!).flows[0].steps;
     assert.match(steps[0].message, /^The bearer token "\$\{ENV\.EMPTY_TOKEN:-\}" is empty/);
     assert.match(steps[1].message, /^The API key "\$\{ENV\.EMPTY_TOKEN:-\}" is empty/);
-  } finally {
-    await api.close();
-  }
-});
+  }));

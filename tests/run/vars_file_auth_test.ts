@@ -6,7 +6,7 @@
  * `--auth-file`, or in two vars files) a problem at its position.
  */
 import assert from "node:assert/strict";
-import { recordAuth } from "../support/auth_recorder.ts";
+import { withAuthRecorder } from "../support/auth_recorder.ts";
 import { runCli } from "../support/cli.ts";
 
 /** The token of the tests: a var whose name does not look secret, so only the auth masks it. */
@@ -55,9 +55,8 @@ function assertNoToken(texts: string[]) {
 /** The problem lines (`file:line:col error[code]: …`) of an output. */
 const problemLines = (text: string) => text.split("\n").filter((l) => / error\[/.test(l));
 
-Deno.test("a vars file's auth: block is the run's auth; a flow's own and auth: none still win", async () => {
-  const api = recordAuth();
-  try {
+Deno.test("a vars file's auth: block is the run's auth; a flow's own and auth: none still win", () =>
+  withAuthRecorder(async (api) => {
     const files = {
       "f.yaml": `name: f
 steps:
@@ -89,14 +88,10 @@ auth:
     const v = await cli("validate", files, ["--vars-file", "DIR/vars.yaml"]);
     assert.equal(v.code, 0, v.stdout + v.stderr);
     assert.match(v.stdout, /1 flow file checked: no problems/);
-  } finally {
-    await api.close();
-  }
-});
+  }));
 
-Deno.test("a basic block in a JSON vars file reads its names; a single-valued auth stays a var", async () => {
-  const api = recordAuth();
-  try {
+Deno.test("a basic block in a JSON vars file reads its names; a single-valued auth stays a var", () =>
+  withAuthRecorder(async (api) => {
     const files = {
       "f.yaml": `name: f
 steps:
@@ -120,14 +115,10 @@ steps:
     assert.equal(api.seen[0].authorization, `Basic ${btoa(`ann:${TOKEN}`)}`);
     assert.match(r.stdout, /> x-mode: sso/, r.stdout);
     assertNoToken([r.stdout, r.stderr, r.report, r.log]);
-  } finally {
-    await api.close();
-  }
-});
+  }));
 
-Deno.test("the run's auth given twice is a positioned problem, the same from run and validate", async () => {
-  const api = recordAuth();
-  try {
+Deno.test("the run's auth given twice is a positioned problem, the same from run and validate", () =>
+  withAuthRecorder(async (api) => {
     const files = {
       "f.yaml": `name: f
 steps:
@@ -160,10 +151,7 @@ steps:
     assert.equal((await cli("run", files, two)).code, 2);
     assert.equal(api.seen.length, 0, "nothing is sent");
     assertNoToken([run.stdout, run.stderr, validate.stdout, twice.stdout]);
-  } finally {
-    await api.close();
-  }
-});
+  }));
 
 Deno.test("a vars file's auth is checked as an auth file's, by run and validate alike", async () => {
   const files = {

@@ -31,3 +31,24 @@ export function recordAuth(): { url: string; seen: SeenAuth[]; close: () => Prom
   });
   return { url: `http://127.0.0.1:${server.addr.port}`, seen, close: () => server.shutdown() };
 }
+
+/**
+ * Runs `fn` with a recorder started for it ({@linkcode recordAuth}), stopped
+ * whatever `fn` does.
+ *
+ * @example
+ * ```ts ignore
+ * import { withAuthRecorder } from "../support/auth_recorder.ts";
+ * await withAuthRecorder(async (api) => console.log(api.url, api.seen.length));
+ * ```
+ */
+export async function withAuthRecorder<T>(
+  fn: (api: ReturnType<typeof recordAuth>) => Promise<T>,
+): Promise<T> {
+  const api = recordAuth();
+  try {
+    return await fn(api);
+  } finally {
+    await api.close();
+  }
+}
