@@ -9,7 +9,7 @@
  * cannot make pass never stops at a bare "0 tries": it says why.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertVerified, runCli } from "../support/cli.ts";
 
 /** An API that hands out a new single-use CSRF token with every response. */
 function startCsrfApi() {
@@ -105,23 +105,12 @@ for (const mode of ["--no-correlate", "--spelling=a"]) {
       await recorded.close();
     }
     assert.deepEqual(recorded.refused, [], "the recording itself was refused");
-    const second = startCsrfApi();
-    let verified;
-    try {
-      verified = await runCli([
-        "convert",
-        "har",
-        `${dir}/s.har`,
-        mode,
-        "--verify",
-        second.origin,
-        "-o",
-        `${dir}/flow.yaml`,
-      ]);
-    } finally {
-      await second.close();
-    }
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`).catch(() => "");
+    const { verified, flow } = await convertVerified(
+      startCsrfApi,
+      `${dir}/s.har`,
+      `${dir}/flow.yaml`,
+      [mode],
+    );
     try {
       assert.equal(verified.code, 0, `${verified.stderr}\n${flow}`);
       assert.match(verified.stderr, /^Verified 7 steps against .*: all pass/m);

@@ -9,7 +9,7 @@
  * passes on a third.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertVerified, runCli } from "../support/cli.ts";
 
 const COLLECTIONS = Array.from(
   { length: 13 },
@@ -88,23 +88,12 @@ for (const mode of ["--no-correlate", "--spelling=a"]) {
       } finally {
         await first.close();
       }
-      const second = startApi();
-      let verified;
-      try {
-        verified = await runCli([
-          "convert",
-          "har",
-          `${dir}/s.har`,
-          mode,
-          "--verify",
-          second.origin,
-          "-o",
-          `${dir}/flow.yaml`,
-        ]);
-      } finally {
-        await second.close();
-      }
-      const flow = await Deno.readTextFile(`${dir}/flow.yaml`).catch(() => "");
+      const { verified, flow } = await convertVerified(
+        startApi,
+        `${dir}/s.har`,
+        `${dir}/flow.yaml`,
+        [mode],
+      );
       assert.equal(verified.code, 0, `${verified.stderr}\n${flow}`);
       assert.match(flow, /\[\?@\.collection == 'collection_m' && @\.field == 'title'\]/, flow);
       assert.doesNotMatch(flow, /\$\.json\.data\[\d+\]/, flow);

@@ -85,6 +85,42 @@ export async function convertHarFile(har: string, yaml: string): Promise<string>
 }
 
 /**
+ * `convert har HAR ...ARGS --verify ORIGIN -o FLOW` against a server `start`
+ * starts for it, closed when the conversion is done: the conversion and the
+ * flow written ("" when none was).
+ *
+ * @example
+ * ```ts ignore
+ * import { convertVerified } from "./cli.ts";
+ * const { verified, flow } = await convertVerified(startApi, "/tmp/x/s.har", "/tmp/x/f.yaml");
+ * ```
+ */
+export async function convertVerified(
+  start: () => { origin: string; close(): Promise<void> },
+  har: string,
+  flowPath: string,
+  args: string[] = [],
+): Promise<{ verified: CliRun; flow: string }> {
+  const server = start();
+  let verified: CliRun;
+  try {
+    verified = await runCli([
+      "convert",
+      "har",
+      har,
+      ...args,
+      "--verify",
+      server.origin,
+      "-o",
+      flowPath,
+    ]);
+  } finally {
+    await server.close();
+  }
+  return { verified, flow: await Deno.readTextFile(flowPath).catch(() => "") };
+}
+
+/**
  * Runs the flow at `path` twice with `flowrun run`, `BASE_URL` set to `baseUrl`, and asserts
  * both runs pass: a second run on the same instance fails where the flow replays a recorded
  * one-time value. `flow` (the file's text) goes into the message of a failure.
