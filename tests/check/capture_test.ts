@@ -184,7 +184,8 @@ Deno.test("expressions inside paths are resolved when the step runs, quotes and 
   });
   const url = `http://127.0.0.1:${server.addr.port}`;
   try {
-    const { flow, problems } = loadFlow(
+    // The same flow twice, but for the value the check's path compares ids with.
+    const flowText = (id: string) =>
       `name: paths with expressions
 vars: {label: "it's \\"new\\""}
 steps:
@@ -198,28 +199,13 @@ steps:
       same: {path: '$.items[?@.name == "Widget \${RUN_ID} \${vars.label}"].id', first: true}
     assert:
       json:
-        - {path: "$.json.items[?@.id == \${steps.create.capture.none}].name", length: 1}
-`,
-      "t.yaml",
-    );
+        - {path: "$.json.items[?@.id == ${id}].name", length: 1}
+`;
+    const { flow, problems } = loadFlow(flowText("${steps.create.capture.none}"), "t.yaml");
     // A capture that does not exist is a load problem even inside a path.
     assert.deepEqual(problems.map((p) => p.code), ["unknown-capture"]);
     const fixed = loadFlow(
-      `name: paths with expressions
-vars: {label: "it's \\"new\\""}
-steps:
-  - name: create
-    request: {method: POST, url: "${url}", body: {name: "Widget \${RUN_ID} \${vars.label}"}}
-  - name: list
-    request: {url: "${url}"}
-    capture:
-      id: {path: "$.json.items[?@.name == 'Widget \${RUN_ID} \${vars.label}'].id", first: true}
-    extract:
-      same: {path: '$.items[?@.name == "Widget \${RUN_ID} \${vars.label}"].id', first: true}
-    assert:
-      json:
-        - {path: "$.json.items[?@.id == \${vars.two}].name", length: 1}
-`,
+      flowText("${vars.two}"),
       "t.yaml",
       { params: new Map([["two", "2"]]) },
     );
