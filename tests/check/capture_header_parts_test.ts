@@ -68,14 +68,30 @@ function followFlow(base: string, max: number, spellingB = false): string {
   return `name: follow pages\nsteps:\n${steps.join("")}`;
 }
 
+/**
+ * Runs `fn` with a {@linkcode paginating} server started and the flow
+ * `flow(base)` written to DIR/f.yaml: what the server saw, and DIR. The
+ * server is stopped and DIR removed whatever `fn` does.
+ */
+async function withPagesFlow(
+  flow: (base: string) => string,
+  fn: (seen: string[], dir: string) => Promise<void>,
+): Promise<void> {
+  const seen: string[] = [];
+  const server = paginating(seen);
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/f.yaml`, flow(`http://127.0.0.1:${server.addr.port}`));
+    await fn(seen, dir);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 for (const spellingB of [false, true]) {
-  Deno.test(`a flow follows Link rel=next until it is absent (spelling ${spellingB ? "B" : "A"})`, async () => {
-    const seen: string[] = [];
-    const server = paginating(seen);
-    const dir = await Deno.makeTempDir();
-    try {
-      const base = `http://127.0.0.1:${server.addr.port}`;
-      await Deno.writeTextFile(`${dir}/f.yaml`, followFlow(base, PAGES + 2, spellingB));
+  Deno.test(`a flow follows Link rel=next until it is absent (spelling ${spellingB ? "B" : "A"})`, () =>
+    withPagesFlow((base) => followFlow(base, PAGES + 2, spellingB), async (seen, dir) => {
       const run = await runCli(["run", "-v", `${dir}/f.yaml`, "--report-json", `${dir}/r.json`]);
       assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.deepEqual(seen.slice(0, PAGES), [
@@ -99,59 +115,39 @@ for (const spellingB of [false, true]) {
         steps.map((s) => `${s.name}:${s.status}`),
         ["p1:passed", "p2:passed", "p3:passed", "p4:skipped", "p5:skipped", "report:passed"],
       );
-    } finally {
-      await server.shutdown();
-      await Deno.remove(dir, { recursive: true });
-    }
-  });
+    }));
 }
 
-Deno.test("a header part that finds nothing fails its step, naming the header and the pattern", async () => {
-  const seen: string[] = [];
-  const server = paginating(seen);
-  const dir = await Deno.makeTempDir();
-  try {
-    const base = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(
-      `${dir}/f.yaml`,
+Deno.test("a header part that finds nothing fails its step, naming the header and the pattern", () =>
+  withPagesFlow(
+    (base) =>
       `name: parts\nsteps:\n  - name: p\n    request: { url: "${base}/items" }\n` +
-        `    capture:\n      used: { header: x-ratelimit, regex: 'used=(\\d+)' }\n` +
-        `  - name: q\n    request: { url: "${base}/items" }\n` +
-        `    capture:\n      gone: { header: x-missing, regex: 'a(b)' }\n`,
-    );
-    const run = await runCli(["run", `${dir}/f.yaml`]);
-    assert.equal(run.code, 1, run.stdout + run.stderr);
-    assert.match(run.stdout, /\/used=\(\\d\+\)\/ matched nothing in the "x-ratelimit" header/);
-    assert.equal(seen.length, 1, "the flow stops at the failed capture");
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+      `    capture:\n      used: { header: x-ratelimit, regex: 'used=(\\d+)' }\n` +
+      `  - name: q\n    request: { url: "${base}/items" }\n` +
+      `    capture:\n      gone: { header: x-missing, regex: 'a(b)' }\n`,
+    async (seen, dir) => {
+      const run = await runCli(["run", `${dir}/f.yaml`]);
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      assert.match(run.stdout, /\/used=\(\\d\+\)\/ matched nothing in the "x-ratelimit" header/);
+      assert.equal(seen.length, 1, "the flow stops at the failed capture");
+    },
+  ));
 
-Deno.test("a bad header part is a positioned load problem and nothing is sent", async () => {
-  const seen: string[] = [];
-  const server = paginating(seen);
-  const dir = await Deno.makeTempDir();
-  try {
-    const base = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(
-      `${dir}/f.yaml`,
+Deno.test("a bad header part is a positioned load problem and nothing is sent", () =>
+  withPagesFlow(
+    (base) =>
       `name: bad parts\nsteps:\n  - name: p\n    request: { url: "${base}/items" }\n` +
-        `    capture:\n      next: { header: x-next, rel: next }\n` +
-        `      left: { header: x-ratelimit, regex: 'remaining=\\d+' }\n`,
-    );
-    for (const command of ["run", "validate"]) {
-      const run = await runCli([command, `${dir}/f.yaml`]);
-      assert.equal(run.code, 2, run.stdout + run.stderr);
-      const out = run.stdout + run.stderr;
-      assert.match(out, /f\.yaml:6:31 error\[unknown-key\]: "rel" applies to the Link header/);
-      assert.match(out, /f\.yaml:7:43 error\[bad-regex\]: Regular expression "remaining=\\d\+"/);
-      assert.match(out, /hint: Put the part to keep in parentheses/);
-    }
-    assert.deepEqual(seen, []);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+      `    capture:\n      next: { header: x-next, rel: next }\n` +
+      `      left: { header: x-ratelimit, regex: 'remaining=\\d+' }\n`,
+    async (seen, dir) => {
+      for (const command of ["run", "validate"]) {
+        const run = await runCli([command, `${dir}/f.yaml`]);
+        assert.equal(run.code, 2, run.stdout + run.stderr);
+        const out = run.stdout + run.stderr;
+        assert.match(out, /f\.yaml:6:31 error\[unknown-key\]: "rel" applies to the Link header/);
+        assert.match(out, /f\.yaml:7:43 error\[bad-regex\]: Regular expression "remaining=\\d\+"/);
+        assert.match(out, /hint: Put the part to keep in parentheses/);
+      }
+      assert.deepEqual(seen, []);
+    },
+  ));
