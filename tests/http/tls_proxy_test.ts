@@ -52,6 +52,40 @@ async function servers(pem: Record<string, string>) {
   };
 }
 
+/** What a TLS test is given: its folder, the certificates, the servers and a forward proxy. */
+interface TlsSetup {
+  dir: string;
+  pem: Record<string, string>;
+  srv: Awaited<ReturnType<typeof servers>>;
+  proxy: ReturnType<typeof forwardProxy>;
+}
+
+/**
+ * Runs `fn` in a fresh folder with certificates made in `certsIn(dir)` (the
+ * folder itself unless told), the servers and a forward proxy started; all
+ * stopped and the folder removed whatever `fn` does.
+ */
+async function withTls(
+  prefix: string,
+  fn: (setup: TlsSetup) => Promise<void>,
+  certsIn: (dir: string) => Promise<string> = (dir) => Promise.resolve(dir),
+): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix });
+  try {
+    const pem = await makeCertificates(await certsIn(dir));
+    const srv = await servers(pem);
+    const proxy = forwardProxy();
+    try {
+      await fn({ dir, pem, srv, proxy });
+    } finally {
+      proxy.close();
+      await srv.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 function flow(name: string, url: string, options = ""): string {
   return `name: ${name}\n${options}steps:\n  - name: get\n    request: {url: "${url}/"}\n    assert: {status: 200}\n`;
 }
@@ -59,11 +93,8 @@ function flow(name: string, url: string, options = ""): string {
 Deno.test({
   name: "a private CA and a client certificate, from the command line and from a flow",
   ignore,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-tls-" });
-    const pem = await makeCertificates(dir);
-    const srv = await servers(pem);
-    try {
+  fn: () =>
+    withTls("flowrun-tls-", async ({ dir, srv }) => {
       await Deno.writeTextFile(`${dir}/https.yaml`, flow("https", srv.https));
       const untrusted = await runCli(["run", `${dir}/https.yaml`]);
       assert.equal(untrusted.code, 1);
@@ -104,22 +135,14 @@ Deno.test({
       const half = await runCli(["run", `${dir}/https.yaml`, "--cert", `${dir}/client.pem`]);
       assert.equal(half.code, 2);
       assert.match(half.stderr, /--cert needs --key/);
-    } finally {
-      await srv.close();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
 });
 
 Deno.test({
   name: "requests go through a proxy when asked, except the hosts in --no-proxy",
   ignore,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-proxy-" });
-    const pem = await makeCertificates(dir);
-    const srv = await servers(pem);
-    const proxy = forwardProxy();
-    try {
+  fn: () =>
+    withTls("flowrun-proxy-", async ({ dir, srv, proxy }) => {
       await Deno.writeTextFile(
         `${dir}/both.yaml`,
         `name: both
@@ -132,30 +155,24 @@ steps:
     assert: {status: 200}
 `,
       );
-      const run = await runCli([
-        "run",
-        `${dir}/both.yaml`,
-        "--cacert",
-        `${dir}/ca.pem`,
-        "--proxy",
-        proxy.url,
-      ]);
+      const viaProxy = (...more: string[]) =>
+        runCli([
+          "run",
+          `${dir}/both.yaml`,
+          "--cacert",
+          `${dir}/ca.pem`,
+          "--proxy",
+          proxy.url,
+          ...more,
+        ]);
+      const run = await viaProxy();
       assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.deepEqual(proxy.seen, [
         `CONNECT ${srv.https.replace("https://", "")}`,
         `GET ${srv.http}/x?y=1`,
       ]);
       proxy.seen.length = 0;
-      const bypass = await runCli([
-        "run",
-        `${dir}/both.yaml`,
-        "--cacert",
-        `${dir}/ca.pem`,
-        "--proxy",
-        proxy.url,
-        "--no-proxy",
-        "127.0.0.1",
-      ]);
+      const bypass = await viaProxy("--no-proxy", "127.0.0.1");
       assert.equal(bypass.code, 0, bypass.stdout + bypass.stderr);
       assert.deepEqual(proxy.seen, []);
       // The same from a flow's options: the proxy for every step, no_proxy per step.
@@ -183,47 +200,42 @@ steps:
         bad.stderr,
         /error\[bad-proxy\]: --proxy "proxy\.local:3128" is not a proxy URL/,
       );
-    } finally {
-      proxy.close();
-      await srv.close();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
 });
 
 Deno.test({
   name: "--insecure and insecure: true skip certificate checks, loudly, through proxies too",
   ignore,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-insecure-" });
-    const pem = await makeCertificates(dir);
-    const srv = await servers(pem);
-    const received: string[] = [];
-    // Self-signed for another name; answers gzip, redirects a POST with 303, echoes what it got.
-    const self = https.createServer({ cert: pem["self.pem"], key: pem["self.key"] }, (req, res) => {
-      let body = "";
-      req.on("data", (d) => body += d);
-      req.on("end", () => {
-        received.push(`${req.method} ${req.url} ${req.headers["content-type"] ?? ""}`);
-        if (req.url === "/login") {
-          res.writeHead(303, { location: "/home", "set-cookie": "sid=s3cr3t-session; Path=/" });
-          return res.end();
-        }
-        const json = JSON.stringify({
-          path: req.url,
-          method: req.method,
-          body,
-          cookie: req.headers.cookie ?? null,
-        });
-        res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
-        res.end(gzipSync(json));
-      });
-    });
-    await new Promise<void>((resolve) => self.listen(0, "127.0.0.1", () => resolve()));
-    const base = `https://127.0.0.1:${(self.address() as { port: number }).port}`;
-    const proxy = forwardProxy();
-    try {
-      const steps = `steps:
+  fn: () =>
+    withTls("flowrun-insecure-", async ({ dir, pem, srv, proxy }) => {
+      const received: string[] = [];
+      // Self-signed for another name; answers gzip, redirects a POST with 303, echoes what it got.
+      const self = https.createServer(
+        { cert: pem["self.pem"], key: pem["self.key"] },
+        (req, res) => {
+          let body = "";
+          req.on("data", (d) => body += d);
+          req.on("end", () => {
+            received.push(`${req.method} ${req.url} ${req.headers["content-type"] ?? ""}`);
+            if (req.url === "/login") {
+              res.writeHead(303, { location: "/home", "set-cookie": "sid=s3cr3t-session; Path=/" });
+              return res.end();
+            }
+            const json = JSON.stringify({
+              path: req.url,
+              method: req.method,
+              body,
+              cookie: req.headers.cookie ?? null,
+            });
+            res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+            res.end(gzipSync(json));
+          });
+        },
+      );
+      await new Promise<void>((resolve) => self.listen(0, "127.0.0.1", () => resolve()));
+      const base = `https://127.0.0.1:${(self.address() as { port: number }).port}`;
+      try {
+        const steps = `steps:
   - name: login
     request:
       method: POST
@@ -244,103 +256,95 @@ Deno.test({
     assert:
       json: [{path: $.json.body, matches: "name=\\"note\\"[\\\\s\\\\S]*hello"}]
 `;
-      await Deno.writeTextFile(
-        `${dir}/dev.yaml`,
-        `name: dev\noptions: {follow_redirects: true, cookie_jar: true}\n${steps}`,
-      );
-      const strict = await runCli(["run", `${dir}/dev.yaml`]);
-      assert.equal(strict.code, 1, strict.stdout);
-      assert.match(strict.stdout, /the server's certificate is self-signed .*--insecure/);
-      assert.equal(received.length, 0);
+        await Deno.writeTextFile(
+          `${dir}/dev.yaml`,
+          `name: dev\noptions: {follow_redirects: true, cookie_jar: true}\n${steps}`,
+        );
+        const strict = await runCli(["run", `${dir}/dev.yaml`]);
+        assert.equal(strict.code, 1, strict.stdout);
+        assert.match(strict.stdout, /the server's certificate is self-signed .*--insecure/);
+        assert.equal(received.length, 0);
 
-      const loose = await runCli([
-        "run",
-        `${dir}/dev.yaml`,
-        "--insecure",
-        "--report-json",
-        `${dir}/r.json`,
-      ]);
-      assert.equal(loose.code, 0, loose.stdout + loose.stderr);
-      assert.match(
-        loose.stderr,
-        /warning\[insecure\]: --insecure is on: TLS certificates are not checked/,
-      );
-      assert.deepEqual(received.slice(0, 2), [
-        "POST /login application/x-www-form-urlencoded",
-        "GET /home ",
-      ]);
-      assert.match(String(received[2]), /^POST \/upload multipart\/form-data; boundary=/);
-      // The cookie the server set stays secret in every artifact, this way too.
-      assert.doesNotMatch(await Deno.readTextFile(`${dir}/r.json`), /s3cr3t-session/);
+        const loose = await runCli([
+          "run",
+          `${dir}/dev.yaml`,
+          "--insecure",
+          "--report-json",
+          `${dir}/r.json`,
+        ]);
+        assert.equal(loose.code, 0, loose.stdout + loose.stderr);
+        assert.match(
+          loose.stderr,
+          /warning\[insecure\]: --insecure is on: TLS certificates are not checked/,
+        );
+        assert.deepEqual(received.slice(0, 2), [
+          "POST /login application/x-www-form-urlencoded",
+          "GET /home ",
+        ]);
+        assert.match(String(received[2]), /^POST \/upload multipart\/form-data; boundary=/);
+        // The cookie the server set stays secret in every artifact, this way too.
+        assert.doesNotMatch(await Deno.readTextFile(`${dir}/r.json`), /s3cr3t-session/);
 
-      // From the flow itself, through the proxy (a CONNECT tunnel), with a client certificate.
-      received.length = 0;
-      await Deno.writeTextFile(
-        `${dir}/own.yaml`,
-        `name: own
+        // From the flow itself, through the proxy (a CONNECT tunnel), with a client certificate.
+        received.length = 0;
+        await Deno.writeTextFile(
+          `${dir}/own.yaml`,
+          `name: own
 options: {insecure: true, proxy: "${proxy.url}", follow_redirects: true, cookie_jar: true, client_cert: client.pem, client_key: client.key}
 ${steps}  - name: mutual
     request: {url: "${srv.mtls}/"}
     assert:
       json: [{path: $.json.client, equals: flowrun client}]
 `,
-      );
-      const own = await runCli(["run", `${dir}/own.yaml`]);
-      assert.equal(own.code, 0, own.stdout + own.stderr);
-      assert.match(own.stderr, /warning\[insecure\]: .*own\.yaml sets insecure: true/);
-      assert.equal(received.length, 3);
-      const authority = (url: string) => `CONNECT ${url.replace("https://", "")}`;
-      assert.deepEqual(proxy.seen, [
-        authority(base),
-        authority(base),
-        authority(base),
-        authority(srv.mtls),
-      ]);
+        );
+        const own = await runCli(["run", `${dir}/own.yaml`]);
+        assert.equal(own.code, 0, own.stdout + own.stderr);
+        assert.match(own.stderr, /warning\[insecure\]: .*own\.yaml sets insecure: true/);
+        assert.equal(received.length, 3);
+        const authority = (url: string) => `CONNECT ${url.replace("https://", "")}`;
+        assert.deepEqual(proxy.seen, [
+          authority(base),
+          authority(base),
+          authority(base),
+          authority(srv.mtls),
+        ]);
 
-      // The standard variables apply to insecure requests too, NO_PROXY included.
-      proxy.seen.length = 0;
-      const viaEnv = await runCli(["run", `${dir}/dev.yaml`, "--insecure"], {
-        env: { HTTPS_PROXY: proxy.url },
-      });
-      assert.equal(viaEnv.code, 0, viaEnv.stdout + viaEnv.stderr);
-      assert.deepEqual(proxy.seen, [authority(base), authority(base), authority(base)]);
-      proxy.seen.length = 0;
-      const bypassed = await runCli(["run", `${dir}/dev.yaml`, "--insecure"], {
-        env: { https_proxy: proxy.url, NO_PROXY: "localhost,127.0.0.1" },
-      });
-      assert.equal(bypassed.code, 0, bypassed.stdout + bypassed.stderr);
-      assert.deepEqual(proxy.seen, []);
+        // The standard variables apply to insecure requests too, NO_PROXY included.
+        proxy.seen.length = 0;
+        const viaEnv = await runCli(["run", `${dir}/dev.yaml`, "--insecure"], {
+          env: { HTTPS_PROXY: proxy.url },
+        });
+        assert.equal(viaEnv.code, 0, viaEnv.stdout + viaEnv.stderr);
+        assert.deepEqual(proxy.seen, [authority(base), authority(base), authority(base)]);
+        proxy.seen.length = 0;
+        const bypassed = await runCli(["run", `${dir}/dev.yaml`, "--insecure"], {
+          env: { https_proxy: proxy.url, NO_PROXY: "localhost,127.0.0.1" },
+        });
+        assert.equal(bypassed.code, 0, bypassed.stdout + bypassed.stderr);
+        assert.deepEqual(proxy.seen, []);
 
-      const bad = await runCli([
-        "run",
-        `${dir}/dev.yaml`,
-        "--insecure",
-        "--proxy",
-        "socks5://127.0.0.1:1",
-      ]);
-      // Refused before anything is sent, as every client setting the run cannot use.
-      assert.equal(bad.code, 2, bad.stdout + bad.stderr);
-      assert.match(bad.stderr, /error\[bad-proxy\]: .*http:\/\/ proxies only/);
-    } finally {
-      proxy.close();
-      await srv.close();
-      await new Promise((r) => self.close(r));
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+        const bad = await runCli([
+          "run",
+          `${dir}/dev.yaml`,
+          "--insecure",
+          "--proxy",
+          "socks5://127.0.0.1:1",
+        ]);
+        // Refused before anything is sent, as every client setting the run cannot use.
+        assert.equal(bad.code, 2, bad.stdout + bad.stderr);
+        assert.match(bad.stderr, /error\[bad-proxy\]: .*http:\/\/ proxies only/);
+      } finally {
+        await new Promise((r) => self.close(r));
+      }
+    }),
 });
 
 Deno.test({
   name: "the example examples/tls/private_https.yaml runs: private CA, client certificate, proxy",
   ignore,
-  async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "flowrun-tls-example-" });
-    await Deno.mkdir(`${dir}/certs`);
-    const pem = await makeCertificates(`${dir}/certs`);
-    await Deno.copyFile("examples/tls/private_https.yaml", `${dir}/private_https.yaml`);
-    const srv = await servers(pem);
-    const proxy = forwardProxy();
-    try {
+  fn: () =>
+    withTls("flowrun-tls-example-", async ({ dir, srv, proxy }) => {
+      await Deno.copyFile("examples/tls/private_https.yaml", `${dir}/private_https.yaml`);
       const run = await runCli(["run", `${dir}/private_https.yaml`, "--proxy", proxy.url], {
         env: { SECURE_URL: srv.mtls },
       });
@@ -353,10 +357,8 @@ Deno.test({
       });
       assert.equal(missing.code, 2);
       assert.match(missing.stderr, /client\.pem/);
-    } finally {
-      proxy.close();
-      await srv.close();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }, async (dir) => {
+      await Deno.mkdir(`${dir}/certs`);
+      return `${dir}/certs`;
+    }),
 });
