@@ -83,22 +83,42 @@ steps:
   return dir;
 }
 
-Deno.test("one login for the whole run, outputs for every flow, teardown at the end", async () => {
+/**
+ * Runs `fn` with the API started and a suite logging in with `password`
+ * written to a fresh folder; both gone after, whatever `fn` does.
+ */
+async function withSuite(
+  password: string,
+  fn: (api: ReturnType<typeof serve>, dir: string) => Promise<void>,
+): Promise<void> {
   const api = serve();
-  const dir = await suite(api.url, "pw-1");
+  const dir = await suite(api.url, password);
   try {
-    const run = await runCli([
-      "run",
-      `${dir}/flows`,
-      "--setup",
-      `${dir}/shared/setup.yaml`,
-      "--teardown",
-      `${dir}/shared/teardown.yaml`,
-      "--jobs",
-      "3",
-      "--report-json",
-      `${dir}/r.json`,
-    ]);
+    await fn(api, dir);
+  } finally {
+    await api.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** Runs the suite's flows with its setup and teardown, `more` options and a JSON report. */
+function runWithSetUp(dir: string, ...more: string[]) {
+  return runCli([
+    "run",
+    `${dir}/flows`,
+    "--setup",
+    `${dir}/shared/setup.yaml`,
+    "--teardown",
+    `${dir}/shared/teardown.yaml`,
+    ...more,
+    "--report-json",
+    `${dir}/r.json`,
+  ]);
+}
+
+Deno.test("one login for the whole run, outputs for every flow, teardown at the end", () =>
+  withSuite("pw-1", async (api, dir) => {
+    const run = await runWithSetUp(dir, "--jobs", "3");
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.equal(api.logins(), 1);
     assert.equal(api.items.size, 0, "the teardown removed what the setup created");
@@ -114,26 +134,11 @@ Deno.test("one login for the whole run, outputs for every flow, teardown at the 
       !JSON.stringify(report).includes("tok-5e2f9a1c7b3d8e40"),
       "the shared token is masked",
     );
-  } finally {
-    await api.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("a failed setup stops the other flows; the teardown still runs", async () => {
-  const api = serve();
-  const dir = await suite(api.url, "wrong");
-  try {
-    const run = await runCli([
-      "run",
-      `${dir}/flows`,
-      "--setup",
-      `${dir}/shared/setup.yaml`,
-      "--teardown",
-      `${dir}/shared/teardown.yaml`,
-      "--report-json",
-      `${dir}/r.json`,
-    ]);
+Deno.test("a failed setup stops the other flows; the teardown still runs", () =>
+  withSuite("wrong", async (_api, dir) => {
+    const run = await runWithSetUp(dir);
     assert.equal(run.code, 1);
     const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
     const [setup, f1, , , teardown] = report.flows;
@@ -143,16 +148,10 @@ Deno.test("a failed setup stops the other flows; the teardown still runs", async
     // The teardown ran, and could not resolve what the setup never handed out.
     assert.equal(teardown.steps[0].failure_kind, "expression");
     assert.match(teardown.steps[0].message, /No setup flow handed out "item"/);
-  } finally {
-    await api.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("references to setup outputs are checked before anything is sent", async () => {
-  const api = serve();
-  const dir = await suite(api.url, "pw-1");
-  try {
+Deno.test("references to setup outputs are checked before anything is sent", () =>
+  withSuite("pw-1", async (api, dir) => {
     await Deno.writeTextFile(
       `${dir}/flows/f1.yaml`,
       `name: typo\nsteps:\n  - name: s\n    request: {url: "${api.url}/items", headers: {authorization: "Bearer \${setup.tokn}"}}\n`,
@@ -165,8 +164,4 @@ Deno.test("references to setup outputs are checked before anything is sent", asy
     assert.equal(none.code, 2);
     assert.match(none.stderr, /reads an output of the run's setup flow, but the run has none/);
     assert.equal(api.logins(), 0, "nothing was sent");
-  } finally {
-    await api.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
