@@ -1,6 +1,30 @@
 import assert from "node:assert/strict";
 import { reproducer } from "../../../cli/run/reproduce.ts";
 
+type ReproducerOptions = Parameters<typeof reproducer>[0];
+
+/**
+ * The reproducer of a run with no option given (run id `x`, started as
+ * `flowrun`, nothing secret); `over` changes what a test is about.
+ */
+function minimalReproducer(over: Partial<ReproducerOptions> = {}) {
+  return reproducer({
+    plan: {
+      params: new Map(),
+      setup: [],
+      varsFiles: [],
+      envFiles: [],
+      secretNames: new Set(),
+      network: { caFiles: [], insecure: false },
+    },
+    isSecret: () => false,
+    runId: "x",
+    self: () => ["flowrun"],
+    redact: (text) => text,
+    ...over,
+  });
+}
+
 Deno.test("the rerun command repeats every option that changes what a flow does", () => {
   let asked = 0;
   const reproduce = reproducer({
@@ -46,20 +70,7 @@ Deno.test("the rerun command repeats every option that changes what a flow does"
 });
 
 Deno.test("the rerun command of a minimal run, and of a file named like an option", () => {
-  const reproduce = reproducer({
-    plan: {
-      params: new Map(),
-      setup: [],
-      varsFiles: [],
-      envFiles: [],
-      secretNames: new Set(),
-      network: { caFiles: [], insecure: false },
-    },
-    isSecret: () => false,
-    runId: "x",
-    self: () => ["flowrun"],
-    redact: (text) => text,
-  });
+  const reproduce = minimalReproducer();
   assert.equal(reproduce("a.yaml"), "flowrun run a.yaml --run-id x");
   assert.equal(reproduce("-a.yaml"), "flowrun run ./-a.yaml --run-id x");
 });
@@ -90,19 +101,8 @@ Deno.test("the rerun command gives a value that starts with - as --name=value", 
 });
 
 Deno.test("the words that start flowrun are quoted for a shell", () => {
-  const reproduce = reproducer({
-    plan: {
-      params: new Map(),
-      setup: [],
-      varsFiles: [],
-      envFiles: [],
-      secretNames: new Set(),
-      network: { caFiles: [], insecure: false },
-    },
-    isSecret: () => false,
-    runId: "x",
+  const reproduce = minimalReproducer({
     self: () => ["/opt/my deno/deno", "run", "--v8-flags=--no-lazy", "it's/cli.ts"],
-    redact: (text) => text,
   });
   assert.equal(
     reproduce("a.yaml"),
