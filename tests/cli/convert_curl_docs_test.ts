@@ -9,11 +9,11 @@
  */
 import assert from "node:assert/strict";
 import {
+  askedSorted,
   compareAll,
   convertAndRun,
-  localCorpus,
   sendWithCurl,
-  startWire,
+  withWire,
 } from "../support/curl_wire.ts";
 import { hasCurl } from "../support/has_curl.ts";
 
@@ -73,17 +73,15 @@ const CASES: { file: string; steps: number; env: Record<string, string>; set: st
 Deno.test({
   name: "convert curl: API docs' commands send what curl sends",
   ignore: !hasCurl,
-  async fn(t) {
-    const wire = startWire();
-    const dir = await localCorpus(wire.origin);
-    try {
+  fn: (t) =>
+    withWire(async (wire, dir) => {
       for (const c of CASES) {
         await t.step(c.file, async () => {
           const sent = await sendWithCurl(wire, dir, c.file, c.env);
           const flow = await convertAndRun(wire, dir, c.file, c.env);
           assert.match(flow.summary, new RegExp(`into ${c.steps} steps\\.`));
           assert.deepEqual(
-            /^Set before running: (.*)\.$/m.exec(flow.summary)?.[1].split(", ").sort(),
+            askedSorted(flow.summary),
             [...c.set].sort(),
           );
           for (const secret of SECRETS) assert.ok(!flow.yaml.includes(secret), secret);
@@ -102,9 +100,5 @@ Deno.test({
           await compareAll(sent, flow, c.file, known);
         });
       }
-    } finally {
-      await wire.close();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
 });

@@ -11,12 +11,14 @@
 import assert from "node:assert/strict";
 import {
   type Arrived,
+  askedSorted,
   compareAll,
   compareOne,
   convertAndRun,
   localCorpus,
+  pointAt,
   sendWithCurl,
-  startWire,
+  withWire,
 } from "../support/curl_wire.ts";
 import { hasCurl } from "../support/has_curl.ts";
 import { runCli } from "../support/cli.ts";
@@ -32,16 +34,9 @@ const FILE = "heldout_apis.sh";
 Deno.test({
   name: "convert curl: held-out API docs and pasted shapes send what curl sends",
   ignore: !hasCurl,
-  async fn() {
-    const wire = startWire();
-    const dir = await localCorpus(wire.origin);
-    try {
-      const path = `${dir}/${FILE}`;
-      const text = await Deno.readTextFile(path);
-      await Deno.writeTextFile(
-        path,
-        text.replace(MORE_HOSTS, (m) => m.startsWith("http") ? wire.origin : wire.origin.slice(7)),
-      );
+  fn: () =>
+    withWire(async (wire, dir) => {
+      await pointAt(wire, dir, FILE, MORE_HOSTS);
       const env = {
         // -u's passwords: a flow's auth: basic sends their base64, where no sentinel can bind.
         BASIC_PASSWORD: "YOUR_API_KEY",
@@ -85,11 +80,7 @@ Deno.test({
       }
       const rest = (all: Arrived[]) => all.filter((a) => !ndjson(a));
       await compareAll(rest(sent), { ...flow, arrived: rest(flow.arrived) }, FILE);
-    } finally {
-      await wire.close();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
 });
 
 const SHOP_ENV = { SHOP_TOKEN: "shop-token-fixture0", USER_NAME: "Ann O'Neil" };
@@ -97,10 +88,8 @@ const SHOP_ENV = { SHOP_TOKEN: "shop-token-fixture0", USER_NAME: "Ann O'Neil" };
 Deno.test({
   name: "convert curl: held-out shell shapes, PowerShell and cmd send what curl sends",
   ignore: !hasCurl,
-  async fn(t) {
-    const wire = startWire();
-    const dir = await localCorpus(wire.origin);
-    try {
+  fn: (t) =>
+    withWire(async (wire, dir) => {
       await t.step("heldout_shells.sh", async () => {
         // A URL with credentials in it is not one the corpus copy points at the server.
         const path = `${dir}/heldout_shells.sh`;
@@ -121,7 +110,7 @@ Deno.test({
         const flow = await convertAndRun(wire, dir, "heldout_shells.sh", env);
         assert.match(flow.summary, /into 13 steps\./);
         assert.deepEqual(
-          /^Set before running: (.*)\.$/m.exec(flow.summary)?.[1].split(", ").sort(),
+          askedSorted(flow.summary),
           ["ADMIN_PASSWORD", "API_KEY", "SHOP_TOKEN", "USER_NAME"],
         );
         assert.match(flow.summary, /LC_ALL=… before curl is not carried/);
@@ -137,17 +126,13 @@ Deno.test({
           const flow = await convertAndRun(wire, dir, file, env);
           assert.match(flow.summary, /^Converted 4 curl commands into 4 steps\./);
           assert.deepEqual(
-            /^Set before running: (.*)\.$/m.exec(flow.summary)?.[1].split(", ").sort(),
+            askedSorted(flow.summary),
             ["ADMIN_PASSWORD", "SHOP_TOKEN"],
           );
           await compareAll(twin, flow, file);
         });
       }
-    } finally {
-      await wire.close();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
 });
 
 const HELD_OUT = [

@@ -10,9 +10,9 @@ import assert from "node:assert/strict";
 import {
   compareAll,
   convertAndRun,
-  localCorpus,
+  pointAt,
   sendWithCurl,
-  startWire,
+  withWire,
 } from "../support/curl_wire.ts";
 import { hasCurl } from "../support/has_curl.ts";
 import { runCli } from "../support/cli.ts";
@@ -23,16 +23,9 @@ const HOSTS = /https:\/\/(api|app)\.datadoghq\.com|localhost:9200/g;
 Deno.test({
   name: "convert curl: the third held-out round sends what curl sends, and validates",
   ignore: !hasCurl,
-  async fn() {
-    const wire = startWire();
-    const dir = await localCorpus(wire.origin);
-    try {
-      const path = `${dir}/${FILE}`;
-      const text = await Deno.readTextFile(path);
-      await Deno.writeTextFile(
-        path,
-        text.replace(HOSTS, (m) => m.startsWith("http") ? wire.origin : wire.origin.slice(7)),
-      );
+  fn: () =>
+    withWire(async (wire, dir) => {
+      await pointAt(wire, dir, FILE, HOSTS);
       const env = { DD_API_KEY: "dd-fixture0", currenttime: "1700000000" };
       const sent = await sendWithCurl(wire, dir, FILE, env);
       const flow = await convertAndRun(wire, dir, FILE, env);
@@ -46,9 +39,5 @@ Deno.test({
         env,
       });
       assert.equal(checked.code, 0, checked.stdout + checked.stderr);
-    } finally {
-      await wire.close();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
 });

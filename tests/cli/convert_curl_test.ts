@@ -10,11 +10,11 @@
 import assert from "node:assert/strict";
 import {
   type Arrived,
+  askedSorted,
   compareAll,
   convertAndRun,
-  localCorpus,
   sendWithCurl,
-  startWire,
+  withWire,
 } from "../support/curl_wire.ts";
 import { hasCurl } from "../support/has_curl.ts";
 
@@ -44,11 +44,9 @@ const CASES: { file: string; twin?: string; steps: number; env: string[] }[] = [
 Deno.test({
   name: "convert curl: browser copies send what curl sends, secrets as variables",
   ignore: !hasCurl,
-  async fn(t) {
-    const wire = startWire();
-    const dir = await localCorpus(wire.origin);
-    const sent = new Map<string, Arrived[]>();
-    try {
+  fn: (t) =>
+    withWire(async (wire, dir) => {
+      const sent = new Map<string, Arrived[]>();
       for (const c of CASES) {
         await t.step(c.file, async () => {
           const source = c.twin ?? c.file;
@@ -59,16 +57,12 @@ Deno.test({
             new RegExp(`^Converted \\d+ curl commands? into ${c.steps} steps?\\.`),
           );
           assert.deepEqual(
-            /^Set before running: (.*)\.$/m.exec(flow.summary)?.[1].split(", ").sort(),
+            askedSorted(flow.summary),
             [...c.env].sort(),
           );
           for (const secret of SECRETS) assert.ok(!flow.yaml.includes(secret), secret);
           await compareAll(sent.get(source)!, flow, c.file);
         });
       }
-    } finally {
-      await wire.close();
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
+    }),
 });

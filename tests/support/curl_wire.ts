@@ -67,6 +67,46 @@ export async function localCorpus(origin: string): Promise<string> {
   return dir;
 }
 
+/**
+ * Runs `fn` with the wire started and a {@linkcode localCorpus} pointed at
+ * it; the wire closed and the copy removed whatever `fn` does.
+ *
+ * @example
+ * ```ts ignore
+ * import { withWire } from "./curl_wire.ts";
+ * await withWire(async (wire, dir) => console.log(wire.origin, dir));
+ * ```
+ */
+export async function withWire(fn: (wire: Wire, dir: string) => Promise<void>): Promise<void> {
+  const wire = startWire();
+  const dir = await localCorpus(wire.origin);
+  try {
+    await fn(wire, dir);
+  } finally {
+    await wire.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * Points the hosts `hosts` matches in the copy's `file` at the wire too: a
+ * URL (`https://…`) becomes the wire's origin, a bare `host:port` its host
+ * and port.
+ */
+export async function pointAt(wire: Wire, dir: string, file: string, hosts: RegExp): Promise<void> {
+  const path = `${dir}/${file}`;
+  const text = await Deno.readTextFile(path);
+  await Deno.writeTextFile(
+    path,
+    text.replace(hosts, (m) => m.startsWith("http") ? wire.origin : wire.origin.slice(7)),
+  );
+}
+
+/** The variables a conversion summary's `Set before running:` line names, sorted. */
+export function askedSorted(summary: string): string[] | undefined {
+  return /^Set before running: (.*)\.$/m.exec(summary)?.[1].split(", ").sort();
+}
+
 /** Runs a corpus file with bash (the real curl) and returns what arrived. */
 export async function sendWithCurl(
   wire: Wire,
