@@ -6,9 +6,9 @@
  * sentence in the report, never a crash or a hang.
  */
 import assert from "node:assert/strict";
-import { runBounded, runCli } from "../../support/cli.ts";
+import { runBounded } from "../../support/cli.ts";
 import type { BadMode } from "../../fixtures/grpc/atlas_server.ts";
-import { flowDir } from "./support.ts";
+import { flowDir, runReport } from "./support.ts";
 import { servedAtlas } from "./served.ts";
 
 const flow = (method: string, rest = "") =>
@@ -25,22 +25,11 @@ interface Step {
 
 async function run(mode: BadMode, text: string, args: string[] = []) {
   const server = await servedAtlas({ bad: mode });
-  const dir = await flowDir(text);
   try {
-    const cli = await runCli([
-      "run",
-      `${dir}/flow.yaml`,
-      "--var",
-      `port=${server.port}`,
-      "--report-json",
-      `${dir}/report.json`,
-      ...args,
-    ]);
-    const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
-    return { cli, step: report.flows[0].steps[0] as Step };
+    const { cli, steps } = await runReport<Step>(text, server.port, args);
+    return { cli, step: steps[0] };
   } finally {
     await server.close();
-    await Deno.remove(dir, { recursive: true });
   }
 }
 
