@@ -9,8 +9,7 @@
  * does a run whose failing steps use up the budget of those kept in full.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { notingServer, stableJson, stableJunit, suite } from "../support/workers.ts";
+import { notingServer, runWorkers, stableJson, stableJunit, suite } from "../support/workers.ts";
 
 /** An environment variable's value, secret by its name, with characters each encoding changes. */
 const ENV_SECRET = "env+/s3cr3t=value&0123";
@@ -194,13 +193,7 @@ Deno.test("every artifact of a mixed suite over three threads is that of one thr
   try {
     const outputs = async (workers: string) => {
       calls.clear();
-      const run = await runCli([
-        "run",
-        "flows",
-        "--workers",
-        workers,
-        "--jobs",
-        "3",
+      const run = await runWorkers(dir, workers, "3", [
         "--retries",
         "1",
         "--setup",
@@ -212,7 +205,7 @@ Deno.test("every artifact of a mixed suite over three threads is that of one thr
         "same",
         "--out-dir",
         `out${workers}`,
-      ], { cwd: dir, env: { MY_API_TOKEN: ENV_SECRET, MY_B64: btoa(ENV_SECRET) } });
+      ], { MY_API_TOKEN: ENV_SECRET, MY_B64: btoa(ENV_SECRET) });
       const out = `${dir}/out${workers}`;
       let all = run.stdout + run.stderr;
       for await (const file of Deno.readDir(out)) {
@@ -267,21 +260,12 @@ Deno.test("the failing steps kept in full (the run's first 100) are those of one
   const dir = await suite(files);
   try {
     const report = async (workers: string) => {
-      const run = await runCli(
-        [
-          "run",
-          "flows",
-          "--workers",
-          workers,
-          "--jobs",
-          "3",
-          "--run-id",
-          "same",
-          "--report-json",
-          `r${workers}.json`,
-        ],
-        { cwd: dir },
-      );
+      const run = await runWorkers(dir, workers, "3", [
+        "--run-id",
+        "same",
+        "--report-json",
+        `r${workers}.json`,
+      ]);
       assert.equal(run.code, 1, run.stderr);
       return stableJson(await Deno.readTextFile(`${dir}/r${workers}.json`));
     };

@@ -5,6 +5,28 @@
  * replaced by fixed markers.
  */
 
+import { type CliRun, runCli } from "./cli.ts";
+
+/**
+ * Runs the suite's `flows` folder from `dir` with `--workers WORKERS --jobs
+ * JOBS`, then `more` options, the environment `env` added.
+ *
+ * @example
+ * ```ts ignore
+ * import { runWorkers } from "./workers.ts";
+ * const run = await runWorkers(dir, "3", "4", ["--run-id", "same", "--report-json", "r3.json"]);
+ * ```
+ */
+export function runWorkers(
+  dir: string,
+  workers: string,
+  jobs: string,
+  more: string[],
+  env: Record<string, string> = {},
+): Promise<CliRun> {
+  return runCli(["run", "flows", "--workers", workers, "--jobs", jobs, ...more], { cwd: dir, env });
+}
+
 /** Writes `files` (path → text) into a new temporary folder and returns it. */
 export async function suite(files: Record<string, string>): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-workers-" });

@@ -10,8 +10,7 @@ import assert from "node:assert/strict";
 import { loadFlows } from "../../../lib/load/suite.ts";
 import type { FlowResult } from "../../../lib/model/result.ts";
 import { runFlows } from "../../../lib/run/flows.ts";
-import { runCli } from "../../support/cli.ts";
-import { notingServer, stableJson, stableJunit, suite } from "../../support/workers.ts";
+import { notingServer, runWorkers, stableJson, stableJunit, suite } from "../../support/workers.ts";
 
 /** 40 files: 30 passing, 5 failing, a data-driven flow of 3 rows, an include, 3 with a json-p3 path. */
 function files(base: string): Record<string, string> {
@@ -166,13 +165,7 @@ Deno.test("the CLI's JSON and JUnit reports over two workers are those of --work
   const dir = await suite(files(api.base));
   try {
     const reports = async (workers: string) => {
-      const run = await runCli([
-        "run",
-        "flows",
-        "--workers",
-        workers,
-        "--jobs",
-        "4",
+      const run = await runWorkers(dir, workers, "4", [
         "--run-id",
         "same-run",
         "--report-json",
@@ -181,7 +174,7 @@ Deno.test("the CLI's JSON and JUnit reports over two workers are those of --work
         `r${workers}.xml`,
         "--log-file",
         `r${workers}.ndjson`,
-      ], { cwd: dir });
+      ]);
       assert.equal(run.code, 1, run.stderr);
       return {
         json: stableJson(await Deno.readTextFile(`${dir}/r${workers}.json`)),
@@ -219,21 +212,12 @@ steps:
   const dir = await suite(files);
   try {
     const outputs = async (workers: string) => {
-      const run = await runCli(
-        [
-          "run",
-          "flows",
-          "--workers",
-          workers,
-          "--jobs",
-          "8",
-          "--run-id",
-          "same",
-          "--out-dir",
-          `out${workers}`,
-        ],
-        { cwd: dir },
-      );
+      const run = await runWorkers(dir, workers, "8", [
+        "--run-id",
+        "same",
+        "--out-dir",
+        `out${workers}`,
+      ]);
       assert.equal(run.code, 1, run.stderr);
       const manifest = JSON.parse(await Deno.readTextFile(`${dir}/out${workers}/manifest.json`));
       return {
