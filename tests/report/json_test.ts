@@ -23,7 +23,7 @@ import type {
   OperationCoverage,
 } from "../../lib/model/coverage.ts";
 import type { LatencyStats, LatencySummary, StepLatency } from "../../lib/model/latency.ts";
-import { run } from "../support/results.ts";
+import { run, skippedStep, writtenAtRunEnd } from "../support/results.ts";
 import { renderWhole } from "../../lib/report/streamed.ts";
 
 const SCHEMA_URL = new URL("../../schema/report.schema.json", import.meta.url);
@@ -134,20 +134,7 @@ function fixture(): RunResult {
         captures: ["order_id"],
       },
       failedStep,
-      {
-        name: "cancel",
-        status: "skipped",
-        duration_ms: 0,
-        attempts: 0,
-        line: 24,
-        column: 5,
-        request: null,
-        response: null,
-        assertions: [],
-        captures: [],
-        message: "Skipped: step \"wait for 'ready'\nstate\" failed",
-        failure_kind: "skipped",
-      },
+      skippedStep("cancel", 24, "Skipped: step \"wait for 'ready'\nstate\" failed"),
     ],
     duration_ms: 1530.25,
     started_at: "2025-03-01T10:15:00.030Z",
@@ -540,16 +527,8 @@ Deno.test("schema_version is 1 and the report round-trips through JSON unchanged
 });
 
 Deno.test("jsonReporter writes the pretty-printed report with a final newline", async () => {
-  const written: string[] = [];
-  const reporter = jsonReporter((text) => {
-    written.push(text);
-    return Promise.resolve();
-  });
   const result = fixture();
-  await reporter.onRunStart?.({ ...result, files: [] });
-  for (const flow of result.flows) await reporter.onFlowEnd?.(flow);
-  assert.equal(written.length, 0, "nothing is written before the run ends");
-  await reporter.onRunEnd?.(result);
+  const written = await writtenAtRunEnd((write) => jsonReporter(write), result);
   assert.equal(written.length, 1);
   const text = written[0];
   assert.equal(text, JSON.stringify(toJsonReport(result), null, 2) + "\n");

@@ -9,7 +9,7 @@ import {
 } from "../../lib/report/junit.ts";
 import type { FlowResult, RunResult, StepResult } from "../../lib/model/result.ts";
 import { ignoreXsd, validateJUnit, whyXsdIgnored } from "../support/xmllint.ts";
-import { run } from "../support/results.ts";
+import { run, skippedStep, writtenAtRunEnd } from "../support/results.ts";
 
 // Control characters, a lone surrogate, a CDATA terminator and markup: what a
 // misbehaving server can put in a body, and what must not break the report.
@@ -116,20 +116,7 @@ function fixture(): RunResult {
         message: FAILED_MESSAGE,
         failure_kind: "assertion",
       },
-      {
-        name: "cancel",
-        status: "skipped",
-        duration_ms: 0,
-        attempts: 0,
-        line: 24,
-        column: 5,
-        request: null,
-        response: null,
-        assertions: [],
-        captures: [],
-        message: "Skipped: step \"wait for 'ready'\nstate\" failed",
-        failure_kind: "skipped",
-      },
+      skippedStep("cancel", 24, "Skipped: step \"wait for 'ready'\nstate\" failed"),
     ],
   };
   const payments: FlowResult = {
@@ -153,20 +140,7 @@ function fixture(): RunResult {
         message: "Connection refused (os error 111)\tto http://127.0.0.1:9/charge.",
         failure_kind: "request",
       },
-      {
-        name: "receipt",
-        status: "skipped",
-        duration_ms: 0,
-        attempts: 0,
-        line: 9,
-        column: 5,
-        request: null,
-        response: null,
-        assertions: [],
-        captures: [],
-        message: 'Skipped: step "charge" had an error',
-        failure_kind: "skipped",
-      },
+      skippedStep("receipt", 9, 'Skipped: step "charge" had an error'),
     ],
   };
   return run([health, orders, payments]);
@@ -408,20 +382,13 @@ Deno.test("a flow that failed with every step skipped says why in system-err", (
     status: "error",
     started_at: "2025-03-01T10:15:00.000Z",
     duration_ms: 1,
-    steps: [{
-      name: "only",
-      status: "skipped",
-      duration_ms: 0,
-      attempts: 0,
-      line: 5,
-      column: 5,
-      request: null,
-      response: null,
-      assertions: [],
-      captures: [],
-      message: "Skipped: the flow's vars could not be evaluated: ${env.MISSING} is not set",
-      failure_kind: "skipped",
-    }],
+    steps: [
+      skippedStep(
+        "only",
+        5,
+        "Skipped: the flow's vars could not be evaluated: ${env.MISSING} is not set",
+      ),
+    ],
   };
   const xml = toJUnitXml(run([flow]));
   const suite = parse(xml).testsuites.testsuite[0];
@@ -461,16 +428,8 @@ Deno.test("an empty run is an empty <testsuites>", () => {
 });
 
 Deno.test("junitReporter writes the XML when the run ends", async () => {
-  const written: string[] = [];
-  const reporter = junitReporter((text) => {
-    written.push(text);
-    return Promise.resolve();
-  });
   const result = fixture();
-  await reporter.onRunStart?.({ ...result, files: [] });
-  for (const flow of result.flows) await reporter.onFlowEnd?.(flow);
-  assert.equal(written.length, 0, "nothing is written before the run ends");
-  await reporter.onRunEnd?.(result);
+  const written = await writtenAtRunEnd((write) => junitReporter(write), result);
   assert.deepEqual(written, [toJUnitXml(result)]);
 });
 

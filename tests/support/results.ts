@@ -1,4 +1,5 @@
-/** Building run results for report tests. */
+/** Building run results for report tests, and reading what a reporter wrote of one. */
+import assert from "node:assert/strict";
 import {
   type AssertionResult,
   type FlowResult,
@@ -6,6 +7,7 @@ import {
   type StepResult,
   totalsOf,
 } from "../../lib/model/result.ts";
+import type { Reporter } from "../../lib/report/reporter.ts";
 
 /** A run result around some flows, with fixed run facts so output is reproducible. */
 export function run(flows: FlowResult[], duration_ms = 2345.4): RunResult {
@@ -64,4 +66,42 @@ export function flowOf(
   steps: StepResult[] = [],
 ): FlowResult {
   return { file: `${name}.yaml`, name, status, started_at: "", duration_ms: 1, steps };
+}
+
+/** The step `name` at `line` (column 5) skipped with `message`: nothing sent, nothing checked. */
+export function skippedStep(name: string, line: number, message: string): StepResult {
+  return {
+    name,
+    status: "skipped",
+    duration_ms: 0,
+    attempts: 0,
+    line,
+    column: 5,
+    request: null,
+    response: null,
+    assertions: [],
+    captures: [],
+    message,
+    failure_kind: "skipped",
+  };
+}
+
+/**
+ * What a reporter `make` builds around a writer wrote over the events of
+ * `result`: nothing before the run ends (asserted), then each text written.
+ */
+export async function writtenAtRunEnd(
+  make: (write: (text: string) => Promise<void>) => Reporter,
+  result: RunResult,
+): Promise<string[]> {
+  const written: string[] = [];
+  const reporter = make((text) => {
+    written.push(text);
+    return Promise.resolve();
+  });
+  await reporter.onRunStart?.({ ...result, files: [] });
+  for (const flow of result.flows) await reporter.onFlowEnd?.(flow);
+  assert.equal(written.length, 0, "nothing is written before the run ends");
+  await reporter.onRunEnd?.(result);
+  return written;
 }
