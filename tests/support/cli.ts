@@ -121,6 +121,31 @@ export async function convertVerified(
 }
 
 /**
+ * Runs the flow at `flowPath` once on `server` as a new user would (nothing
+ * set but `BASE_URL`): it passes and the server refused nothing; the server
+ * is closed after. `flow` (the file's text) goes into the message of a failure.
+ *
+ * @example
+ * ```ts ignore
+ * import { passesAsNewUser } from "./cli.ts";
+ * await passesAsNewUser(startApi(), "/tmp/x/flow.yaml", flow);
+ * ```
+ */
+export async function passesAsNewUser(
+  server: { origin: string; refused: unknown[]; close(): Promise<void> },
+  flowPath: string,
+  flow: string,
+): Promise<void> {
+  try {
+    const run = await runCli(["run", flowPath], { env: { BASE_URL: server.origin } });
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}\n${flow}`);
+    assert.deepEqual(server.refused, []);
+  } finally {
+    await server.close();
+  }
+}
+
+/**
  * Runs the flow at `path` twice with `flowrun run`, `BASE_URL` set to `baseUrl`, and asserts
  * both runs pass: a second run on the same instance fails where the flow replays a recorded
  * one-time value. `flow` (the file's text) goes into the message of a failure.
