@@ -163,27 +163,47 @@ export async function convertBounded(
 }
 
 /**
+ * Converts `hars` with `args` into `dir/LABEL.yaml` ({@linkcode convertBounded},
+ * `verifier` as there), then, when a flow was written, runs it as `runFresh`
+ * does (a fresh instance of its own): the measure, with what `runFresh` adds.
+ *
+ * @example
+ * ```ts ignore
+ * import { measureWith, runTwiceOn } from "./measure.ts";
+ * const m = await measureWith("pw default", "/tmp/x", ["/tmp/x/pw.har"], [], undefined, runFresh);
+ * ```
+ */
+export async function measureWith<X extends object>(
+  label: string,
+  dir: string,
+  hars: string[],
+  args: string[] | undefined,
+  verifier: Parameters<typeof convertBounded>[4],
+  runFresh: (flowPath: string) => Promise<TwoRuns & X>,
+): Promise<Measure & Partial<X>> {
+  const { flowPath, convert, flow } = await convertBounded(label, dir, hars, args, verifier);
+  if (flow === undefined) {
+    // No flow, no run: none of what `runFresh` adds (each of it optional).
+    const none: Measure = { label, convert, flow: "", env: {}, steps: [], passed: 0 };
+    return none as Measure & Partial<X>;
+  }
+  return { label, convert, flow, ...await runFresh(flowPath) };
+}
+
+/**
  * Converts `hars` with `options` into `dir/LABEL.yaml`, then runs the flow on
  * another fresh instance. For `--verify` a fresh instance's origin is
  * appended and the variables `verify` names are set (what the default
  * conversion's summary asked for, as a user who ran it first would).
  */
-export async function measure(
+export function measure(
   label: string,
   dir: string,
   hars: string[],
   options: { verify?: Record<string, string>; args?: string[] } = {},
 ): Promise<Measure> {
   const verifier = options.verify && { start: startNodeRed, env: options.verify };
-  const { flowPath, convert, flow } = await convertBounded(
-    label,
-    dir,
-    hars,
-    options.args,
-    verifier,
-  );
-  if (flow === undefined) return { label, convert, flow: "", env: {}, steps: [], passed: 0 };
-  return { label, convert, flow, ...await runFresh(flowPath) };
+  return measureWith(label, dir, hars, options.args, verifier, runFresh);
 }
 
 /** One line per way: exit codes and steps passed of steps run. */

@@ -10,7 +10,7 @@
  * @module
  */
 import { parse, stringify } from "yaml";
-import { convertBounded, type Measure, runOnce, runTwiceOn } from "./measure.ts";
+import { type Measure, measureWith, runOnce, runTwiceOn, type TwoRuns } from "./measure.ts";
 import { startTiddlyWiki } from "./tiddlywiki.ts";
 import { RENAMED_TITLE } from "./tiddlywiki_journey.ts";
 
@@ -58,7 +58,7 @@ async function heldAfterSaves(
 }
 
 /** Runs `flowPath` on a fresh instance twice, then reads what its saves leave there. */
-async function runFresh(flowPath: string): Promise<Omit<TwMeasure, "label" | "convert" | "flow">> {
+async function runFresh(flowPath: string): Promise<TwoRuns & Pick<TwMeasure, "held">> {
   const instance = await startTiddlyWiki();
   try {
     const two = await runTwiceOn(instance, flowPath, known);
@@ -73,20 +73,12 @@ async function runFresh(flowPath: string): Promise<Omit<TwMeasure, "label" | "co
  * fresh instance of its own when asked), then runs the flow on another
  * fresh instance, twice, and reads back what its saves left.
  */
-export async function measureTw(
+export function measureTw(
   label: string,
   dir: string,
   hars: string[],
   options: { verify?: boolean; args?: string[] } = {},
 ): Promise<TwMeasure> {
   const verifier = options.verify ? { start: startTiddlyWiki, env: {} } : undefined;
-  const { flowPath, convert, flow } = await convertBounded(
-    label,
-    dir,
-    hars,
-    options.args,
-    verifier,
-  );
-  if (flow === undefined) return { label, convert, flow: "", env: {}, steps: [], passed: 0 };
-  return { label, convert, flow, ...await runFresh(flowPath) };
+  return measureWith(label, dir, hars, options.args, verifier, runFresh);
 }
