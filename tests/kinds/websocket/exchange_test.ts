@@ -14,18 +14,24 @@ const LIMITS = { timeoutMs: 10_000, waitMs: 10_000, maxBytes: 1 << 20, count: 10
 /** Lets whatever the client scheduled (its error and close events) happen. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
+/** A client socket to the server's `/flood` on `port`, as the step opens one, and its URL. */
+async function floodSocket(port: number) {
+  const Client = await webSocketClient();
+  const url = `ws://127.0.0.1:${port}/flood`;
+  const socket = new Client(url, [], {
+    headers: {},
+    rejectUnauthorized: true,
+    maxPayload: 1 << 20,
+    followRedirects: false,
+    handshakeTimeout: 10_000,
+  });
+  return { url, socket };
+}
+
 Deno.test("an interrupt before the connection opened ends the exchange as interrupted, no error escaping", async () => {
   const server = await wsServer();
   try {
-    const Client = await webSocketClient();
-    const url = `ws://127.0.0.1:${server.port}/flood`;
-    const socket = new Client(url, [], {
-      headers: {},
-      rejectUnauthorized: true,
-      maxPayload: 1 << 20,
-      followRedirects: false,
-      handshakeTimeout: 10_000,
-    });
+    const { url, socket } = await floodSocket(server.port);
     const ending = await exchange(socket, [], { ...LIMITS, url, signal: AbortSignal.abort() });
     assert.equal(ending.kind, "failed");
     assert.deepEqual(ending.kind === "failed" && ending.reason, "interrupted");
@@ -38,15 +44,7 @@ Deno.test("an interrupt before the connection opened ends the exchange as interr
 Deno.test("an interrupt in the middle of a stream ends the exchange at once", async () => {
   const server = await wsServer();
   try {
-    const Client = await webSocketClient();
-    const url = `ws://127.0.0.1:${server.port}/flood`;
-    const socket = new Client(url, [], {
-      headers: {},
-      rejectUnauthorized: true,
-      maxPayload: 1 << 20,
-      followRedirects: false,
-      handshakeTimeout: 10_000,
-    });
+    const { url, socket } = await floodSocket(server.port);
     const interrupt = new AbortController();
     const timer = setInterval(() => server.seen.length > 0 && interrupt.abort(), 5);
     const ending = await exchange(socket, [], { ...LIMITS, url, signal: interrupt.signal });
