@@ -13,7 +13,7 @@ import { digest } from "../../lib/http/auth_digest.ts";
 import { AuthError } from "../../lib/http/auth_error.ts";
 import { ReceivedResponse } from "../../lib/http/response.ts";
 import { parseTemplate } from "../../lib/expr/template.ts";
-import { runCli } from "../support/cli.ts";
+import { runEveryReport } from "../support/run_reports.ts";
 import { eagerNodeImports } from "../support/imports.ts";
 
 const FLOW = `name: digest
@@ -50,22 +50,7 @@ async function run(flow: string, env: Record<string, string>) {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-digest-" });
   try {
     await Deno.writeTextFile(`${dir}/f.yaml`, flow);
-    const cli = await runCli([
-      "run",
-      `${dir}/f.yaml`,
-      "-vv",
-      ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
-      ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
-    ], { env });
-    const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
-    const outputs = [
-      cli.stdout,
-      cli.stderr,
-      ...await Promise.all(
-        ["r.json", "r.xml", "r.html", "r.log"].map(read),
-      ),
-    ];
-    return { ...cli, report: JSON.parse(await read("r.json")), outputs };
+    return await runEveryReport(dir, env);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -17,6 +17,7 @@ import {
 import { startDemoApi } from "../../examples/demo_api.ts";
 import { signV4 } from "../../lib/http/sigv4.ts";
 import { runCli } from "../support/cli.ts";
+import { runEveryReport } from "../support/run_reports.ts";
 
 const STEPS = `steps:
   - name: get
@@ -67,33 +68,15 @@ async function run(
     await Deno.writeTextFile(`${dir}/f.yaml`, text);
     await Deno.writeFile(`${dir}/data.bin`, new Uint8Array([0, 1, 2, 255, 13, 10]));
     await Deno.writeTextFile(`${dir}/credentials`, credentials);
-    const cli = await runCli([
-      "run",
-      `${dir}/f.yaml`,
-      "-vv",
-      ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
-      ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
-      ...extra,
-    ], {
-      env: {
-        // Nothing from the machine running the tests: no profile, no file, no keys.
-        AWS_SHARED_CREDENTIALS_FILE: `${dir}/credentials`,
-        AWS_PROFILE: "",
-        AWS_ACCESS_KEY_ID: "",
-        AWS_SECRET_ACCESS_KEY: "",
-        AWS_SESSION_TOKEN: "",
-        ...env,
-      },
-    });
-    const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
-    const outputs = [
-      cli.stdout,
-      cli.stderr,
-      ...await Promise.all(
-        ["r.json", "r.xml", "r.html", "r.log"].map(read),
-      ),
-    ];
-    return { ...cli, report: JSON.parse(await read("r.json")), outputs };
+    return await runEveryReport(dir, {
+      // Nothing from the machine running the tests: no profile, no file, no keys.
+      AWS_SHARED_CREDENTIALS_FILE: `${dir}/credentials`,
+      AWS_PROFILE: "",
+      AWS_ACCESS_KEY_ID: "",
+      AWS_SECRET_ACCESS_KEY: "",
+      AWS_SESSION_TOKEN: "",
+      ...env,
+    }, extra);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

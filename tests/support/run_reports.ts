@@ -1,7 +1,8 @@
 /**
  * A CLI run that writes every report: the reports' folder (`--out-dir`:
  * JSON, JUnit, HTML and the run log) and a HAR beside them, so a test can
- * read back what each artifact shows, a secret masked in all of them.
+ * read back what each artifact shows, a secret masked in all of them; and
+ * a run with each report named on its own, every output read back.
  */
 import { type CliRun, runCli } from "./cli.ts";
 
@@ -15,4 +16,45 @@ export function runReporting(
   env: Record<string, string> = {},
 ): Promise<CliRun> {
   return runCli(["run", flow, "--out-dir", out, "--report-har", `${out}/run.har`], { env });
+}
+
+/** A run whose every report was read back: the CLI's result, the JSON report, every output's text. */
+export interface EveryReportRun extends CliRun {
+  // deno-lint-ignore no-explicit-any
+  report: any;
+  /** Standard output, standard error, the JSON, JUnit and HTML reports and the log. */
+  outputs: string[];
+}
+
+/**
+ * Runs DIR/f.yaml with `-vv`, the JSON, JUnit and HTML reports and the log
+ * written into `dir` (then `extra` options, the environment `env` added),
+ * and reads them all back.
+ *
+ * @example
+ * ```ts ignore
+ * import { runEveryReport } from "../support/run_reports.ts";
+ * const { code, report, outputs } = await runEveryReport(dir, { BASE_URL: "http://127.0.0.1:8080" });
+ * ```
+ */
+export async function runEveryReport(
+  dir: string,
+  env: Record<string, string>,
+  extra: string[] = [],
+): Promise<EveryReportRun> {
+  const cli = await runCli([
+    "run",
+    `${dir}/f.yaml`,
+    "-vv",
+    ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
+    ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
+    ...extra,
+  ], { env });
+  const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
+  const outputs = [
+    cli.stdout,
+    cli.stderr,
+    ...await Promise.all(["r.json", "r.xml", "r.html", "r.log"].map(read)),
+  ];
+  return { ...cli, report: JSON.parse(await read("r.json")), outputs };
 }
