@@ -257,16 +257,7 @@ export function flakyFront(target: number, drop: number): { port: number; close(
   })().catch(() => {});
   return {
     port: (listener.addr as Deno.NetAddr).port,
-    close: () => {
-      listener.close();
-      for (const conn of conns) {
-        try {
-          conn.close();
-        } catch {
-          // Closed by its pipe already.
-        }
-      }
-    },
+    close: () => closeAll(listener, conns),
   };
 }
 
@@ -296,16 +287,7 @@ export function authProxy(user: string, password: string): {
   return {
     port: (listener.addr as Deno.NetAddr).port,
     heads,
-    close: () => {
-      listener.close();
-      for (const conn of conns) {
-        try {
-          conn.close();
-        } catch {
-          // Closed by its pipe already.
-        }
-      }
-    },
+    close: () => closeAll(listener, conns),
   };
 }
 
@@ -315,16 +297,9 @@ async function tunnel(
   heads: string[],
   conns: Set<Deno.Conn>,
 ): Promise<void> {
-  // The head of a CONNECT is small and comes first: read until its blank line, at most 16 KiB.
-  const buffer = new Uint8Array(16 * 1024);
-  let length = 0;
-  let head = "";
-  while (!head.includes("\r\n\r\n") && length < buffer.length) {
-    const n = await conn.read(buffer.subarray(length));
-    if (n === null) return conn.close();
-    length += n;
-    head = new TextDecoder().decode(buffer.subarray(0, length));
-  }
+  // The head of a CONNECT is small and comes first.
+  const head = await readHead(conn);
+  if (head === undefined) return conn.close();
   heads.push(head.split("\r\n\r\n")[0]);
   const [, target] = head.split(" ");
   const auth = /^proxy-authorization:\s*(.+)$/im.exec(head)?.[1]?.trim();
@@ -362,29 +337,13 @@ export function rawServer(frames: Uint8Array[]): { port: number; close(): void }
   })().catch(() => {});
   return {
     port: (listener.addr as Deno.NetAddr).port,
-    close: () => {
-      listener.close();
-      for (const conn of conns) {
-        try {
-          conn.close();
-        } catch {
-          // Already closed.
-        }
-      }
-    },
+    close: () => closeAll(listener, conns),
   };
 }
 
 async function upgradeRaw(conn: Deno.Conn, frames: Uint8Array[]): Promise<void> {
-  const buffer = new Uint8Array(16 * 1024);
-  let length = 0;
-  let head = "";
-  while (!head.includes("\r\n\r\n") && length < buffer.length) {
-    const n = await conn.read(buffer.subarray(length));
-    if (n === null) return;
-    length += n;
-    head = new TextDecoder().decode(buffer.subarray(0, length));
-  }
+  const head = await readHead(conn);
+  if (head === undefined) return;
   const key = /^sec-websocket-key:\s*(\S+)/im.exec(head)?.[1] ?? "";
   const digest = await crypto.subtle.digest(
     "SHA-1",
@@ -398,4 +357,30 @@ async function upgradeRaw(conn: Deno.Conn, frames: Uint8Array[]): Promise<void> 
     ),
   );
   for (const frame of frames) await conn.write(frame);
+}
+
+/** Stops `listener` and closes every connection in `conns`, passing over one its pipe closed. */
+function closeAll(listener: Deno.Listener, conns: Set<Deno.Conn>): void {
+  listener.close();
+  for (const conn of conns) {
+    try {
+      conn.close();
+    } catch {
+      // Closed by its pipe already.
+    }
+  }
+}
+
+/** A request's head, read up to its blank line (16 KiB at most); undefined when the peer closed first. */
+async function readHead(conn: Deno.Conn): Promise<string | undefined> {
+  const buffer = new Uint8Array(16 * 1024);
+  let length = 0;
+  let head = "";
+  while (!head.includes("\r\n\r\n") && length < buffer.length) {
+    const n = await conn.read(buffer.subarray(length));
+    if (n === null) return undefined;
+    length += n;
+    head = new TextDecoder().decode(buffer.subarray(0, length));
+  }
+  return head;
 }
