@@ -13,7 +13,13 @@ import { recordJourney } from "../apps/csrfspa/journey.ts";
 import { assertReplayPassed, convertAndReplay } from "../support/convert_apps.ts";
 import { runCli } from "../support/cli.ts";
 
-Deno.test("csrfspa: a rotating CSRF token is captured from the response before, and the flow passes on a fresh instance", async () => {
+/**
+ * Records the journey on one instance, then runs `fn` with the recording, a
+ * fresh folder and a fresh instance; both gone after, whatever `fn` does.
+ */
+async function recordedThenFresh(
+  fn: (har: string, dir: string, app: ReturnType<typeof startCsrfspa>) => Promise<void>,
+): Promise<void> {
   const recording = startCsrfspa();
   let har: string;
   try {
@@ -24,6 +30,15 @@ Deno.test("csrfspa: a rotating CSRF token is captured from the response before, 
   const dir = await Deno.makeTempDir({ prefix: "flowrun-csrfspa-" });
   const app = startCsrfspa();
   try {
+    await fn(har, dir, app);
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("csrfspa: a rotating CSRF token is captured from the response before, and the flow passes on a fresh instance", () =>
+  recordedThenFresh(async (har, dir, app) => {
     const path = `${dir}/journey.har`;
     await Deno.writeTextFile(path, har);
     const replay = await convertAndReplay(
@@ -54,23 +69,10 @@ Deno.test("csrfspa: a rotating CSRF token is captured from the response before, 
     ) {
       assert.ok(!replay.flow.includes(token), `the flow holds ${token}\n${replay.flow}`);
     }
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("csrfspa: --verify against a live instance passes every step with no repair and asks only the password", async () => {
-  const recording = startCsrfspa();
-  let har: string;
-  try {
-    har = await recordJourney(recording.origin);
-  } finally {
-    await recording.close();
-  }
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-csrfspa-" });
-  const app = startCsrfspa();
-  try {
+Deno.test("csrfspa: --verify against a live instance passes every step with no repair and asks only the password", () =>
+  recordedThenFresh(async (har, dir, app) => {
     await Deno.writeTextFile(`${dir}/journey.har`, har);
     const run = await runCli(
       ["convert", "har", `${dir}/journey.har`, "--verify", app.origin, "-o", `${dir}/flow.yaml`],
@@ -80,11 +82,7 @@ Deno.test("csrfspa: --verify against a live instance passes every step with no r
     assert.match(run.stderr, /Verified 10 steps against \S+: all pass\./, run.stderr);
     assert.match(run.stderr, /Set before running: LOGIN_PASSWORD\./, run.stderr);
     assert.deepEqual(app.errors, []);
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
 const RECORDINGS = new URL("../apps/csrfspa/recordings/", import.meta.url);
 const RECORDED = "http://127.0.0.1:8761";
