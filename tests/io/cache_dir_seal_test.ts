@@ -12,6 +12,15 @@ async function withDir(body: (dir: string) => Promise<void>): Promise<void> {
   }
 }
 
+/** Makes the cache's key under DIR/config by writing one entry; the key file's path. */
+async function keyMade(dir: string): Promise<string> {
+  const secretPath = `${dir}/config/flowrun/cache-key`;
+  const first = flowCacheIn(`${dir}/cache`, { secretPath });
+  first.write("k", "{}");
+  await first.flush();
+  return secretPath;
+}
+
 Deno.test("a sealed entry reads back under the same key, and a changed byte or another key is a miss", async () => {
   await withDir(async (dir) => {
     const secretPath = `${dir}/config/flowrun/cache-key`;
@@ -55,10 +64,7 @@ Deno.test({
   ignore: Deno.build.os === "windows",
   async fn() {
     await withDir(async (dir) => {
-      const secretPath = `${dir}/config/flowrun/cache-key`;
-      const first = flowCacheIn(`${dir}/cache`, { secretPath });
-      first.write("k", "{}");
-      await first.flush();
+      const secretPath = await keyMade(dir);
       for (const [path, mode] of [[secretPath, 0o622], [`${dir}/config/flowrun`, 0o777]] as const) {
         Deno.chmodSync(path, mode);
         const warnings: string[] = [];
@@ -120,10 +126,7 @@ Deno.test({
   ignore: Deno.build.os === "windows",
   async fn() {
     await withDir(async (dir) => {
-      const secretPath = `${dir}/config/flowrun/cache-key`;
-      const first = flowCacheIn(`${dir}/cache`, { secretPath });
-      first.write("k", "{}");
-      await first.flush();
+      const secretPath = await keyMade(dir);
       const warnings: string[] = [];
       const before = Deno.env.get("TMPDIR");
       // No temporary file can be made: the owner of one is how flowrun learns its user id.
