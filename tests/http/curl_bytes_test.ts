@@ -14,6 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { formParts } from "../support/form_parts.ts";
 
 const CURL = "/usr/bin/curl";
 /** A secret the flows read from the environment, with what printf and a shell would read. */
@@ -129,20 +130,13 @@ function strings(value: unknown, out: string[] = []): string[] {
 
 /** The parts of a multipart body, for a comparison that does not depend on the boundary. */
 async function parts(seen: Seen): Promise<unknown[]> {
-  const form = await new Request("http://x.test/", {
-    method: "POST",
-    headers: { "content-type": seen.headers.get("content-type")! },
-    body: seen.body,
-  }).formData();
-  const out: unknown[] = [];
-  for (const [name, value] of form) {
-    out.push(
-      typeof value === "string"
-        ? [name, value]
-        : [name, value.name, value.type, [...new Uint8Array(await value.arrayBuffer())]],
-    );
-  }
-  return out;
+  return await formParts(
+    new Request("http://x.test/", {
+      method: "POST",
+      headers: { "content-type": seen.headers.get("content-type")! },
+      body: seen.body,
+    }),
+  );
 }
 
 async function compare(name: string, sent: Seen, got: Seen, line: string): Promise<void> {

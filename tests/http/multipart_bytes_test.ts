@@ -5,24 +5,14 @@
 import assert from "node:assert/strict";
 import type { SentPart } from "../../lib/http/curl_body.ts";
 import { multipartBody } from "../../lib/http/multipart_bytes.ts";
+import { formParts } from "../support/form_parts.ts";
 
 async function parsed(parts: SentPart[]): Promise<unknown[]> {
   const { chunks, type } = multipartBody(parts);
   const body = new Blob(chunks.map((c) => typeof c === "string" ? c : new Uint8Array(c)));
-  const form = await new Request("http://x.test/", {
-    method: "POST",
-    headers: { "content-type": type },
-    body,
-  }).formData();
-  const out: unknown[] = [];
-  for (const [name, value] of form) {
-    out.push(
-      typeof value === "string"
-        ? [name, value]
-        : [name, value.name, value.type, [...new Uint8Array(await value.arrayBuffer())]],
-    );
-  }
-  return out;
+  return await formParts(
+    new Request("http://x.test/", { method: "POST", headers: { "content-type": type }, body }),
+  );
 }
 
 /** The same parts as the runtime sends them (a FormData), parsed back. */
@@ -38,16 +28,7 @@ async function sentByRuntime(parts: SentPart[]): Promise<unknown[]> {
       );
     }
   }
-  const form = await new Request("http://x.test/", { method: "POST", body: data }).formData();
-  const out: unknown[] = [];
-  for (const [name, value] of form) {
-    out.push(
-      typeof value === "string"
-        ? [name, value]
-        : [name, value.name, value.type, [...new Uint8Array(await value.arrayBuffer())]],
-    );
-  }
-  return out;
+  return await formParts(new Request("http://x.test/", { method: "POST", body: data }));
 }
 
 Deno.test("a multipart body reads back as the parts the runtime sends, hostile names and bytes too", async () => {
