@@ -9,6 +9,12 @@
  * answers a new one of the same name (a refresh rotates it), the later
  * steps send that one.
  *
+ * A member holding the login's answer (its `data` envelope, the tokens in
+ * it) is no value of a body's text of that name: Directus's `POST /files`
+ * `{data: string}` was sent the login's whole `data`, its access and
+ * refresh tokens, to a call that stores what it is given. Only a value of
+ * the body member's kind (a text, not an object or a list) is sent back.
+ *
  * The stand-in runs on 127.0.0.1, accepts only the account the test gives
  * the run, and forgets a refresh token once it has been used.
  */
@@ -38,7 +44,7 @@ const takesRefresh = json({
 });
 
 /** A login answering a refresh token, a refresh taking and answering one, a logout taking one. */
-function document() {
+function document(): Record<string, unknown> {
   return {
     openapi: "3.0.1",
     info: { title: "CMS", version: "1" },
@@ -125,4 +131,44 @@ Deno.test("convert openapi: a refresh token the login answers is sent back by th
   assert.equal(run.code, 0, flow + run.stdout + run.stderr);
   const sent = steps.map((s) => `${s.name} ${s.status}`);
   assert.deepEqual(sent, ["login passed", "refresh passed", "logout passed"]);
+});
+
+/** {@linkcode document} and a store of notes whose body has a text member named `data`. */
+function withNotes() {
+  const doc = document();
+  const note = json({
+    type: "object",
+    required: ["data"],
+    properties: { data: { type: "string" } },
+  });
+  const stored = { "200": { description: "Stored", ...json({ type: "object" }) } };
+  const paths = doc.paths as Record<string, unknown>;
+  paths["/notes"] = { post: { operationId: "createNote", requestBody: note, responses: stored } };
+  return doc;
+}
+
+Deno.test("convert openapi: a body text named as the login's envelope is not sent the login's answer", async () => {
+  const inner = standIn();
+  const notes = serveStandIn(async (req) => {
+    const url = new URL(req.url);
+    if (url.pathname !== "/notes") return fetch(`${inner.base}${url.pathname}`, req);
+    const body = await req.json();
+    const ok = typeof body.data === "string";
+    return Response.json(ok ? { stored: body.data } : { error: "data is a text" }, {
+      status: ok ? 200 : 400,
+    });
+  });
+  try {
+    const { flows, run, steps } = await convertAndRunAsUser(
+      withNotes(),
+      notes,
+      (base) => ({ BASE_URL: base, LOGIN_EMAIL: ACCOUNT.email, LOGIN_PASSWORD: ACCOUNT.password }),
+    );
+    const all = [...flows.values()].join("\n");
+    assert.doesNotMatch(all, /data: \$\{steps\.[a-z_]+\.capture\.data\}/, all);
+    assert.equal(run.code, 0, all + run.stdout + run.stderr);
+    assert.ok(steps.some((s) => s.name === "create_note" && s.status === "passed"), all);
+  } finally {
+    await inner.close();
+  }
 });

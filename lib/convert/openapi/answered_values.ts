@@ -14,25 +14,37 @@
  *
  * @module
  */
-import { isNode } from "../../check/openapi_operations.ts";
+import { isNode, type Node } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
 import type { BodyFill } from "./body_fill.ts";
 import { capturePath } from "./capture_source.ts";
 import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
-import { findProperty, MAX_PROPERTY_DEPTH } from "./schema_properties.ts";
+import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
 import { siblingHolder } from "./sibling_answer.ts";
 import { type NamedLogin, undescribedRefresh } from "./refresh_named.ts";
 import { namedToken } from "./token_named.ts";
 
-/** Where an operation's 2xx JSON answer holds a property named `key` (a wrapper deep). */
+/**
+ * Where an operation's 2xx JSON answer holds a value named `key` (a
+ * wrapper deep). A member that holds others is no value to send back: a
+ * login's `data` envelope is its tokens, not a body's text `data`
+ * (Directus's `POST /files` was sent them).
+ */
 function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | undefined {
+  const value = (name: string, p: Node) => name === key && !holdsMembers(doc, p);
   for (const response of successes(doc, op.node).responses) {
-    const path = findProperty(doc, jsonSchema(doc, response), (n) => n === key, MAX_PROPERTY_DEPTH);
+    const path = findProperty(doc, jsonSchema(doc, response), value, MAX_PROPERTY_DEPTH);
     if (path) return path;
   }
   return undefined;
+}
+
+/** Whether a schema is an object or a list (its members, not one value). */
+function holdsMembers(doc: unknown, p: Node): boolean {
+  return p.type === "object" || p.type === "array" || isNode(p.items) ||
+    properties(doc, p).length > 0;
 }
 
 /**
