@@ -53,7 +53,10 @@ async function makeArticles(baseUrl: string, token: string): Promise<void> {
 }
 
 /**
- * The operations accepted on 2026-11-26: 67 of 136 (7 before the fixes of
+ * The operations accepted on 2026-11-28: 72 of 136 (a PATCH of one item
+ * sends one change, not each optional member's example: the user's, the
+ * flow's and the folder's updates, and the folder's update of many and
+ * delete that read its answer). On 2026-11-26: 67 (7 before the fixes of
  * that day: the login signs in as the user's account, from variables, 10;
  * the bare operations of a document with a login and bare writes send its
  * token, 58; an update of many sends the flow's own item and a change, 62;
@@ -62,7 +65,7 @@ async function makeArticles(baseUrl: string, token: string): Promise<void> {
  * list of items sends the flow's own item keyed and a change, 66; a hash
  * one call answers is sent back by its sibling under the same path, 67).
  */
-const FLOOR = 67;
+const FLOOR = 72;
 
 realTest(
   `Directus's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its operations`,

@@ -17,6 +17,7 @@ import { isSoleUpdate, somethingToUpdate } from "./patch_body.ts";
 import { itemKeys } from "./item_key.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { manyToUpdate } from "./many_update.ts";
+import { oneChange, patchesOneItem } from "./one_change.ts";
 import { withSummaryNamed } from "./summary_named.ts";
 import { withoutServerDefaults } from "./server_defaults.ts";
 import { somethingToCreate } from "./empty_create.ts";
@@ -67,6 +68,7 @@ export function bodyParts(
   create = false,
   soleUpdate = false,
   keys: ReadonlySet<string> = new Set(),
+  oneItem = false,
 ): BodyParts {
   const out: BodyParts = { fields: [], headers: [], files: [] };
   const body = deref(doc, op.requestBody);
@@ -86,9 +88,11 @@ export function bodyParts(
   // An update of nothing is no request (LoopBack: 400; RealWorld's `{"user": {}}`: 500), nor of
   // many (Directus's `{keys, data}`: many_update.ts).
   const update = (v: unknown) => method === "PATCH" ? manyToUpdate(doc, maker, media.schema, v) : v;
+  // A PATCH of one item changes one member, not each optional member's example (one_change.ts).
+  const changed = oneItem ? oneChange(doc, maker, op, media.schema, named, keys) : named;
   const value = !own.given && json
     ? update(
-      somethingToUpdate(doc, maker, method, media.schema, named, soleUpdate && !create, keys),
+      somethingToUpdate(doc, maker, method, media.schema, changed, soleUpdate && !create, keys),
     )
     : named;
   writeBody(doc, { type, media, value, step }, out);
@@ -122,7 +126,9 @@ export function stepBody(
   const sole = isSoleUpdate(doc, op.method, op.template);
   // The names paths give the item are its keys, which an update leaves alone (item_key.ts).
   const keys = op.method === "PATCH" || sole ? itemKeys(doc, op.template) : undefined;
-  return bodyParts(doc, maker, op.node, step, op.method, op.role === "create", sole, keys);
+  const create = op.role === "create";
+  const one = patchesOneItem(op.method, op.template);
+  return bodyParts(doc, maker, op.node, step, op.method, create, sole, keys, one);
 }
 
 /** A body made from the schema, as the document gives none. */

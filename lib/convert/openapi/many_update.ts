@@ -76,8 +76,17 @@ function batchToUpdate(doc: unknown, maker: ExampleMaker, schema: unknown, value
   return [{ id: maker.make(key[1]) ?? 1, ...change }];
 }
 
-/** A schema that is one branch of `anyOf`/`oneOf`/`allOf` (Directus's `data: {anyOf: [$ref]}`) as that branch. */
-function oneBranch(doc: unknown, p: Node): Node {
+/**
+ * A schema that is one branch of `anyOf`/`oneOf`/`allOf` (Directus's `data: {anyOf: [$ref]}`) as that branch.
+ *
+ * @example
+ * ```ts
+ * import { oneBranch } from "./many_update.ts";
+ * const item = { type: "object" };
+ * if (oneBranch({}, { anyOf: [item] }) !== item) throw new Error();
+ * ```
+ */
+export function oneBranch(doc: unknown, p: Node): Node {
   const branches = [p.anyOf, p.oneOf, p.allOf].find((b) => Array.isArray(b) && b.length === 1);
   const branch = Array.isArray(branches) ? deref(doc, branches[0]) : undefined;
   return isNode(branch) ? branch : p;
@@ -86,8 +95,15 @@ function oneBranch(doc: unknown, p: Node): Node {
 /**
  * The object's schema without what names an item rather than changes it:
  * its `id`, a `uuid` (changing the items' key is no update of them).
+ *
+ * @example
+ * ```ts
+ * import { changeable } from "./many_update.ts";
+ * const got = changeable({}, { properties: { id: { type: "string" }, name: { type: "string" } } });
+ * if (Object.keys(got.properties as object).join() !== "name") throw new Error();
+ * ```
  */
-function changeable(doc: unknown, schema: Node): Node {
+export function changeable(doc: unknown, schema: Node): Node {
   const kept = properties(doc, schema).filter(([name, p]) =>
     name.toLowerCase() !== "id" && p.format !== "uuid"
   );
