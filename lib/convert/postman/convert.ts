@@ -301,7 +301,8 @@ function addEnvironmentFiles(
   const envLines: string[] = [];
   const made = new Set(builders.flatMap((b) => [...b.flowVars].filter((n) => b.isMade(n))));
   for (const name of [...vars.fromEnvironment].sort()) {
-    if (vars.isSecret(name) || made.has(name)) continue;
+    // A data file's column is the row's value: a run parameter would win over every row.
+    if (vars.isSecret(name) || made.has(name) || vars.dataColumns.has(name)) continue;
     const value = vars.values.get(name) ?? "";
     // One a URL starts with is read from the process environment too (`${ENV.SCHEME}://…`).
     if (vars.isEnv(name, false) || vars.readsEnv(name)) {

@@ -19,7 +19,7 @@ import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
 import { SentOnce } from "./sent_once.ts";
-import { withOriginEnv } from "./origin_env.ts";
+import { filledAuthority, withOriginEnv } from "./origin_env.ts";
 import { withQuery } from "./script/request_query.ts";
 import { capturesOf, keptValue, neededCaptures } from "./step_captures.ts";
 import { asWritten, notLookedUp } from "./nested_vars.ts";
@@ -32,7 +32,6 @@ import { varName } from "./vars.ts";
 import { closeChain, noteRead, openPartlySets } from "./partly_set.ts";
 import { scriptReader, writeOf } from "./scope_state.ts";
 import type { VarScope } from "./scopes.ts";
-
 export type { Broken, RequestReport, Shared } from "./flow_state.ts";
 
 /**
@@ -345,6 +344,7 @@ export class FlowBuilder {
       : this.shared.vars.values.get(n);
 
   url(raw: string): string {
+    raw = filledAuthority(raw, (n) => this.shared.vars.isSecret(n) ? undefined : this.#given(n));
     const first = raw.match(/^\{\{([^{}]+)\}\}/)?.[1]?.trim();
     let url = render(raw, (n, w) => this.resolve(n, n === first, w));
     // Postman sends a URL without a scheme (`{{host}}` = `127.0.0.1:8080`) with http://.

@@ -23,7 +23,9 @@ import { snake } from "../names.ts";
  */
 export function withOriginEnv(url: string, origins: Map<string, string>): string {
   const origin = url.match(/^https?:\/\/[^/?#$]+/i)?.[0];
-  if (!origin) return url;
+  // An origin only partly literal (`http://localhost:${vars.port}`) is kept as written: a
+  // variable for its literal part would be cut in the middle of the authority.
+  if (!origin || url[origin.length] === "$") return url;
   let env = origins.get(origin);
   if (!env) {
     const host = origin.replace(/^https?:\/\//i, "").replace(/:\d+$/, "");
@@ -31,4 +33,30 @@ export function withOriginEnv(url: string, origins: Map<string, string>): string
     origins.set(origin, env);
   }
   return `\${ENV.${env}:-${origin}}${url.slice(origin.length)}`;
+}
+
+/**
+ * `raw` with the variables in its literal origin's authority (`http://localhost:{{port}}/x`)
+ * replaced by the values `given` knows, so that the origin is one literal and one variable reads
+ * it whole; `raw` as written when one of them has no plain value (a script sets it, or none).
+ *
+ * @example
+ * ```ts
+ * import { filledAuthority } from "./origin_env.ts";
+ * const given = (n: string) => (n === "port" ? "8080" : undefined);
+ * const url = filledAuthority("http://localhost:{{port}}/api/{{id}}", given);
+ * if (url !== "http://localhost:8080/api/{{id}}") throw new Error(url);
+ * if (filledAuthority("http://{{host}}/x", given) !== "http://{{host}}/x") throw new Error();
+ * ```
+ */
+export function filledAuthority(raw: string, given: (name: string) => string | undefined): string {
+  const m = raw.match(/^(https?:\/\/)([^/?#]*)/i);
+  if (!m || !m[2].includes("{{")) return raw;
+  let whole = true;
+  const authority = m[2].replace(/\{\{([^{}]+)\}\}/g, (all, name: string) => {
+    const value = given(name.trim());
+    if (value === undefined || value === "" || /[{}/?#@\s$]/.test(value)) whole = false;
+    return value ?? all;
+  });
+  return whole ? m[1] + authority + raw.slice(m[0].length) : raw;
 }
