@@ -93,3 +93,23 @@ export function generated(op: string, a: Sym, b: Sym): Sym | undefined {
   const tb = asText(b);
   return ta === undefined || tb === undefined ? undefined : { k: "gen", text: ta + tb };
 }
+
+/**
+ * A variable's value, or text joined from literals and variables' values (`"id " + v`,
+ * `` `id ${v}` ``), as flow text: the same at each read, so a check may compare with it;
+ * `undefined` for anything else (a response part, a made value).
+ *
+ * @example
+ * ```ts
+ * import { variableText } from "./concat.ts";
+ * const v = { k: "var" as const, name: "id", expr: "${vars.id}" };
+ * const s = variableText({ k: "cat", parts: [{ k: "lit", value: "id " }, v] });
+ * if (s !== "id ${vars.id}" || variableText({ k: "gen", text: "${RANDOM.UUID}" }) !== undefined) throw new Error();
+ * ```
+ */
+export function variableText(s: Sym): string | undefined {
+  if (s.k === "var") return s.expr;
+  if (s.k !== "cat" || !s.parts.every((p) => p.k === "lit" || p.k === "var")) return undefined;
+  const texts = s.parts.map(asText);
+  return texts.every((t) => t !== undefined) ? texts.join("") : undefined;
+}

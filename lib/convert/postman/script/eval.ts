@@ -17,6 +17,8 @@ import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
 import { madeBy, newDateCall, plusDate, secondsCall } from "./made.ts";
+import { constructorCheck } from "./constructor_type.ts";
+import { CALLS, cond, pathOf, text } from "./calls.ts";
 import { compare, type Cond, flowText, isPseudo, member, not, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
 import { scopeOf, VARIABLE_GETTERS, type VarScope } from "../scopes.ts";
@@ -34,6 +36,8 @@ export interface EvalContext {
   variable(name: string, scope?: VarScope): Sym | undefined;
   /** The request's name, which `pm.info.requestName` reads. */
   requestName?: string;
+  /** The request's raw body as written, which `pm.request.body.raw` reads when it holds no `{{x}}`. */
+  requestBody?: string;
   /** The object literal each `const` name was declared with, for a call that reads its fields. */
   objects?: Map<string, Node>;
   /** The helper functions the script declares (helper_call.ts), by name. */
@@ -130,8 +134,9 @@ function namedMember(node: Node, ctx: EvalContext, d: number): Sym | undefined |
   if (name && RESPONSE_NAMES[name] && !ctx.scope.has(name.split(".")[0])) {
     return { k: "path", path: RESPONSE_NAMES[name] };
   }
-  if (name === "pm.info.requestName" && ctx.requestName && !ctx.scope.has("pm")) {
-    return { k: "lit", value: ctx.requestName };
+  if (name?.startsWith("pm.") && !ctx.scope.has("pm")) {
+    const own = ownRequest(name, ctx);
+    if (own !== null) return own;
   }
   const env = name?.match(/^(environment|globals|data)\.(.+)$/);
   if (env && !ctx.scope.has(env[1])) return ctx.variable(env[2], scopeOf(`${env[1]}.get`));
@@ -141,6 +146,17 @@ function namedMember(node: Node, ctx: EvalContext, d: number): Sym | undefined |
     return conds ? { k: "cond", conds } : undefined;
   }
   return null;
+}
+
+/** `pm.info.requestName` and `pm.request.body.raw`: known now from the request; `null` for others. */
+function ownRequest(name: string, ctx: EvalContext): Sym | undefined | null {
+  if (name === "pm.info.requestName" && ctx.requestName) {
+    return { k: "lit", value: ctx.requestName };
+  }
+  if (name !== "pm.request.body.raw") return null;
+  // Postman gives the body as sent, each `{{x}}` resolved: only one with none is known now.
+  const raw = ctx.requestBody;
+  return raw !== undefined && !raw.includes("{{") ? { k: "lit", value: raw } : undefined;
 }
 
 function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
@@ -159,8 +175,16 @@ function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
     const of = evaluate(node.object.arguments[0], ctx, d);
     return of?.k === "path" ? { k: "len", path: of.path } : undefined;
   }
-  if (base?.k !== "path" || key?.k !== "lit") return undefined;
-  return pathMember(base.path, key.value);
+  if (key?.k !== "lit") return undefined;
+  if (base?.k === "lit") return litMember(base.value, key.value);
+  return base?.k === "path" ? pathMember(base.path, key.value) : undefined;
+}
+
+/** A member of a value known now (a parsed request body's field): JavaScript's, own ones only. */
+function litMember(value: unknown, key: unknown): Sym | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const own = Object.hasOwn(value, String(key));
+  return { k: "lit", value: own ? (value as Record<string, unknown>)[String(key)] : undefined };
 }
 
 /** `path[key]`: a member, an element, a header (by its lower-case name), or the length. */
@@ -176,49 +200,6 @@ function pathMember(path: string, key: unknown): Sym | undefined {
 function args(node: Node, ctx: EvalContext, d: number): (Sym | undefined)[] {
   return node.arguments.map((a: Node) => evaluate(a, ctx, d));
 }
-
-const cond = (path: string, op: string, value: unknown): Sym => ({
-  k: "cond",
-  conds: [{ path, op, value }],
-});
-const text = (s: Sym | undefined): string | undefined =>
-  s?.k === "lit" && typeof s.value === "string" ? s.value : undefined;
-const pathOf = (s: Sym | undefined): string | undefined => (s?.k === "path" ? s.path : undefined);
-const header = (s: Sym | undefined): string | undefined => {
-  const name = text(s);
-  return name === undefined ? undefined : member("$.headers", name.toLowerCase());
-};
-
-/** A cookie the response sets, by name: `$.cookies.<name>`. */
-const cookie = (s: Sym | undefined): string | undefined => {
-  const name = text(s);
-  return name === undefined ? undefined : member("$.cookies", name);
-};
-
-/** A cookie the flow run's jar holds for the response's URL, by name: `$.jar.<name>`. */
-const jarred = (s: Sym | undefined): string | undefined => {
-  const name = text(s);
-  return name === undefined ? undefined : member("$.jar", name);
-};
-
-/** Calls by their dotted name: what they give, from their first argument. */
-const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined>([
-  ["JSON.parse", (f) => (pathOf(f) === "$.body" ? { k: "path", path: "$.json" } : undefined)],
-  ["pm.response.json", () => ({ k: "path", path: "$.json" })],
-  ["pm.response.text", () => ({ k: "path", path: "$.body" })],
-  ["pm.response.headers.has", (f) => (header(f) ? cond(header(f)!, "exists", true) : undefined)],
-  ["pm.response.headers.get", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
-  ["postman.getResponseHeader", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
-  ["Number.isInteger", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "integer") : undefined)],
-  ["Array.isArray", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "array") : undefined)],
-  // `pm.cookies` is Postman's jar for the request's URL (a redirect's cookie in it): `$.jar`.
-  ["pm.cookies.has", (f) => (jarred(f) ? cond(jarred(f)!, "exists", true) : undefined)],
-  ["pm.cookies.get", (f) => (jarred(f) ? { k: "path", path: jarred(f)! } : undefined)],
-  [
-    "postman.getResponseCookie",
-    (f) => (cookie(f) ? { k: "path", path: `${cookie(f)}.value` } : undefined),
-  ],
-]);
 
 /** Calls that read their arguments as a whole: variables, schemas, made values. */
 function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym | undefined | null {
@@ -334,6 +315,8 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
     if (key?.k !== "lit" || obj?.k !== "path" || typeof key.value !== "string") return undefined;
     return cond(member(obj.path, key.value), "exists", true);
   }
+  const typed = constructorCheck(node, (n) => evaluate(n, ctx, d));
+  if (typed) return typed;
   const a = evaluate(node.left, ctx, d);
   const b = evaluate(node.right, ctx, d);
   if (!a || !b) return undefined;
@@ -382,14 +365,22 @@ function literalValue(node: Node, ctx: EvalContext, d: number): Sym | undefined 
 function template(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   let text = "";
   let made = false;
+  const parts: Sym[] = [];
   for (let i = 0; i < node.quasis.length; i++) {
-    text += String(node.quasis[i].value.cooked).replaceAll("${", () => "$${");
+    const quasi = String(node.quasis[i].value.cooked);
+    text += quasi.replaceAll("${", () => "$${");
+    parts.push({ k: "lit", value: quasi });
     if (i >= node.expressions.length) break;
     const part = evaluate(node.expressions[i], ctx, d);
     const t = part ? asText(part) : undefined;
-    if (t === undefined) return undefined;
-    made ||= part?.k !== "lit";
+    if (!part || t === undefined) return undefined;
+    made ||= part.k !== "lit";
+    parts.push(part);
     text += t;
   }
-  return made ? { k: "gen", text } : { k: "lit", value: text };
+  if (!made) return { k: "lit", value: text };
+  // Text of literals and variables' values is joined text, as `"id " + v` is: the same at each read.
+  return parts.every((p) => p.k === "lit" || p.k === "var")
+    ? { k: "cat", parts }
+    : { k: "gen", text };
 }

@@ -8,6 +8,7 @@
  */
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import { pseudo } from "./pseudo.ts";
+import { variableText } from "./concat.ts";
 import type { Node } from "./parse.ts";
 import { responseWord } from "./response.ts";
 import {
@@ -267,7 +268,7 @@ function literalArgs(args: Node[], ctx: EvalContext, asText = true): unknown[] |
     }
     const s = evaluate(a, ctx, 1);
     if (s?.k === "lit") out.push(asText ? flowText(s.value) : s.value);
-    else if (s?.k === "var") out.push(s.expr);
+    else if (s && variableText(s) !== undefined) out.push(variableText(s));
     else return undefined;
   }
   return out;

@@ -356,7 +356,8 @@ class Translator {
 
 /**
  * The translation of one script. `variable` gives a Postman variable's
- * meaning where the script reads it (`pm.environment.get("x")`).
+ * meaning where the script reads it (`pm.environment.get("x")`); `requestBody`,
+ * the request's raw body, is what `pm.request.body.raw` reads.
  *
  * @example
  * ```ts
@@ -377,11 +378,11 @@ export function translateScript(
   variable: VariableReader,
   requestName = "",
   preRequest = false,
+  requestBody?: string,
 ): Translation {
   const t = new Translator(source, variable);
-  t.requestName = requestName;
-  t.preRequest = preRequest;
-  t.ctx.requestName = requestName;
+  Object.assign(t, { requestName, preRequest });
+  Object.assign(t.ctx, { requestName, requestBody });
   const parsed = parseScript(source);
   if (!parsed.ok) {
     t.out.untranslated.push(`(not translated: ${parsed.why})`);
