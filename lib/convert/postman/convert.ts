@@ -206,7 +206,7 @@ export function convertPostman(
       new Set(credentials),
     );
     for (const name of setByScripts) v.scriptSet.add(name);
-    if (rows) v.addData(rows.columns);
+    if (rows) v.addData(rows.columns, rows.rows);
     return v;
   };
   let groups = sessionGroups(c.units);

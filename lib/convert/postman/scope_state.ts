@@ -7,6 +7,7 @@
  */
 import { Holders, type VariableReader, type VarScope } from "./scopes.ts";
 import type { Sym } from "./script/sym.ts";
+import type { RowKind } from "./script/data_row.ts";
 import type { Translation } from "./script/translation.ts";
 
 /** A write by scope: a set (its value as a later getter reads it; unknown: undefined) or an unset. */
@@ -36,6 +37,8 @@ export class ScopeState {
   constructor(readonly secret: (name: string) => boolean = () => false) {}
 
   readonly holders = new Holders();
+  /** The data file's columns every row gives (whether as numbers) and the flow var each is. */
+  readonly rows = new Map<string, { kind: RowKind; expr: string }>();
   /** Values a scope under the one `{{x}}` reads holds, by `scope\0name`, with the flow that set it. */
   readonly #shadowed = new Map<string, { flow: number; value?: Sym }>();
 
@@ -146,5 +149,11 @@ export function scriptReader(
   scopes: ScopeState,
   given?: (name: string) => string | undefined,
 ): VariableReader {
-  return Object.assign(variable, { winner: (n: string) => scopes.holders.winner(n), given });
+  // A data column read as its row's flow var is known defined (a number) when every row gives it.
+  const read = (n: string, s?: VarScope) => {
+    const v = variable(n, s);
+    const row = scopes.rows.get(n);
+    return v?.k === "var" && row?.expr === v.expr ? { ...v, row: row.kind } : v;
+  };
+  return Object.assign(read, { winner: (n: string) => scopes.holders.winner(n), given });
 }

@@ -14,6 +14,7 @@ import type { PmPair } from "./model.ts";
 import { resolveNested } from "./nested_vars.ts";
 import { dynamicValue } from "./dynamic.ts";
 import { ScopeState } from "./scope_state.ts";
+import { rowKinds } from "./script/data_row.ts";
 import type { VarScope } from "./scopes.ts";
 
 /** A variable the flow reads from the environment. */
@@ -119,7 +120,10 @@ export class Variables {
    * The columns of the run's data file, Newman's `data` scope, above the environment: each row
    * gives their values, so their defaults are empty (a credential in the file stays there).
    */
-  addData(columns: readonly string[]): void {
+  addData(columns: readonly string[], rows: readonly Record<string, unknown>[] = []): void {
+    for (const [name, kind] of rowKinds(columns, rows, varName)) {
+      this.scopes.rows.set(name, { kind, expr: `\${vars.${varName(name)}}` });
+    }
     for (const name of columns) {
       this.dataColumns.add(name);
       this.values.set(name, "");

@@ -19,6 +19,7 @@ import { pseudo } from "./pseudo.ts";
 import { madeBy, newDateCall, plusDate, secondsCall } from "./made.ts";
 import { constructorCheck } from "./constructor_type.ts";
 import { CALLS, cond, pathOf, text } from "./calls.ts";
+import { rowComparison, rowNumber } from "./data_row.ts";
 import { compare, type Cond, flowText, isPseudo, member, not, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
 import { scopeOf, VARIABLE_GETTERS, type VarScope } from "../scopes.ts";
@@ -91,6 +92,8 @@ const RESPONSE_NAMES = table<string>({
 export function evaluate(node: Node, ctx: EvalContext, depth: number): Sym | undefined {
   if (depth > MAX_SCRIPT_DEPTH) return undefined;
   const d = depth + 1;
+  const operator = OPERATORS[node.type];
+  if (operator) return operator(node, ctx, d);
   switch (node.type) {
     case "Literal":
       return node.regex ? undefined : { k: "lit", value: node.value };
@@ -108,18 +111,20 @@ export function evaluate(node: Node, ctx: EvalContext, depth: number): Sym | und
       return evaluate(node.expression, ctx, d);
     case "CallExpression":
       return call(node, ctx, d);
-    case "UnaryExpression":
-      return unary(node, ctx, d);
-    case "BinaryExpression":
-      return binary(node, ctx, d);
-    case "LogicalExpression":
-      return logical(node, ctx, d);
     case "ArrayExpression":
     case "ObjectExpression":
       return literalValue(node, ctx, d);
   }
   return undefined;
 }
+
+/** Expressions of operators, by node type: each reads its operands itself. */
+const OPERATORS: Record<string, (node: Node, ctx: EvalContext, d: number) => Sym | undefined> = {
+  UnaryExpression: unary,
+  BinaryExpression: binary,
+  LogicalExpression: logical,
+  ConditionalExpression: conditional,
+};
 
 function identifier(name: string, ctx: EvalContext): Sym | undefined {
   if (ctx.scope.has(name)) return ctx.scope.get(name);
@@ -219,7 +224,7 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
       : undefined;
     return conds ? { k: "cond", conds } : undefined;
   }
-  const made = madeBy(callee);
+  const made = madeBy(callee) ?? rowNumber(callee, first);
   if (made) return made;
   if (/^Math\.(floor|round|ceil|abs)$|^String$/.test(callee) && first?.k === "gen") return first;
   return null;
@@ -320,12 +325,20 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const a = evaluate(node.left, ctx, d);
   const b = evaluate(node.right, ctx, d);
   if (!a || !b) return undefined;
-  const made = generated(node.operator, a, b) ?? concat(node.operator, a, b);
+  const made = rowComparison(node.operator, a, b) ?? generated(node.operator, a, b) ??
+    concat(node.operator, a, b);
   if (made) return made;
   // A pseudo-path (`typeof x`, `x.indexOf(v)`) is no JSONPath: only a comparison pseudo reads is kept.
   if (a.k === "path" && isPseudo(a.path)) return pseudo(a.path, node.operator, b);
   if (b.k === "path" && isPseudo(b.path)) return undefined;
   return compare(node.operator, a, b);
+}
+
+/** `t ? a : b` whose test is known now: the branch it takes. */
+function conditional(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  const taken = truthy(evaluate(node.test, ctx, d));
+  if (typeof taken !== "boolean") return undefined;
+  return evaluate(taken ? node.consequent : node.alternate, ctx, d);
 }
 
 function logical(node: Node, ctx: EvalContext, d: number): Sym | undefined {
