@@ -1,7 +1,8 @@
 /**
  * The two headers that carry a session: `Authorization` (a produced token,
  * else a required variable: a token, or Basic credentials as the step's
- * `auth: basic` with the password a variable; a script's `Bearer null` as recorded) and `Cookie`
+ * `auth: basic` with the password a variable, a Digest answer as `auth: digest`; a script's
+ * `Bearer null` as recorded) and `Cookie`
  * (each cookie a response set is its capture; a preference is sent as
  * recorded; the logged-in rest becomes one SESSION_COOKIE variable).
  *
@@ -20,6 +21,7 @@ import { holdCookie } from "./producers.ts";
 import { setByAnswer, unseenSetter } from "./unseen_cookies.ts";
 import { withTokens } from "./tokens.ts";
 import { isLoginCopy, userAndPassword } from "./login_copies.ts";
+import { digestStepAuth } from "./digest_auth.ts";
 
 const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
 
@@ -50,6 +52,8 @@ export function authorization(
   value: string,
   step: Step,
 ): string | undefined {
+  // A Digest answer holds one nonce's hash: the step's `auth: digest` answers the live challenge.
+  if (name === "authorization" && digestStepAuth(c, value, step)) return undefined;
   const m = AUTH.exec(value.trim());
   const scheme = m?.[1];
   const credential = m ? m[2] : value.trim();
