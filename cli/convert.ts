@@ -15,6 +15,7 @@ import { err, out } from "./output.ts";
 import { save } from "./save.ts";
 import { commandHelp } from "./usage.ts";
 import { readConvertInput } from "./convert_input.ts";
+import { withAttachedBodies } from "./convert_attached.ts";
 
 /** The options `flowrun convert har` accepts; its `--help` lists each. */
 export const CONVERT_OPTIONS = {
@@ -139,9 +140,10 @@ async function runConvert(plan: ConvertPlan): Promise<number> {
   ]);
   if (plan.output) await io.ensureWritable(plan.output);
   // Both files are read before converting: a bad second one fails before any output.
-  const [bytes, second] = await Promise.all(
-    plan.paths.map((path) => readRecording(io, path)),
+  const read = await Promise.all(
+    plan.paths.map(async (path) => withAttachedBodies(io, path, await readRecording(io, path))),
   );
+  const [bytes, second] = read.map((r) => r.bytes);
   const options = { ...plan.options, second };
   // Upload files go where the flow reads them: beside it (the working directory for stdout).
   const dir = plan.output?.includes("/") ? plan.output.slice(0, plan.output.lastIndexOf("/")) : ".";
@@ -155,6 +157,7 @@ async function runConvert(plan: ConvertPlan): Promise<number> {
   if (plan.output) await save(plan.output, yaml);
   else out(yaml);
   err(har.formatSummary(summary));
+  for (const { note } of read) if (note) err(note);
   if (verified) err(verified.text);
   for (const file of files) {
     const target = `${dir}/${file.path}`;
