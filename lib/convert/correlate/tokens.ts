@@ -9,6 +9,7 @@ import type { Producer, Step } from "../model.ts";
 import { useProducer } from "./captures.ts";
 import type { Correlator } from "./state.ts";
 import { candidateTokens } from "./token_index.ts";
+import { beforeExpression, DOLLAR_VAR } from "../dollar.ts";
 
 /**
  * `text` with every token a response produced replaced by its capture, the
@@ -27,26 +28,76 @@ export function withTokens(c: Correlator, text: string, user: Step): string {
   let out = "";
   let rest = text;
   // What may stand in the whole text may stand in each rest of it.
-  const candidates = candidateTokens(c.tokens, text).map((at) => c.tokens[at]);
+  const framed = isFramed(text);
+  const candidates: [string, Producer | string][] = framed
+    ? framedCandidates(c)
+    : candidateTokens(c.tokens, text).map((at) => c.tokens[at]);
   for (;;) {
-    const best = firstToken(candidates, rest);
+    const best = firstToken(candidates, rest, framed);
     if (!best) return out + c.sp.lit(rest);
-    out += c.sp.lit(rest.slice(0, best.at)) + useProducer(c, best.p, user);
+    const sent = typeof best.p === "string" ? best.p : useProducer(c, best.p, user);
+    out += beforeCapture(c, c.sp.lit(rest.slice(0, best.at))) + sent;
     rest = rest.slice(best.at + best.value.length);
   }
 }
 
+/**
+ * What may stand in a framed body: the long tokens, then the long values
+ * already sent otherwise elsewhere (an id the client made, one var a run with
+ * two recordings), each as the template written there.
+ */
+function framedCandidates(c: Correlator): [string, Producer | string][] {
+  const long = (value: string) => value.length >= FRAMED_MIN;
+  return [
+    ...c.tokens.filter(([value, p]) => p.secret || long(value)),
+    ...[...c.generated].filter(([value]) => long(value)),
+  ];
+}
+
+/**
+ * Literal text a capture follows: a `$` at its end is taken from the var
+ * (`dollar.ts`), since `$` then `${…}` reads as the escaped text `${…}` (a
+ * protobuf prefixes a 36-byte id with `$`).
+ */
+function beforeCapture(c: Correlator, text: string): string {
+  const safe = beforeExpression(text);
+  if (safe !== text && !c.vars.some(([name]) => name === DOLLAR_VAR)) {
+    c.vars.unshift([DOLLAR_VAR, "$"]);
+  }
+  return safe;
+}
+
 /** The token that starts first in `text` (the first produced, on a tie). */
 function firstToken(
-  tokens: [string, Producer][],
+  tokens: [string, Producer | string][],
   text: string,
-): { at: number; value: string; p: Producer } | undefined {
-  let best: { at: number; value: string; p: Producer } | undefined;
+  framed: boolean,
+): { at: number; value: string; p: Producer | string } | undefined {
+  let best: { at: number; value: string; p: Producer | string } | undefined;
   for (const [value, p] of tokens) {
-    const at = p.secret ? text.indexOf(value) : wholeAt(text, value);
+    const secret = typeof p !== "string" && p.secret;
+    const at = secret || framed ? text.indexOf(value) : wholeAt(text, value);
     if (at !== -1 && (!best || at < best.at)) best = { at, value, p };
   }
   return best;
+}
+
+/**
+ * The shortest value searched for anywhere in a framed body: long enough
+ * (a UUID is 36) that finding it inside another value by chance is no risk.
+ */
+const FRAMED_MIN = 16;
+
+/**
+ * Whether `text` is a binary framing (protobuf, MessagePack, a zip) decoded
+ * as text: it holds control characters no text format uses. There a value
+ * stands between length prefixes and tags, bytes that may read as letters or
+ * digits (a 36-byte string is prefixed `$`, field 6 is tagged `2`), so
+ * `wholeAt`'s rule does not hold: a long value is found wherever it is.
+ */
+function isFramed(text: string): boolean {
+  // deno-lint-ignore no-control-regex -- control characters mark a binary framing.
+  return /[\u0000-\u0008\u000e-\u001f]/.test(text);
 }
 
 /**
