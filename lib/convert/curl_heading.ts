@@ -1,29 +1,53 @@
 /**
- * A README's heading that names curl ("Curl commands:", "CURL usage:") is no
- * command: read as one it was a step to `http://commands/` that failed the
- * run before the docs' first command, and a base URL to set. It starts a
- * sentence (`Curl` or `CURL`, where the command is typed `curl`), holds only
- * plain words, and its last word ends with a colon: it introduces what
- * follows. An option, a URL, a host or a port makes it a command again.
+ * A line of prose that names curl is no command. A README's heading ("Curl
+ * commands:", "CURL usage:") was a step to `http://commands/` that failed the
+ * run before the docs' first command, and a base URL to set; a guide's
+ * sentence whose subject is the program ("curl elaborates:", "curl tells us
+ * it connected… if you aren't…") made each word a URL, and its apostrophe
+ * opened a quote that swallowed the commands after it. After `curl` (any
+ * case) such a line holds only plain words (letters, an apostrophe inside
+ * one, a sentence's punctuation around them): two or more, or one whose colon
+ * introduces what follows. An option, a URL, a host, a port or a variable
+ * makes it a command again, and so does `localhost`.
  *
  * @module
  */
 
-/** A plain word of a sentence: letters only, a colon allowed at its end. */
-const WORD = /^[A-Za-z]+:?$/;
+/** A plain word of a sentence: letters (`isn't`), maybe in brackets or quotes, punctuation after. */
+const WORD = /^[("“]?[A-Za-z]+(?:['’][A-Za-z]+)?[)"”]?[.,:;!?]?[)"”]?$/;
+
+/** A word written as the host of a command: `curl localhost`, `curl localhost:`. */
+const HOST_WORD = /^localhost:?$/i;
 
 /**
- * Whether a command's words are a heading naming curl, not a command.
+ * Whether a command's words are a heading or a sentence naming curl, not a command.
  *
  * @example
  * ```ts
  * import { isCurlHeading } from "./curl_heading.ts";
- * if (!isCurlHeading(["Curl", "commands:"])) throw new Error();
+ * if (!isCurlHeading(["Curl", "commands:"]) || !isCurlHeading(["curl", "elaborates:"])) throw new Error();
+ * if (!isCurlHeading(["curl", "tells", "us", "it", "connected."])) throw new Error();
  * if (isCurlHeading(["curl", "localhost:"]) || isCurlHeading(["Curl", "-s", "a:"])) throw new Error();
  * ```
  */
 export function isCurlHeading(words: readonly string[]): boolean {
   const [first, ...rest] = words;
-  if (first === undefined || !/^C(url|URL)$/.test(first) || rest.length === 0) return false;
-  return rest.every((w) => WORD.test(w)) && rest.at(-1)!.endsWith(":");
+  if (first === undefined || !/^curl$/i.test(first) || rest.length === 0) return false;
+  if (!rest.every((w) => WORD.test(w)) || rest.some((w) => HOST_WORD.test(w))) return false;
+  return rest.length >= 2 || rest[0].endsWith(":");
+}
+
+/**
+ * Whether a line outside any command is a sentence naming curl ("curl
+ * doesn't follow redirects."): its words read as {@linkcode isCurlHeading}'s.
+ *
+ * @example
+ * ```ts
+ * import { isCurlSentence } from "./curl_heading.ts";
+ * if (!isCurlSentence("curl doesn't follow redirects unless told so.")) throw new Error();
+ * if (isCurlSentence("curl -d 'it''s' http://a.test/")) throw new Error();
+ * ```
+ */
+export function isCurlSentence(line: string): boolean {
+  return isCurlHeading(line.trim().split(/\s+/));
 }

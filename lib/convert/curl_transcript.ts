@@ -15,6 +15,7 @@
  * @module
  */
 import { headEnd } from "./curl_answer_head.ts";
+import { isCurlSentence } from "./curl_heading.ts";
 
 /** Where a prompted command stands while its lines are read. */
 interface Reading {
@@ -166,16 +167,25 @@ export function withoutJsonAnswers(text: string): string | undefined {
 
 /**
  * A sentence's start: a capitalised word (`Note`, `It's`, `I'm`, a name such as `AddUnique`),
- * maybe as inline code and after a list's mark (`*`, `-`, `2.`), then a space or a comma.
+ * maybe as inline code and after a list's mark (`*`, `-`, `2.`), then a space, a comma or the
+ * end of a short sentence ("Updated! Now let's check…").
  */
-const SENTENCE = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`?[A-Z][A-Za-z]*(?:['’][a-z]+)?`?[,:]?\s/;
+const SENTENCE = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`?[A-Z][A-Za-z]*(?:['’][a-z]+)?`?[,:!?.]?\s/;
 
 /** An apostrophe inside a word: `isn't`, `it's`, `Let's`. */
 const IN_WORD = /[A-Za-z]['’][A-Za-z]/;
 
-/** Whether a line outside any command is a sentence: a capitalised start, `isn't`, no `curl`. */
+/** `curl` where a command would start it: the line's start, or after `:`, `;`, `|`, `&`, `(`, `$`. */
+const RUNS_CURL = /(?:^\s*|[:;|&($]\s*)curl\s/i;
+
+/**
+ * Whether a line outside any command is a sentence: a capitalised start and `isn't`, curl named
+ * in it but never run ("We're using the curl utility again:"); or one about curl ("curl doesn't
+ * follow redirects."): curl_heading.ts.
+ */
 function isProse(line: string): boolean {
-  return SENTENCE.test(line) && IN_WORD.test(line) && !/\bcurl\b/.test(line);
+  if (!IN_WORD.test(line)) return false;
+  return (SENTENCE.test(line) && !RUNS_CURL.test(line)) || isCurlSentence(line);
 }
 
 /**

@@ -103,3 +103,22 @@ Deno.test("a sentence with one apostrophe leaves the answers pasted after it ans
   assert.deepEqual(answers, [], JSON.stringify(summary.skipped));
   assert.match(yaml, /token: \$\.json\.auth_token/, yaml);
 });
+
+Deno.test("a sentence whose first word ends with ! or ? or . is prose too", () => {
+  // A security guide's "Updated! Now let's check that the password was really changed:" hid
+  // the two logins after it, up to the next apostrophe ("user's").
+  for (const first of ["Updated!", "Done.", "Really?"]) {
+    const text = [
+      'curl -X PUT http://localhost:7000/users/ann -d \'{"password":"orange"}\'',
+      "",
+      `${first} Now let's check that the password was really changed:`,
+      "",
+      "curl -X POST http://localhost:7000/session -d 'name=ann&password=orange'",
+      "",
+      "You may wonder why this was so complex - we post the user's document back.",
+      "",
+    ].join("\n");
+    const { yaml, summary } = convertCurl(text);
+    assert.equal(summary.steps, 2, `${first}\n${yaml}`);
+  }
+});
