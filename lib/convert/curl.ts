@@ -23,6 +23,8 @@
  * @module
  */
 import { isCurlHeading } from "./curl_heading.ts";
+import { dollarPrompts } from "./curl_prompts.ts";
+import { withAssigned } from "./curl_assigned.ts";
 import { UsageError } from "../model/errors.ts";
 import { plural } from "../_util/plural.ts";
 import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
@@ -104,13 +106,15 @@ export function convertCurl(
     ? splitCmd
     : splitWithSubstitutions;
   // A transcript's printed answers are not shell (`I'M A TEAPOT`): curl_transcript.ts.
-  const input = text.replace(/^\ufeff/, "");
+  // `> curl …` and `% curl …` are typed after a prompt too, as `$ curl …`: curl_prompts.ts.
+  const input = dollarPrompts(text.replace(/^\ufeff/, ""));
   const prompted = withoutPrinted(input);
   // JSON printed bare under a bash command, a README's sentence ("isn't"): never shell either.
   const bash = split === splitWithSubstitutions;
   const printed = (bash ? withoutJsonAnswers(prompted ?? input) : undefined) ?? prompted;
   const shell = bash ? withoutProse(printed ?? input) : undefined;
-  const commands = split(shell ?? printed ?? input, env);
+  // `HOST="http://…"` then `curl $HOST/…`: the value the text assigned last, curl_assigned.ts.
+  const commands = withAssigned(split(shell ?? printed ?? input, env), env);
   const parts = buildCommands(commands, options.files, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
   pastedIntoRecords({ input, printed }, commands, parts.built);
@@ -156,7 +160,9 @@ function buildCommands(
   for (const command of commands) {
     const words = placeholderWords(commandWords(command), env);
     if (!isCurl(words)) {
-      if (!feeds.has(command)) skipped.push(`line ${command.line}: ${words[0] ?? ""}`);
+      // An assignment is named, not shown: its value may be a credential (`HOST=http://u:pw@…`).
+      const first = (words[0] ?? "").replace(/^([A-Za-z_][A-Za-z0-9_]*)=[\s\S]*$/, "$1=…");
+      if (!feeds.has(command)) skipped.push(`line ${command.line}: ${first}`);
       continue;
     }
     const notes: string[] = [];

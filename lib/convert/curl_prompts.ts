@@ -1,0 +1,29 @@
+/**
+ * Prompts other than `$ ` before a typed command. A database's guide prints
+ * its session after `> ` (`> curl -vX DELETE …`, `> HOST="http://…"`), zsh's
+ * users paste `% `: read as shell, `>` redirected nothing into a file named
+ * `curl`, and the command was dropped without a word. A `> ` or `% ` followed
+ * by `curl` or a `NAME=` assignment is a prompt, read as `$ ` is (what the
+ * command printed under it included: curl_transcript.ts); curl -v's own
+ * `> PUT /x HTTP/1.1` and a quote's `> Note:` are left as they are.
+ *
+ * @module
+ */
+
+/** A `> ` or `% ` prompt before `curl` or an assignment, leading blanks kept. */
+const OTHER_PROMPT = /^(\s*)[>%](?= +(?:curl\s|[A-Za-z_][A-Za-z0-9_]*=))/gm;
+
+/**
+ * The text with each `> ` or `% ` prompt before a command written as `$ `
+ * (same length: line and column numbers stay the input's).
+ *
+ * @example
+ * ```ts
+ * import { dollarPrompts } from "./curl_prompts.ts";
+ * if (dollarPrompts("> curl http://a.test/\n") !== "$ curl http://a.test/\n") throw new Error();
+ * if (dollarPrompts("> PUT /x HTTP/1.1\n") !== "> PUT /x HTTP/1.1\n") throw new Error();
+ * ```
+ */
+export function dollarPrompts(text: string): string {
+  return text.replace(OTHER_PROMPT, "$1$$");
+}

@@ -1,0 +1,50 @@
+/**
+ * `convertCurl`: a session typed after a `> ` prompt, as a database's guide
+ * prints it (`> curl -vX DELETE …`, `> HOST="http://…"` then
+ * `> curl -X PUT $HOST/…`, the answer under each; measured by hand). Read as
+ * shell, `>` redirected nothing into a file named `curl`: the command was
+ * dropped without a word. A line whose `> ` (or `% `, zsh's) is followed by
+ * `curl` or a `NAME=` assignment is a prompted command, as after `$ `; curl
+ * -v's own `> PUT /x HTTP/1.1` and a quote's `> Note` stay what they were.
+ */
+import assert from "node:assert/strict";
+import { convertCurl } from "../../lib/convert/curl.ts";
+
+const GUIDE = [
+  "Creating databases is all fine, but how do we get rid of one? Easy:",
+  "",
+  "PROMPTcurl -vX DELETE http://127.0.0.1:5984/albums-backup",
+  "",
+  "The verbose lines tell what was sent:",
+  "",
+  "> DELETE /albums-backup HTTP/1.1",
+  "> Host: 127.0.0.1:5984",
+  ">",
+  "< HTTP/1.1 200 OK",
+  "",
+  "PROMPTcurl -X PUT http://127.0.0.1:5984/albums",
+  '{"ok":true}',
+  "",
+].join("\n");
+
+Deno.test("a command after a > or % prompt is a step", () => {
+  for (const prompt of ["> ", "% ", "  > "]) {
+    const { yaml, summary } = convertCurl(GUIDE.replaceAll("PROMPT", prompt));
+    assert.equal(summary.steps, 2, `${JSON.stringify(prompt)}\n${yaml}`);
+    assert.match(yaml, /method: DELETE/, yaml);
+    assert.match(yaml, /method: PUT/, yaml);
+  }
+});
+
+Deno.test("a prompted assignment is read as the $ prompt's is", () => {
+  const text = [
+    '> HOST="http://127.0.0.1:5984"',
+    "> curl -X PUT $HOST/somedatabase",
+    '{"ok":true}',
+    "",
+  ].join("\n");
+  const dollar = convertCurl(text.replaceAll("> ", "$ "));
+  const { yaml, summary } = convertCurl(text);
+  assert.equal(summary.steps, 1, yaml);
+  assert.equal(yaml, dollar.yaml);
+});
