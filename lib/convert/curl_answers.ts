@@ -22,16 +22,22 @@ export interface PastedAnswer {
   line: number;
   json: unknown;
   text: string;
-  /** Whether a sentence introduces it ("If the token is not valid, an error is returned:"). */
+  /** Whether a condition introduces it ("If the token is not valid, an error is returned:"). */
   introduced?: boolean;
 }
 
-/** The nearest line above `at` with text: a sentence ending with a colon, no command's. */
+/** A condition a sentence sets: the answer under it is another case's, not the command's own. */
+const CONDITION = /\b(?:if|when|whenever|unless|otherwise|in case)\b/i;
+
+/**
+ * Whether the nearest line above `at` with text is a sentence ending with a colon that sets a
+ * condition, no command's. "CouchDB replies:" or "Response:" says what the command answered.
+ */
 function introduced(lines: readonly string[], at: number): boolean {
   let i = at - 1;
   while (i >= 0 && lines[i].trim() === "") i--;
   const line = lines[i] ?? "";
-  return /^\s*[A-Z][a-z]*\b.*:\s*$/.test(line) && !/\bcurl\b/.test(line);
+  return /^\s*[A-Z][a-z]*\b.*:\s*$/.test(line) && !/\bcurl\b/.test(line) && CONDITION.test(line);
 }
 
 /** Most lines one pasted answer may span: a longer run is read as no answer. */

@@ -21,6 +21,7 @@ const ERROR_MEMBERS = new Set([
   "errors",
   "error_description",
   "message",
+  "reason",
   "code",
   "status",
   "statuscode",
@@ -58,7 +59,7 @@ export function belowFourHundred(c: Correlator): number {
   let refusals = 0;
   for (const step of c.steps) {
     if (step.last.status !== undefined || step.grpc || step.websocket || step.sse) continue;
-    // An error printed after a sentence may be another case's ("If the token is not valid…").
+    // An error a condition introduces is another case's ("If the token is not valid…").
     if (step.last.hasJson && !step.last.answerIntroduced && isErrorAnswer(step.last.json)) {
       refusals++;
       step.ownStatus = yflow([["gte", 400], ["lt", 500]]);

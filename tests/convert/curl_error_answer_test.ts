@@ -83,3 +83,34 @@ Deno.test("an error a sentence introduces may be another case's: below 400 stays
   ].join("\n");
   assert.deepEqual(statuses(convertCurl(text).yaml), ["{ lt: 400 }"]);
 });
+
+Deno.test("an error a sentence says the command answered is its refusal", () => {
+  // A database's guide creates a database twice, "CouchDB replies:" under each, the second
+  // answer an error: with the first reading above, its 412, as documented, failed the run.
+  const answers = ["CouchDB replies:", "The server answers:", "Response:", "This will return:"];
+  for (const says of answers) {
+    const text = [
+      "curl -X PUT http://a.test/albums",
+      "",
+      says,
+      "",
+      '{"ok":true}',
+      "",
+      "curl -X PUT http://a.test/albums",
+      "",
+      says,
+      "",
+      '{"error":"file_exists","reason":"The database could not be created."}',
+      "",
+    ].join("\n");
+    assert.deepEqual(
+      statuses(convertCurl(text).yaml),
+      ["{ lt: 400 }", "{ gte: 400, lt: 500 }"],
+      says,
+    );
+  }
+  for (const condition of ["An error is returned when the name is taken:", "Otherwise:"]) {
+    const text = `curl -X PUT http://a.test/albums\n\n${condition}\n\n{"error":"file_exists"}\n`;
+    assert.deepEqual(statuses(convertCurl(text).yaml), ["{ lt: 400 }"], condition);
+  }
+});
