@@ -75,6 +75,24 @@ function isIdShaped(value: string): boolean {
 }
 
 /**
+ * Whether a value is digit groups joined by `-` or `_`, ten characters or
+ * more and no date: a document store's revision (`1-2902191555`), a ticket
+ * number (`2026_000123`). Only an answer hands such a value out; a later
+ * request that sends it back sends that answer's, whatever its key.
+ *
+ * @example
+ * ```ts
+ * import { isDigitGroups } from "./values.ts";
+ * if (!isDigitGroups("1-2902191555") || isDigitGroups("2026-11-28") || isDigitGroups("1-2")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function isDigitGroups(value: string): boolean {
+  return value.length >= 10 && /^\d+(?:[-_]\d+)+$/.test(value) && !DATE.test(value);
+}
+
+/**
  * Whether a response field holds a token: any string shaped like a JWT, or
  * a string shaped like a secret ({@linkcode isSecretShaped}: not a word, a
  * path or a number) under a name that looks secret (`token`,

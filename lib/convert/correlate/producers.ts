@@ -17,6 +17,7 @@ import { type PageValue, pageValues } from "../pages.ts";
 import {
   isCredentialCookie,
   isCursorKey,
+  isDigitGroups,
   isSecretShaped,
   looksLikeId,
   looksLikeToken,
@@ -295,6 +296,8 @@ function handedOut(key: string, leaf: unknown): boolean {
   if (isSecretShaped(leaf) && !/[\s@]/.test(leaf) && /\d/.test(leaf) && /[a-z]/i.test(leaf)) {
     return true;
   }
+  // Digit groups an answer numbered (a revision, `1-2902191555`): no word, no amount, no date.
+  if (isDigitGroups(leaf)) return true;
   return isInstancePath(leaf) || isServerTime(leaf);
 }
 

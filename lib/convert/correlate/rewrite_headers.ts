@@ -155,10 +155,15 @@ function secretHeader(
   return c.sp.envRef(secretEnv(c, base, value, `the value of the "${name}" header`));
 }
 
-/** `If-Match` from the `ETag` of the response before it; one no response gave is kept, noted. */
+/**
+ * `If-Match` from the `ETag` of the response before it, else from the answer that printed the
+ * value (a document store's `"rev": "1-…"`); one no response gave is kept, noted.
+ */
 function ifMatch(c: Correlator, r: HarRecord, step: Step): string | undefined {
   const found = c.handed.ifMatch(r);
   if (!found) return undefined;
+  const printed = found.producer ? undefined : c.rules.producerFor(found.value);
+  if (printed) return useProducer(c, printed, step);
   if (!found.producer) {
     c.strayIfMatch.push(step.name);
     return c.sp.lit(found.value);
