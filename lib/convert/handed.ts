@@ -115,7 +115,11 @@ export class HandedOut {
       // Location hands out a URL only on a redirect or a 201.
       const redirects = r.status === 201 ||
         (r.status !== undefined && r.status >= 300 && r.status < 400);
-      if (lower === "location" && value.trim() !== "" && redirects) {
+      // A 201's Location naming the request's own URL (a PUT at the path the client chose) hands
+      // out nothing the client did not know: the URL is sent as written. A redirect to itself is
+      // what the browser followed, and stays.
+      const own = r.status === 201 && ownUrl(value, r);
+      if (lower === "location" && value.trim() !== "" && redirects && !own) {
         this.#url(value, r, { step, source: { kind: "header", name: "location" } });
       }
       if (lower === "link") this.#links(value, step);
@@ -203,4 +207,9 @@ export class HandedOut {
     const value = header.value.trim();
     return { value, producer: this.etags.get(value) };
   }
+}
+
+/** Whether a Location names the URL its own request was sent to. */
+function ownUrl(value: string, r: HarRecord): boolean {
+  return URL.canParse(value, r.url) && sent(new URL(value, r.url)) === sent(r.url);
 }
