@@ -90,7 +90,7 @@ export function withoutPrinted(text: string): string | undefined {
   const r: Reading = { quote: "", continued: false, heredocs: [] };
   // Right under a prompted command that has ended, lines are printed; else shell as written.
   let printed = false;
-  return lines.map((line) => {
+  return lines.map((line, i) => {
     if (goesOn(r)) {
       if (r.quote || r.continued) scanLine(line, r);
       else heredocLine(line, r);
@@ -104,7 +104,7 @@ export function withoutPrinted(text: string): string | undefined {
     if (line.trim() === "") printed = false;
     if (!printed) {
       // A sentence's apostrophe ("Let's log in:") opens no quote: withoutProse blanks it later.
-      if (!isProse(line)) scanLine(line, r);
+      if (!isProse(line, lines[i - 1])) scanLine(line, r);
       return line;
     }
     return "";
@@ -155,7 +155,7 @@ export function withoutJsonAnswers(text: string): string | undefined {
     // A `curl -i` answer's head (`HTTP/1.1 200 OK`, `Token: …`) is printed too: curl_answer_head.ts.
     const end = /^\s*[[{]/.test(lines[i]) ? jsonEnd(lines, i) : headEnd(lines, i);
     if (end === undefined) {
-      if (!isProse(lines[i])) scanLine(lines[i], r);
+      if (!isProse(lines[i], lines[i - 1])) scanLine(lines[i], r);
       continue;
     }
     for (let k = i; k <= end; k++) lines[k] = "";
@@ -178,14 +178,26 @@ const IN_WORD = /[A-Za-z]['’][A-Za-z]/;
 /** `curl` where a command would start it: the line's start, or after `:`, `;`, `|`, `&`, `(`, `$`. */
 const RUNS_CURL = /(?:^\s*|[:;|&($]\s*)curl\s/i;
 
+/** What a shell line holds and a sentence does not: `=`, `|`, `<`, `>`, `$`, `\`, braces. */
+const SHELL_MARK = /[=|<>$\\{}]/;
+
 /**
  * Whether a line outside any command is a sentence: a capitalised start and `isn't`, curl named
- * in it but never run ("We're using the curl utility again:"); or one about curl ("curl doesn't
- * follow redirects."): curl_heading.ts.
+ * in it but never run ("We're using the curl utility again:"); one about curl ("curl doesn't
+ * follow redirects."): curl_heading.ts; or a sentence wrapped onto it from the line `above`
+ * (a source wrapped at 80 columns: "…as well as a\nreference. If you can't…"), where neither
+ * line holds a shell mark or runs curl.
  */
-function isProse(line: string): boolean {
+function isProse(line: string, above?: string): boolean {
   if (!IN_WORD.test(line)) return false;
-  return (SENTENCE.test(line) && !RUNS_CURL.test(line)) || isCurlSentence(line);
+  if ((SENTENCE.test(line) && !RUNS_CURL.test(line)) || isCurlSentence(line)) return true;
+  return wrapped(line) && above !== undefined && above.trim() !== "" && wrapped(above);
+}
+
+/** Whether a line may be a wrapped sentence's: words, no shell mark, no curl run. */
+function wrapped(line: string): boolean {
+  return /^\s*(?:[A-Za-z0-9(*"“`]|[-/]\w)/.test(line) && !SHELL_MARK.test(line) &&
+    !RUNS_CURL.test(line);
 }
 
 /**
@@ -207,6 +219,8 @@ function isProse(line: string): boolean {
  */
 export function withoutProse(text: string): string | undefined {
   const lines = text.split("\n");
+  // The line above as written: one blanked as prose still carries a sentence on.
+  const original = [...lines];
   const r: Reading = { quote: "", continued: false, heredocs: [] };
   let found = false;
   for (let i = 0; i < lines.length; i++) {
@@ -214,7 +228,7 @@ export function withoutProse(text: string): string | undefined {
     if (goesOn(r)) {
       if (r.quote || r.continued) scanLine(line, r);
       else heredocLine(line, r);
-    } else if (isProse(line)) {
+    } else if (isProse(line, original[i - 1])) {
       lines[i] = "";
       found = true;
     } else scanLine(line, r);

@@ -122,3 +122,33 @@ Deno.test("a sentence whose first word ends with ! or ? or . is prose too", () =
     assert.equal(summary.steps, 2, `${first}\n${yaml}`);
   }
 });
+
+Deno.test("a sentence wrapped onto a line of its own keeps its apostrophes as prose", () => {
+  // A guide's source wraps at 80 columns: "…as well as a\nreference. If you can't remember…"
+  // and "…a closer look at our document creation requests with the curl\n-v flag that…"
+  // opened quotes that swallowed the commands below, or refused the text.
+  const text = [
+    "This document is both an introduction to the core API as well as a",
+    "reference. If you can't remember how to run a particular request, come back here.",
+    "",
+    "curl -X PUT http://localhost:7000/albums",
+    "",
+    "We get back an error, since it exists. Let us try",
+    "another database; it won't exist yet, so it's created. Get a fresh UUID from the",
+    "/_uuids resource. If you don't remember how, look it up. Or add a",
+    "401 Unauthorized error's reason, if it's there:",
+    "",
+    "curl -X PUT http://localhost:7000/albums-backup",
+    "",
+  ].join("\n");
+  const { yaml, summary } = convertCurl(text);
+  assert.equal(summary.steps, 2, yaml);
+  assert.match(yaml, /albums-backup/, yaml);
+});
+
+Deno.test("a line under a command's text with a shell operator is shell still", () => {
+  assert.throws(
+    () => convertCurl("curl http://localhost:7000/a\necho it's > out\n"),
+    /Unterminated/,
+  );
+});
