@@ -2,7 +2,9 @@
  * A command with no pasted answer checks that its status is below 400, as
  * `curl --fail` would: with no status check a sign-up refused 409 or a create
  * answered 500 "passed", and a CI user trusts a green run. A pasted answer's
- * status (or one the prose shows, a refusal included) stays the step's own.
+ * status (or one the prose shows, a refusal included) stays the step's own,
+ * but a PUT's pasted 201: a PUT creates or replaces what its URL names, and
+ * run 2 on one instance answers 204 (a broker's vhost), so it checks a 2xx.
  *
  * Both spellings write it `status: {lt: 400}`. The summary says it once,
  * with the count.
@@ -10,6 +12,7 @@
  * @module
  */
 import type { Correlator } from "./correlate/mod.ts";
+import type { Step } from "./model.ts";
 import { plural } from "../_util/plural.ts";
 import { yflow } from "./yaml_out.ts";
 
@@ -42,6 +45,27 @@ function isErrorAnswer(json: unknown): boolean {
   return entries.some(([k, v]) => /^(?:detail|errors?)$/i.test(k) && !!v && v !== "");
 }
 
+/** The statuses each range a step may check allows. */
+const RANGES = {
+  success: [["gte", 200], ["lt", 300]],
+  refusal: [["gte", 400], ["lt", 500]],
+  below: [["lt", 400]],
+} as const satisfies Record<string, [string, number][]>;
+
+/**
+ * The range a step checks instead of its pasted status, if any: a PUT's 201 any 2xx (a PUT
+ * creates or replaces what its URL names: the docs' 201 is a 204 once it exists); with no
+ * status pasted, a printed error object a refusal (one a condition introduces is another
+ * case's: "If the token is not valid…"), anything else below 400.
+ */
+function ownRange(step: Step): keyof typeof RANGES | undefined {
+  if (step.method === "PUT" && step.last.status === 201) return "success";
+  if (step.last.status !== undefined || step.grpc || step.websocket || step.sse) return undefined;
+  const refused = step.last.hasJson && !step.last.answerIntroduced &&
+    isErrorAnswer(step.last.json);
+  return refused ? "refusal" : "below";
+}
+
 /**
  * Gives each step whose answer was not pasted the below-400 check; returns
  * how many it gave one, the note in `c.notes` when any.
@@ -58,15 +82,11 @@ export function belowFourHundred(c: Correlator): number {
   let count = 0;
   let refusals = 0;
   for (const step of c.steps) {
-    if (step.last.status !== undefined || step.grpc || step.websocket || step.sse) continue;
-    // An error a condition introduces is another case's ("If the token is not valid…").
-    if (step.last.hasJson && !step.last.answerIntroduced && isErrorAnswer(step.last.json)) {
-      refusals++;
-      step.ownStatus = yflow([["gte", 400], ["lt", 500]]);
-      continue;
-    }
-    count++;
-    step.ownStatus = yflow([["lt", 400]]);
+    const range = ownRange(step);
+    if (range === undefined) continue;
+    if (range === "refusal") refusals++;
+    if (range === "below") count++;
+    step.ownStatus = yflow(RANGES[range]);
   }
   if (refusals > 0) {
     c.notes.push(
