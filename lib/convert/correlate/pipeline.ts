@@ -30,6 +30,7 @@ import { addChoiceFields } from "./choice_fields.ts";
 import { textFields } from "./text_fields.ts";
 import { freshChosenPasswords } from "./chosen_passwords.ts";
 import { lookupFields } from "./lookup_fields.ts";
+import { pathOnlyLogins } from "./login_evidence.ts";
 
 /**
  * The rules of a single recording, over `c`.
@@ -112,6 +113,7 @@ export function correlate(
   freshChosenPasswords(c, ordered);
   for (const name of lookupFields(ordered)) c.lookupFields.add(name);
   freshOauthValues(c, ordered);
+  for (const r of pathOnlyLogins(c, ordered)) c.notLogins.add(r);
   for (const group of groups) addStep(c, group.records, group.loop);
   forgetRepeated(c, ordered);
   addNotes(c);

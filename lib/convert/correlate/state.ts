@@ -143,6 +143,8 @@ export interface Correlator {
    */
   readonly typed: Set<string>;
   readonly loginRecords: Set<HarRecord>;
+  /** POSTs a login's path names that log no one in, by evidence (login_evidence.ts). */
+  readonly notLogins: Set<HarRecord>;
   readonly replaced: { tokens: number; secrets: number; ids: number; generated: number };
   /** For each body key, the last position in the session where a write sent it. */
   readonly lastWritten: Map<string, number>;
@@ -230,6 +232,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     secrets: new Set(),
     typed: new Set(),
     loginRecords: new Set(),
+    notLogins: new Set(),
     replaced: { tokens: 0, secrets: 0, ids: 0, generated: 0 },
     lastWritten: new Map(),
     changingResults: new Set(),

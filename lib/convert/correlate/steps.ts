@@ -63,8 +63,9 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   if (socket) return addWebSocketStep(c, first, socket);
   const segments = first.url.pathname.split("/").filter((s) => s !== "").map(safeDecode);
   const isId = (s: string) => isIdSegment(c, s);
+  // A path that says login is one unless the evidence says otherwise (login_evidence.ts).
   const login = c.loginRecords.has(first) ||
-    (first.method === "POST" &&
+    (first.method === "POST" && !c.notLogins.has(first) &&
       (isAuthPath(first.url.pathname) || sendsPassword(c.passwordFields, first) ||
         isRpcLogin(first)));
   // A form that adds an account sends a password too, but one the run chooses: it logs no one in.
