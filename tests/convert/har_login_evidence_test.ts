@@ -159,3 +159,61 @@ Deno.test("with no answer recorded, a POST under a login's path keeps the path's
   const { yaml } = convertHar(notebookRecording(false));
   assert.deepEqual(stepNames(yaml), ["login", "login_2"], yaml);
 });
+
+/** A JSON API: a login handing out a token, `more` entries, then the token revoked. */
+function tokenRecording(): string {
+  const token = "tk_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+  const login = { username: "keeper", password: PASSWORD };
+  const bearer = { name: "authorization", value: `Bearer ${token}` };
+  const call = (url: string, status: number, text: string, body?: unknown) => ({
+    ...entry("POST", url, status, text, { json: true, out: true, body: JSON.stringify(body) }),
+  });
+  const entries = [
+    call("http://api.test/api/auth/login", 200, JSON.stringify({ access_token: token }), login),
+    call("http://api.test/api/auth/revoke", 200, "{}", { token }),
+  ];
+  entries[1].request.headers.push(bearer);
+  return JSON.stringify({ log: { entries } });
+}
+
+Deno.test("a token sent back to /auth/revoke is no credential typed: no login", () => {
+  const { yaml, summary } = convertHar(tokenRecording());
+  assert.deepEqual(stepNames(yaml), ["login", "revoke"], yaml);
+  assert.deepEqual(summary.env, ["LOGIN_PASSWORD"], yaml);
+});
+
+/**
+ * Signed in, the admin gives a new user a password that user then logs in
+ * with (so no run chooses it), and last logs in again as the admin.
+ */
+function sessionRecording(): string {
+  const base = "http://adm.test";
+  const post = (path: string, body: string, cookie: string, setCookie?: string) => {
+    const e = entry("POST", `${base}${path}`, 302, "", { body, setCookie, out: true });
+    if (cookie) e.request.headers.push({ name: "cookie", value: cookie });
+    return e;
+  };
+  return JSON.stringify({
+    log: {
+      entries: [
+        post("/login/", `username=keeper&password=${PASSWORD}`, "", "sid=admin-1f2e3d"),
+        post("/auth/users/add/", `username=ann&password=${NEW_PASSWORD}`, "sid=admin-1f2e3d"),
+        post(
+          "/login/",
+          `username=ann&password=${NEW_PASSWORD}`,
+          "sid=admin-1f2e3d",
+          "sid=ann-4c5b6a",
+        ),
+      ],
+    },
+  });
+}
+
+Deno.test("a password sent inside a login's session that renews none of it is no login", () => {
+  const { yaml, summary } = convertHar(sessionRecording());
+  // The second login renews the session's cookie: a login still, though signed in already,
+  // its password asked as a login's (a form's would be LOGIN_2_PASSWORD).
+  assert.deepEqual(stepNames(yaml), ["login", "add", "login_2"], yaml);
+  assert.ok(summary.env.includes("LOGIN_PASSWORD_2"), summary.env.join(", "));
+  assert.ok(!yaml.includes(NEW_PASSWORD) && !yaml.includes(PASSWORD), yaml);
+});
