@@ -51,20 +51,33 @@ export function pathOnlyLogins(c: Correlator, records: readonly HarRecord[]): Se
   const out = new Set<HarRecord>();
   // The cookies the answers of the logins so far set: the session they began.
   const session = new Map<string, string>();
+  // The cookies the answers so far set, the latest of each: what the browser holds.
+  const jar = new Map<string, string>();
   records.forEach((r, i) => {
     const post = r.method === "POST";
     const sure = c.loginRecords.has(r) || (post && isRpcLogin(r));
     const candidate = post && !sure && isAuthPath(r.url.pathname);
-    if (candidate && r.status !== undefined) {
-      if (!typesCredential(c, records, i) || insideSession(records, i, session)) {
-        return void out.add(r);
-      }
-    }
-    if (sure || candidate || (post && sendsPassword(c.passwordFields, r))) {
+    if (candidate && demoted(c, records, i, jar, session)) out.add(r);
+    else if (sure || candidate || (post && sendsPassword(c.passwordFields, r))) {
       for (const k of r.setCookies) if (k.value !== "") session.set(k.name, k.value);
     }
+    for (const k of r.setCookies) jar.set(k.name, k.value);
   });
   return out;
+}
+
+/** Whether the evidence takes the login's name from the candidate `records[i]`. */
+function demoted(
+  c: Correlator,
+  records: readonly HarRecord[],
+  i: number,
+  jar: ReadonlyMap<string, string>,
+  session: ReadonlyMap<string, string>,
+): boolean {
+  const r = records[i];
+  // No answer recorded (curl, a page that left first): no evidence, the path's name stands.
+  if (r.status === undefined) return false;
+  return !typesCredential(c, records, i) || insideSession(r, jar, session);
 }
 
 /**
@@ -88,24 +101,28 @@ function typesCredential(c: Correlator, records: readonly HarRecord[], i: number
 
 /** Whether an answer before `records[i]` held `value` (its text or a cookie it set). */
 function handedOut(records: readonly HarRecord[], i: number, value: string): boolean {
-  return records.slice(0, i).some((o) =>
-    (o.responseText?.includes(value) ?? false) || o.setCookies.some((k) => k.value === value)
-  );
+  // The latest answers first: a token sent on is most often the one just handed out.
+  for (let j = i - 1; j >= 0; j--) {
+    const o = records[j];
+    if (o.responseText?.includes(value) || o.setCookies.some((k) => k.value === value)) return true;
+  }
+  return false;
 }
 
 /**
- * Whether `records[i]` is sent inside the session an earlier login began (a
- * cookie it set, sent back) and its answer sets none of that session's
+ * Whether `r` is sent inside the session an earlier login began (a cookie
+ * it set, sent back; `jar` what the answers before set) and its answer sets none of that session's
  * cookies anew: signed in already, it acts as that user and logs no one in.
  */
 function insideSession(
-  records: readonly HarRecord[],
-  i: number,
+  r: HarRecord,
+  jar: ReadonlyMap<string, string>,
   session: ReadonlyMap<string, string>,
 ): boolean {
-  const r = records[i];
   // A recording without request cookies (chrome-har's) sends what the answers before set.
-  const held = r.cookies.length > 0 ? r.cookies : records.slice(0, i).flatMap((o) => o.setCookies);
+  const held = r.cookies.length > 0
+    ? r.cookies
+    : [...jar].map(([name, value]) => ({ name, value }));
   if (!held.some((k) => k.value !== "" && session.get(k.name) === k.value)) return false;
   return !r.setCookies.some((k) => session.has(k.name) && k.value !== session.get(k.name));
 }
