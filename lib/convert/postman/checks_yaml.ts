@@ -9,6 +9,7 @@ import { yamlValue } from "./body.ts";
 import type { CheckItem } from "./script/translate.ts";
 import { type Cond, NOT_EQUAL_IF_THERE } from "./script/sym.ts";
 import { onValue } from "./script/var_condition.ts";
+import { CONTAINER } from "./script/returned.ts";
 
 const isScalar = (v: unknown): v is YScalar => v === null || typeof v !== "object";
 
@@ -88,6 +89,17 @@ function ifThere(c: Cond, name?: string): YNode | undefined {
   ]);
 }
 
+/** A part `in` reads (returned.ts): a list, else an object; flowrun has no "or" of two types. */
+function containerGroup(c: Cond, name?: string): YNode | undefined {
+  if (c.op !== CONTAINER) return undefined;
+  const type = (value: string) => condNode({ path: c.path, op: "type", value }, name);
+  return ymap([
+    ["if", condNode({ path: c.path, op: "type", value: "array" })],
+    ["checks", [type("array")]],
+    ["else", [type("object")]],
+  ]);
+}
+
 /**
  * Conditions as flowrun writes them, in a group's `if` or a capture's `when`:
  * each expanded into flowrun's operators, all of which must hold.
@@ -126,7 +138,8 @@ function condNode(c: Cond, name?: string): YNode {
 export function checksYaml(items: CheckItem[]): YNode[] {
   return items.flatMap((item): YNode[] => {
     if ("cond" in item) {
-      const group = lengthGroup(item.cond, item.name) ?? ifThere(item.cond, item.name);
+      const group = lengthGroup(item.cond, item.name) ?? ifThere(item.cond, item.name) ??
+        containerGroup(item.cond, item.name);
       return group ? [group] : expand(item.cond).map((c) => condNode(c, item.name));
     }
     if ("at" in item) return [ymap([["at", item.at], ["checks", checksYaml(item.checks)]])];

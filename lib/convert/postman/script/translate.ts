@@ -20,6 +20,8 @@ import { titleText } from "./title.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
 import { isTestsAssignment, swallowingTry, translateScriptFailed } from "./caught.ts";
 import { setsInside } from "./sets_inside.ts";
+import { testedIf } from "./tested_if.ts";
+import { returnedChecks, splitReturn } from "./returned.ts";
 import { scopeCall, WRITERS } from "./scope_call.ts";
 import { requestEffect } from "./request_effect.ts";
 import { destructured } from "./destructure.ts";
@@ -180,7 +182,7 @@ class Translator {
   }
 
   ifStatement(node: Node, name: string | undefined, depth: number): void {
-    if (isTestsAssignment(node.test)) return this.testedIf(node, name, depth);
+    if (isTestsAssignment(node.test)) return testedIf(this, node, name, depth);
     const test = truthy(evaluate(node.test, this.ctx, 0)) ??
       variableCondition(node.test, this.ctx);
     if (typeof test === "boolean") {
@@ -208,26 +210,6 @@ class Translator {
     if (checks.length > 0 || otherwise.length > 0) {
       outer.push({ if: test, checks, else: otherwise });
     }
-  }
-
-  /**
-   * `if (tests["200"] = responseCode.code === 200) { … }` (the legacy sandbox's
-   * idiom): the assignment is a check, and its value the block's condition.
-   */
-  testedIf(node: Node, name: string | undefined, depth: number): void {
-    const before = {
-      translated: this.out.translated,
-      lines: this.out.untranslated.length,
-      assertions: this.out.untranslatedAssertions,
-    };
-    this.testsAssignment(node.test, node.test);
-    if (this.out.translated > before.translated) {
-      return this.ifStatement({ ...node, test: node.test.right }, name, depth);
-    }
-    // The check is not understood: the whole `if` stays as written.
-    this.comments.truncate(before.lines);
-    this.out.untranslatedAssertions = before.assertions;
-    this.skip(node);
   }
 
   expression(node: Node, name: string | undefined, depth: number): void {
@@ -345,12 +327,29 @@ class Translator {
     if (body.type !== "BlockStatement") {
       return this.statement({ ...statement, end: body.end }, String(name.value), depth);
     }
+    const [sunk, lines] = [this.#sink.length, this.out.untranslated.length];
+    const counted = () => this.out.translated + this.out.untranslatedAssertions;
+    const count = counted();
+    this.#testBody(body.body, String(name.value), depth);
+    if (counted() > count) return;
+    if (this.#sink.length > sunk) this.out.translated++;
+    // No assertion call, and lines left as written: still a test Newman runs, not translated.
+    else if (this.out.untranslated.length > lines) this.out.untranslatedAssertions++;
+  }
+
+  /** A `pm.test` function's statements; what it returns and what it parses decide it when nothing else does. */
+  #testBody(statements: Node[], test: string, depth: number): void {
     const state = () => [this.#sink.length, this.out.untranslated.length, this.out.sides?.length];
-    const before = state().join();
-    this.block(body.body, String(name.value), depth);
+    const [before, [run, value]] = [state().join(), splitReturn(statements)];
+    this.block(run, test, depth);
+    const own = state().join() === before;
+    // Postman ignores a returned value: the test fails only when working it out throws.
+    const thrown = value && own ? returnedChecks(value.argument, this.ctx) : undefined;
+    if (value && !thrown) this.skip(value);
+    for (const cond of thrown ?? []) this.#sink.push({ cond, name: test });
     // No check of its own: Newman passes it when the body does not throw, as parsing it may.
-    const parsed = state().join() === before ? parsedAnswer(body.body) : undefined;
-    if (parsed) this.out.translated++, this.#sink.push({ cond: parsed, name: String(name.value) });
+    const parsed = own && !thrown?.length ? parsedAnswer(statements) : undefined;
+    if (parsed) this.#sink.push({ cond: parsed, name: test });
   }
 }
 
