@@ -33,6 +33,11 @@ const TOKEN = [
   "    return 'refreshToken' in data.jwt;",
   "});",
 ];
+/** A concise arrow returns its value too. */
+const ARROW = [
+  "const json = pm.response.json();",
+  'pm.test("Has error message", () => "messages" in json.error.messages);',
+];
 const MESSAGES = [
   'pm.test("Has error message", function () {',
   "    const {error} = pm.response.json();",
@@ -56,9 +61,13 @@ Deno.test("postman returned value: a test fails only when working out its value 
         item("text answer", "/text", MESSAGES),
         item("missing answer", "/missing", MESSAGES),
         item("no jwt", "/list", TOKEN),
+        item("arrow list", "/list", ARROW),
+        item("arrow text", "/text", ARROW),
       ],
     }));
     assert.deepEqual(summary.reports.map((r) => [r.translated, r.untranslated]), [
+      [1, 0],
+      [1, 0],
       [1, 0],
       [1, 0],
       [1, 0],
@@ -81,6 +90,8 @@ Deno.test("postman returned value: a test fails only when working out its value 
       "text_answer failed",
       "missing_answer failed",
       "no_jwt failed",
+      "arrow_list passed",
+      "arrow_text failed",
     ]);
   } finally {
     await server.shutdown();

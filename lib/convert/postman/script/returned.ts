@@ -124,3 +124,30 @@ export function splitReturn(body: Node[]): [Node[], Node | undefined] {
     ? [body.slice(0, -1), last]
     : [body, undefined];
 }
+
+/**
+ * A `pm.test` function's statements: a block's own; a concise arrow's body as
+ * one statement, run when it is a call or a chain of `pm`'s
+ * (`() => pm.expect(x).to.eql(1)`), else returned (`() => "id" in json`).
+ *
+ * @example
+ * ```ts
+ * import { testStatements } from "./returned.ts";
+ * import { parseScript } from "./parse.ts";
+ * const source = "() => 'id' in json";
+ * const p = parseScript(source);
+ * if (!p.ok) throw new Error(p.why);
+ * const [s] = testStatements(p.program.body[0].expression.body, source);
+ * if (s.type !== "ReturnStatement") throw new Error(s.type);
+ * ```
+ */
+export function testStatements(body: Node, source: string): Node[] {
+  if (body.type === "BlockStatement") return body.body;
+  const { start, end } = body;
+  const run = body.type === "CallExpression" || source.slice(start, end).startsWith("pm.");
+  return [
+    run
+      ? { type: "ExpressionStatement", expression: body, start, end }
+      : { type: "ReturnStatement", argument: body, start, end },
+  ];
+}

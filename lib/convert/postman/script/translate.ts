@@ -21,7 +21,7 @@ import { countAssertions, Untranslated } from "./untranslated.ts";
 import { isTestsAssignment, swallowingTry, translateScriptFailed } from "./caught.ts";
 import { setsInside } from "./sets_inside.ts";
 import { testedIf } from "./tested_if.ts";
-import { returnedChecks, splitReturn } from "./returned.ts";
+import { returnedChecks, splitReturn, testStatements } from "./returned.ts";
 import { scopeCall, WRITERS } from "./scope_call.ts";
 import { requestEffect } from "./request_effect.ts";
 import { destructured } from "./destructure.ts";
@@ -323,14 +323,10 @@ class Translator {
     const isFn = fn && (fn.type === "FunctionExpression" || fn.type === "ArrowFunctionExpression");
     if (name?.k !== "lit" || !isFn) return this.skip(node);
     const { body } = fn;
-    const statement = { type: "ExpressionStatement", expression: body, start: body.start };
-    if (body.type !== "BlockStatement") {
-      return this.statement({ ...statement, end: body.end }, String(name.value), depth);
-    }
     const [sunk, lines] = [this.#sink.length, this.out.untranslated.length];
     const counted = () => this.out.translated + this.out.untranslatedAssertions;
     const count = counted();
-    this.#testBody(body.body, String(name.value), depth);
+    this.#testBody(testStatements(body, this.source), String(name.value), depth);
     if (counted() > count) return;
     if (this.#sink.length > sunk) this.out.translated++;
     // No assertion call, and lines left as written: still a test Newman runs, not translated.
