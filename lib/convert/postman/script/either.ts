@@ -8,6 +8,7 @@
  */
 import type { Node } from "./parse.ts";
 import type { Sym } from "./sym.ts";
+import { toText } from "./to_text.ts";
 
 /** The longest text a literal's method may make: beyond it the value stays unknown. */
 const MAX_MADE_TEXT = 100_000;
@@ -74,6 +75,9 @@ export function literalText(
   on: Sym | undefined,
   args: (Sym | undefined)[],
 ): Sym | undefined {
+  // `x.toString()` of a value known as text (a variable's, a literal's) is that text.
+  const known = toText(method, on, args.length);
+  if (known) return known;
   if (on?.k !== "lit" || typeof on.value !== "string" || !TEXT_METHODS.has(method)) return;
   const values = args.map((a) => (a?.k === "lit" ? a.value : Symbol()));
   if (!values.every((v) => typeof v === "string" || typeof v === "number")) return;
