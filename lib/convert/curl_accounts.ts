@@ -5,12 +5,15 @@
  * at the sign-up (the name is taken: 400, 409, a UNIQUE constraint's 500).
  * The evidence, whatever the path or the keys: a POST whose JSON object or
  * form sends a password beside a user name or an e-mail address that no
- * earlier command sent, and either its pasted answer is a 201 or a later
+ * earlier command sent, or a PUT sending a password beside a value its path
+ * names (`PUT /_users/org.couchdb.user:jan` `{"name":"jan",…}`: the path is
+ * the account's), and either its pasted answer is a 201 or a later
  * command sends that same name with that same password (a login's body, or
  * `-u name:password`). The name becomes a var with the run id
  * (`miguel-${RUN_ID}`; an address keeps its shape, `ann+${RUN_ID}@example.com`),
- * sent wherever the commands send the name (it is a generated value); the
- * summary says so once.
+ * sent wherever the commands send the name (it is a generated value), in a
+ * path segment that names it among other words too (`org.couchdb.user:jan`);
+ * the summary says so once.
  *
  * @module
  */
@@ -48,14 +51,16 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i;
 export function ownAccounts(c: Correlator, requests: readonly AccountRequest[]): Set<string> {
   const made = new Set<string>();
   requests.forEach(({ record }, i) => {
-    if (record.method !== "POST") return;
+    const put = record.method === "PUT";
+    if (record.method !== "POST" && !put) return;
     const pairs = fields(record);
     // An OAuth grant (`grant_type=password`) asks a token of an account that exists: a login.
     if (pairs.some(([k]) => k === "grant_type")) return;
     const password = pairs.find(([k, v]) => PASSWORD_KEY.test(k) && v !== "")?.[1];
     if (password === undefined) return;
     const names = pairs.filter(([k, v]) =>
-      (NAME_KEY.test(k) || EMAIL.test(v)) && v !== "" && !c.generated.has(v) &&
+      (put ? pathWords(record.url).includes(v) : NAME_KEY.test(k) || EMAIL.test(v)) &&
+      v !== "" && v !== password && !c.generated.has(v) &&
       !requests.slice(0, i).some((o) => sends(o, v))
     ).map(([, v]) => v);
     const later = names.some((n) => requests.slice(i + 1).some((o) => sendsBoth(o, n, password)));
@@ -66,6 +71,7 @@ export function ownAccounts(c: Correlator, requests: readonly AccountRequest[]):
       const lit = (t: string) => c.sp.lit(t);
       c.vars.push([varName, mixRunId("email", name, lit) ?? `${lit(name)}-\${RUN_ID}`]);
       c.generated.set(name, c.sp.varRef(varName));
+      namingSegments(c, requests, name);
       made.add(name);
     }
   });
@@ -77,6 +83,38 @@ export function ownAccounts(c: Correlator, requests: readonly AccountRequest[]):
     );
   }
   return made;
+}
+
+/** A path's words: its segments, and their parts between `:`, `;`, `,` and `=`, decoded. */
+function pathWords(url: URL): string[] {
+  return url.pathname.split("/").flatMap((s) => {
+    const decoded = safeDecode(s);
+    return [decoded, ...decoded.split(/[:;,=]/)];
+  });
+}
+
+/**
+ * Each path segment that names the account among other words
+ * (`org.couchdb.user:jan`) is generated too, the name in it the account's
+ * var: a later read of that account follows its sign-up.
+ */
+function namingSegments(c: Correlator, requests: readonly AccountRequest[], name: string): void {
+  for (const { record } of requests) {
+    for (const segment of record.url.pathname.split("/").map(safeDecode)) {
+      const parts = segment.split(/([:;,=])/);
+      if (segment === name || c.generated.has(segment) || !parts.includes(name)) continue;
+      const template = parts.map((p) => p === name ? c.generated.get(name)! : c.sp.lit(p));
+      c.generated.set(segment, template.join(""));
+    }
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Whether a request sends `text` anywhere: URL, headers, body or `-u`. */
