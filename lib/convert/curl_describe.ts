@@ -10,7 +10,9 @@ import type { Step } from "./model.ts";
 /**
  * A step's comment: what curl sends, secret-named query values masked (the
  * writer masks the rest); an origin written as a bare `$HOST` without the
- * scheme curl's reading assumed.
+ * scheme curl's reading assumed. The query is the typed one, byte for byte
+ * as it goes out (`columns=name,rate`, `cols=[1]`): re-encoding it
+ * (`name%2Crate`) would describe a request nobody sends.
  *
  * @example
  * ```ts
@@ -22,8 +24,19 @@ import type { Step } from "./model.ts";
 export function describeCurlStep(step: Step, bare: Set<string>): string {
   const u = step.first.url;
   const origin = bare.has(u.origin) ? u.host : u.origin;
-  const query = [...u.searchParams].map(([k, v]) =>
-    `${encodeURIComponent(k)}=${isSecretName(k) ? "***" : encodeURIComponent(v)}`
-  );
-  return `${step.method} ${origin}${u.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
+  const query = u.search.slice(1).split("&").map((pair) => {
+    const eq = pair.indexOf("=");
+    return eq !== -1 && isSecretName(safeDecode(pair.slice(0, eq)))
+      ? `${pair.slice(0, eq)}=***`
+      : pair;
+  });
+  return `${step.method} ${origin}${u.pathname}${u.search === "" ? "" : `?${query.join("&")}`}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll("+", " "));
+  } catch {
+    return text;
+  }
 }
