@@ -7,7 +7,8 @@
  * run 2 on one instance answers 204 (a broker's vhost), so it checks a 2xx.
  *
  * Both spellings write it `status: {lt: 400}`. The summary says it once,
- * with the count.
+ * with the count; a command whose JSON answer was pasted without a status
+ * line (a guide's `{"ok":true}` under it) is counted apart: it has an answer.
  *
  * @module
  */
@@ -67,8 +68,8 @@ function ownRange(step: Step): keyof typeof RANGES | undefined {
 }
 
 /**
- * Gives each step whose answer was not pasted the below-400 check; returns
- * how many it gave one, the note in `c.notes` when any.
+ * Gives each step whose answer's status was not pasted the below-400 check;
+ * returns how many it gave one, the notes in `c.notes` when any.
  *
  * @example
  * ```ts
@@ -80,12 +81,13 @@ function ownRange(step: Step): keyof typeof RANGES | undefined {
  */
 export function belowFourHundred(c: Correlator): number {
   let count = 0;
+  let unstated = 0;
   let refusals = 0;
   for (const step of c.steps) {
     const range = ownRange(step);
     if (range === undefined) continue;
     if (range === "refusal") refusals++;
-    if (range === "below") count++;
+    if (range === "below") step.last.hasJson ? unstated++ : count++;
     step.ownStatus = yflow(RANGES[range]);
   }
   if (refusals > 0) {
@@ -104,5 +106,14 @@ export function belowFourHundred(c: Correlator): number {
       } only that the status is below 400 (as curl --fail): paste an answer (curl -i's status line) under a command to check its own status.`,
     );
   }
-  return count;
+  if (unstated > 0) {
+    c.notes.push(
+      `${plural(unstated, "command")} whose pasted answer shows no status line ${
+        unstated === 1 ? "checks" : "check"
+      } only that the status is below 400 (as curl --fail): paste curl -i's status line above ${
+        unstated === 1 ? "the answer" : "each answer"
+      } to check its own status.`,
+    );
+  }
+  return count + unstated;
 }
