@@ -24,6 +24,7 @@
  */
 import { isCurlHeading } from "./curl_heading.ts";
 import { dollarPrompts } from "./curl_prompts.ts";
+import { asUnixLines, windowsPrompts, type WindowsRead } from "./curl_windows.ts";
 import { withAssigned } from "./curl_assigned.ts";
 import { UsageError } from "../model/errors.ts";
 import { plural } from "../_util/plural.ts";
@@ -99,16 +100,13 @@ export function convertCurl(
   options: CurlOptions = {},
 ): CurlResult {
   const env: EnvNames = [];
-  // bash runs a command substitution's curl too (`eval "$(curl …)"`): curl_subst.ts.
-  const split = isPowerShell(text)
-    ? splitPowerShell
-    : isCmd(text)
-    ? splitCmd
-    : splitWithSubstitutions;
+  // `C:\> curl … ^`: cmd.exe's session, or the Windows form beside a Unix one: curl_windows.ts.
+  const windows = windowsPrompts(text.replace(/^\ufeff/, ""));
+  const split = splitterFor(windows);
   // A transcript's printed answers are not shell (`I'M A TEAPOT`): curl_transcript.ts.
   // `> curl …` and `% curl …` are typed after a prompt too, as `$ curl …`: curl_prompts.ts.
-  const input = dollarPrompts(text.replace(/^\ufeff/, ""));
-  const prompted = withoutPrinted(input);
+  const input = dollarPrompts(windows.text);
+  const prompted = windows.shell ? asUnixLines(input, withoutPrinted) : withoutPrinted(input);
   // JSON printed bare under a bash command, a README's sentence ("isn't"): never shell either.
   const bash = split === splitWithSubstitutions;
   const printed = (bash ? withoutJsonAnswers(prompted ?? input) : undefined) ?? prompted;
@@ -120,7 +118,9 @@ export function convertCurl(
   pastedIntoRecords({ input, printed }, commands, parts.built);
   createdPlaceholders(env, parts.built);
   // A skipped command is named as written: `$env:TOKEN = …`, not the marker its variable became.
-  const skipped = parts.skipped.map((s) => s.replace(ENV_MARKER, (_m, i) => `$${env[Number(i)]}`));
+  const skipped = inLineOrder(windows.skipped, parts.skipped).map((s) =>
+    s.replace(ENV_MARKER, (_m, i) => `$${env[Number(i)]}`)
+  );
   const built = parts.built;
   const all = built.flatMap((b) => b.records);
   if (all.length === 0) throw nothingToConvert(commands.length, skipped.length);
@@ -135,6 +135,17 @@ export function convertCurl(
     { commands: built.length, skipped, ignored, notes },
     options,
   );
+}
+
+/** The shell the commands are typed for: a Windows prompt's, or the one the text is written for. */
+function splitterFor(windows: WindowsRead): typeof splitCmd {
+  if (windows.shell) return windows.shell === "cmd" ? splitCmd : splitPowerShell;
+  // bash runs a command substitution's curl too (`eval "$(curl …)"`): curl_subst.ts.
+  return isPowerShell(windows.text)
+    ? splitPowerShell
+    : isCmd(windows.text)
+    ? splitCmd
+    : splitWithSubstitutions;
 }
 
 /** One curl command, its records and the notes they share. */
@@ -248,6 +259,10 @@ function bareNote(records: CurlRecord[], env: EnvNames, notes: string[]): void {
 }
 
 const IS_CURL = /^curl(\.exe)?$/i;
+const lineOf = (skipped: string) => Number(/^line (\d+)/.exec(skipped)?.[1] ?? 0);
+/** The Windows commands left out among the others skipped, by line. */
+const inLineOrder = (windows: string[], others: string[]) =>
+  windows.length === 0 ? others : [...windows, ...others].sort((a, b) => lineOf(a) - lineOf(b));
 /** `curl -N … &`: a watch the shell reads beside the commands after it, which a flow cannot. */
 const BACKGROUND_STREAM =
   "curl -N … & reads a stream in the background while the commands after it run; a flow waits for each answer in turn, and this one never ends: it was left out.";
