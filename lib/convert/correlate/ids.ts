@@ -11,6 +11,7 @@ import { safeDecode, valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
 import { snake } from "../names.ts";
 import { isUuid, looksLikeId } from "../values.ts";
+import { noteEchoedUuids, sentHeaderText } from "./made_ids.ts";
 import type { Correlator } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 
@@ -34,8 +35,8 @@ export function freshValue(recorded: string): string {
 }
 
 /**
- * Counts how often each UUID is sent (URL, body): one sent twice must keep
- * one value.
+ * Counts how often each UUID is sent (URL, headers, body): one sent twice
+ * must keep one value.
  *
  * @example
  * ```ts
@@ -43,7 +44,7 @@ export function freshValue(recorded: string): string {
  * import { emptyCorrelator } from "./state.ts";
  * const c = emptyCorrelator("a", true);
  * const id = "6f1c2b7e-8d4a-4e3f-9a1b-c5d6e7f80912";
- * const r = { url: new URL(`https://a.test/x/${id}?again=${id}`) };
+ * const r = { url: new URL(`https://a.test/x/${id}?again=${id}`), headers: [] };
  * // deno-lint-ignore no-explicit-any
  * countUuids(c, [r as any]);
  * if (c.uuidCounts.get(id) !== 2) throw new Error();
@@ -51,11 +52,13 @@ export function freshValue(recorded: string): string {
  */
 export function countUuids(c: Correlator, records: HarRecord[]): void {
   for (const r of records) {
-    const sent = `${safeDecode(r.url.pathname)} ${safeDecode(r.url.search)} ${r.bodyText ?? ""}`;
+    const url = `${safeDecode(r.url.pathname)} ${safeDecode(r.url.search)}`;
+    const sent = `${url} ${sentHeaderText(r)} ${r.bodyText ?? ""}`;
     for (const m of sent.matchAll(UUID)) {
       c.uuidCounts.set(m[0], (c.uuidCounts.get(m[0]) ?? 0) + 1);
     }
   }
+  noteEchoedUuids(c, records);
 }
 
 /**

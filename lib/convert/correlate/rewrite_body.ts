@@ -22,6 +22,7 @@ import {
 } from "../uploads.ts";
 import { yflow, type YMap, ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { freshUuidsIn } from "./ids.ts";
+import { madeIdsIn } from "./made_ids.ts";
 import { bodyValue, innerValue } from "./rewrite_value.ts";
 import type { Correlator, Where } from "./state.ts";
 import { pickedHidden, rowFieldName } from "./query_rows.ts";
@@ -68,7 +69,8 @@ export function rewriteBody(c: Correlator, r: HarRecord, step: Step, login: bool
   if (/x-www-form-urlencoded/i.test(contentType)) {
     return urlencoded(c, text, step, mutating, login);
   }
-  step.body = withTokens(c, text, step);
+  // A text or framed body: an id the browser made inside it is the run's own (made_ids.ts).
+  step.body = withTokens(c, text, step, madeIdsIn(c, text));
 }
 
 /** The body as a JSON object or array, `undefined` when it is none (noted when too deep). */
@@ -142,14 +144,15 @@ function urlencoded(
   }
   const names = pairs.map(([k]) => rowFieldName(c, safeDecode(k), step));
   step.body = pairs.map(([k, v], i) => {
-    if (v === undefined) return withTokens(c, k, step);
+    if (v === undefined) return withTokens(c, k, step, madeIdsIn(c, k));
     const value = safeDecode(v);
     const name = names[i] ?? c.sp.lit(k);
     // Fields a form would hold are read as the form's are; an unclean body's by the value alone.
     const replaced = names.some((n) => n !== undefined)
       ? fieldValue(c, safeDecode(k), value, step, where)
       : c.rules.stringValue(safeDecode(k), value, step, where);
-    return `${name}=${replaced === c.sp.lit(value) ? withTokens(c, v, step) : replaced}`;
+    const kept = replaced === c.sp.lit(value);
+    return `${name}=${kept ? withTokens(c, v, step, madeIdsIn(c, v, safeDecode(k))) : replaced}`;
   }).join("&");
 }
 

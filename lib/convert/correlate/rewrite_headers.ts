@@ -16,6 +16,7 @@ import { isCredentialCookie } from "../values.ts";
 import { useProducer } from "./captures.ts";
 import { authorization, cookieHeader } from "./credentials.ts";
 import { freshValue } from "./ids.ts";
+import { madeIdsIn } from "./made_ids.ts";
 import { originHeader } from "./origin_header.ts";
 import { type Correlator, secretEnv } from "./state.ts";
 import { withTokens } from "./tokens.ts";
@@ -133,7 +134,8 @@ function headerValue(
   if (named || csrf || cookieValues.has(value)) {
     return secretHeader(c, step, name, value, csrf);
   }
-  return withTokens(c, value, step);
+  // An id the browser made, sent in any header (`X-Actual-File-Id`): the run's own (made_ids.ts).
+  return withTokens(c, value, step, madeIdsIn(c, value, name.replace(/^x-/, "")));
 }
 
 /** A secret header: its produced tokens, else a required variable. */

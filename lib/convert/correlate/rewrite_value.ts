@@ -29,6 +29,7 @@ import { isWords } from "./lookup_fields.ts";
 import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
+import { madeIdsIn } from "./made_ids.ts";
 import { withTokens } from "./tokens.ts";
 
 /** One rule: the template for `value`, or `undefined` when the rule does not apply. */
@@ -118,7 +119,8 @@ export function stringValue(
     const out = rule(c, key, value, step, where);
     if (out !== undefined) return out;
   }
-  return withTokens(c, value, step);
+  // An id the browser made inside a longer value (`ref=file:<uuid>`): the run's own.
+  return withTokens(c, value, step, madeIdsIn(c, value, key));
 }
 
 /** A value generated before (or an OAuth var), sent again; counted as generated. */

@@ -134,6 +134,8 @@ export interface Correlator {
   /** Recorded values → the generated template sent instead. */
   readonly generated: Map<string, string>;
   readonly uuidCounts: Map<string, number>;
+  /** UUIDs a response echoed after a request sent them (made_ids.ts). */
+  readonly uuidEchoed: Set<string>;
   readonly env: Map<string, EnvVar>;
   readonly envByValue: Map<string, string>;
   readonly secrets: Set<string>;
@@ -227,6 +229,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     sentFields: new Map(),
     generated: new Map(),
     uuidCounts: new Map(),
+    uuidEchoed: new Set(),
     env: new Map(),
     envByValue: new Map(),
     secrets: new Set(),

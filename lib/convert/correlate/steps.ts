@@ -26,6 +26,7 @@ import { rememberFields } from "./client_constants.ts";
 import { emptyParts } from "./step_parts.ts";
 import { rewriteBody } from "./rewrite_body.ts";
 import { rewriteUrl } from "./rewrite_url.ts";
+import { madeIdsIn, sentHeaderText } from "./made_ids.ts";
 import type { Correlator } from "./state.ts";
 import { writtenLater } from "./writes.ts";
 import { webSocketOf } from "../har_websocket.ts";
@@ -187,6 +188,10 @@ function nameOf(
 
 /** Remembers what the client sent, so a response echoing it is not taken as its source. */
 function remember(c: Correlator, r: HarRecord): void {
+  // An id the browser made in a header or a text body, which a listing echoes later.
+  for (const [id] of madeIdsIn(c, `${sentHeaderText(r)} ${r.bodyText ?? ""}`)) {
+    c.sentSeen.add(valueKey(id));
+  }
   for (const s of r.url.pathname.split("/")) c.sentSeen.add(valueKey(safeDecode(s)));
   for (const [, v] of r.url.searchParams) c.sentSeen.add(valueKey(v));
   if (r.bodyText) {

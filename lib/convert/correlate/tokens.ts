@@ -12,7 +12,8 @@ import { candidateTokens } from "./token_index.ts";
 import { beforeExpression, DOLLAR_VAR } from "../dollar.ts";
 
 /**
- * `text` with every token a response produced replaced by its capture, the
+ * `text` with every token a response produced replaced by its capture, and
+ * each of `made` (ids the browser made, `made_ids.ts`) by its template, the
  * rest escaped.
  *
  * @example
@@ -24,29 +25,43 @@ import { beforeExpression, DOLLAR_VAR } from "../dollar.ts";
  * if (withTokens(c, "cost: $5", { uses: new Set() } as any) !== "cost: $5") throw new Error();
  * ```
  */
-export function withTokens(c: Correlator, text: string, user: Step): string {
+export function withTokens(
+  c: Correlator,
+  text: string,
+  user: Step,
+  made: readonly [string, () => string][] = [],
+): string {
   let out = "";
   let rest = text;
   // What may stand in the whole text may stand in each rest of it.
   const framed = isFramed(text);
-  const candidates: [string, Producer | string][] = framed
+  const candidates: [string, Stand][] = framed
     ? framedCandidates(c)
     : candidateTokens(c.tokens, text).map((at) => c.tokens[at]);
+  candidates.push(...made);
   for (;;) {
     const best = firstToken(candidates, rest, framed);
     if (!best) return out + c.sp.lit(rest);
-    const sent = typeof best.p === "string" ? best.p : useProducer(c, best.p, user);
+    const p = best.p;
+    const sent = typeof p === "string"
+      ? p
+      : typeof p === "function"
+      ? p()
+      : useProducer(c, p, user);
     out += beforeCapture(c, c.sp.lit(rest.slice(0, best.at))) + sent;
     rest = rest.slice(best.at + best.value.length);
   }
 }
+
+/** What stands in for a value: its producer, a template, or a template made when used. */
+type Stand = Producer | string | (() => string);
 
 /**
  * What may stand in a framed body: the long tokens, then the long values
  * already sent otherwise elsewhere (an id the client made, one var a run with
  * two recordings), each as the template written there.
  */
-function framedCandidates(c: Correlator): [string, Producer | string][] {
+function framedCandidates(c: Correlator): [string, Stand][] {
   const long = (value: string) => value.length >= FRAMED_MIN;
   return [
     ...c.tokens.filter(([value, p]) => p.secret || long(value)),
@@ -69,13 +84,13 @@ function beforeCapture(c: Correlator, text: string): string {
 
 /** The token that starts first in `text` (the first produced, on a tie). */
 function firstToken(
-  tokens: [string, Producer | string][],
+  tokens: [string, Stand][],
   text: string,
   framed: boolean,
-): { at: number; value: string; p: Producer | string } | undefined {
-  let best: { at: number; value: string; p: Producer | string } | undefined;
+): { at: number; value: string; p: Stand } | undefined {
+  let best: { at: number; value: string; p: Stand } | undefined;
   for (const [value, p] of tokens) {
-    const secret = typeof p !== "string" && p.secret;
+    const secret = typeof p === "object" && p.secret;
     const at = secret || framed ? text.indexOf(value) : wholeAt(text, value);
     if (at !== -1 && (!best || at < best.at)) best = { at, value, p };
   }
