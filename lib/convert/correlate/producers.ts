@@ -208,17 +208,24 @@ function pageSource(v: PageValue): Source {
   return v.raw === undefined ? source : { ...source, as: "json-string" };
 }
 
-/** An OAuth provider hands out the authorization code only in its redirect's Location. */
+/**
+ * An OAuth provider hands out the authorization code only in its redirect's Location; other
+ * redirects name a page by readable values (`dn=cn=Ada Lighthouse,dc=…`, `refresh=tree_nodes`).
+ * Each is captured where sent again, but only a token-shaped one is a secret: a masked name
+ * would be masked inside every value sharing its words, and sent as `***`.
+ */
 function produceLocation(c: Correlator, step: Step): void {
   for (const [name, value] of locationParams(step.last)) {
     const k = valueKey(value);
     if (c.producers.has(k) || c.sentSeen.has(k)) continue;
+    const secret = isSecretShaped(value);
     const producer: Producer = {
       step,
       source: { kind: "header", name: "location", query: name },
-      secret: true,
+      secret,
     };
     c.producers.set(k, producer);
+    if (!secret) continue;
     c.tokens.push([value, producer]);
     c.secrets.add(value);
   }
