@@ -78,12 +78,17 @@ export function handedHeaders(r: HarRecord): NameValue[] {
  * ```
  */
 export function produceHeaders(c: Correlator, step: Step): void {
-  for (const { name, value } of handedHeaders(step.last)) {
+  const r = step.last;
+  for (const { name, value } of handedHeaders(r)) {
     const k = valueKey(value);
     if (c.producers.has(k) || c.sentSeen.has(k)) continue;
-    const producer: Producer = { step, source: { kind: "header", name }, secret: true };
+    // Where the browser reached the server (PHP's built-in server answers `Host: 127.0.0.1:8080`)
+    // is no secret: masked, every comment's URL would read `http://***`. It is still evidence
+    // for a value that holds it whole (a `return=` URL), so the run follows the live instance.
+    const secret = value !== r.url?.host && value !== r.url?.hostname;
+    const producer: Producer = { step, source: { kind: "header", name }, secret };
     c.producers.set(k, producer);
     c.tokens.push([value, producer]);
-    c.secrets.add(value);
+    if (secret) c.secrets.add(value);
   }
 }
