@@ -127,6 +127,10 @@ export function takeLock(lock: string, staleMs = 600_000): boolean {
 /** `npm install` of `packages` into `prefix`, bounded by a 5-minute kill; the marker last. */
 async function npmInstall(packages: readonly Pinned[], prefix: string): Promise<void> {
   const marker = `${prefix}/.installed`;
+  // No marker: an install before this one died (killed at its bound while a native addon
+  // compiled). npm would find its packages unpacked, run no install script again and exit 0,
+  // leaving e.g. better-sqlite3 without its binding; so start from an empty folder.
+  await Deno.remove(prefix, { recursive: true }).catch(() => {});
   await Deno.mkdir(prefix, { recursive: true });
   const manifest = {
     name: "flowrun-real-servers",
