@@ -20,8 +20,15 @@ import { capturePath } from "./capture_source.ts";
  */
 export function tokenSource(login: { path?: string[] }): YNode {
   if (login.path) return capturePath(login.path);
-  return ymap([["regex", `"(?:${TOKEN_KEYS})"\\s*:\\s*"([^"]+)"`]]);
+  return ymap([["regex", `"(?:${TOKEN_KEYS})"\\s*:\\s*${TOKEN_TEXT}`]]);
 }
+
+/**
+ * A token's JSON text, without the scheme word some logins put before it
+ * (`{token: "Bearer eyJ…"}`, passport-jwt tutorials): the bearer auth adds
+ * its own, and `Bearer Bearer eyJ…` is refused.
+ */
+export const TOKEN_TEXT = '"(?:[Bb]earer\\s+)?([^"]+)"';
 
 /**
  * The JSON keys a token is found under when the schema does not say; `access` is simplejwt's
