@@ -57,6 +57,9 @@ const SAID_ID = [
   /\bthe ([A-Za-z][A-Za-z-]*) ID\b/,
   /\bthe (?:ID|id|identifier) of (?:the |an? )?([A-Za-z][A-Za-z-]*)/,
 ];
+// A description that is the noun and nothing else ("User ID", "Category identifier."): read
+// after the property's name, which says more than "Unique ID" does of `customer_id`.
+const SAID_BARE = /^\s*([A-Za-z][A-Za-z-]*) (?:ID|Id|id|identifier)\.?\s*$/;
 
 const nounKey = (word: string) => plainName(singular(word));
 
@@ -65,10 +68,9 @@ function nounOf(name: string, p: Node): { noun: string; each: boolean } | undefi
   const each = p.type === "array";
   const value = each ? (isNode(p.items) ? p.items : {}) : p;
   if (givesValue(p) || givesValue(value) || p.readOnly === true) return undefined;
-  const said = typeof p.description === "string"
-    ? SAID_ID.map((re) => re.exec(p.description as string)?.[1]).find((n) => n !== undefined)
-    : undefined;
-  const named = ID_NAME.exec(name)?.[1];
+  const text = typeof p.description === "string" ? p.description : "";
+  const said = SAID_ID.map((re) => re.exec(text)?.[1]).find((n) => n !== undefined);
+  const named = ID_NAME.exec(name)?.[1] ?? SAID_BARE.exec(text)?.[1];
   const noun = said ?? named ?? (idShaped(value) ? name : undefined);
   return noun === undefined ? undefined : { noun: nounKey(noun), each };
 }
