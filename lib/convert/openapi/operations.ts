@@ -21,7 +21,9 @@
  * steps that read, update and delete it ran (404 for all three). In an
  * RPC-shaped document (no path parameter, functions named `createGroup`,
  * each served by GET and POST) the function's name decides instead:
- * `create…` creates, `delete…` deletes (`rpc_verbs.ts`).
+ * `create…` creates, `delete…` deletes (`rpc_verbs.ts`). A POST to a create
+ * verb after a noun other paths use (`/bookmark/create` beside
+ * `/bookmark/{id}`) creates that noun's items (`verb_segments.ts`).
  *
  * @module
  */
@@ -32,7 +34,7 @@ import { itemDeleteDepth, listedItems } from "./listed_items.ts";
 import { isRpcDocument, rpcVerb } from "./rpc_verbs.ts";
 import { borrowSiblingQuery } from "./sibling_query.ts";
 import { writesReadBack } from "./writes_read.ts";
-import { verbItem } from "./verb_segments.ts";
+import { madeCollection, verbItem } from "./verb_segments.ts";
 
 /** One operation of the document. */
 export interface OpenApiOperation {
@@ -184,11 +186,10 @@ function pathsOf(ops: OpenApiOperation[]) {
 /** Whether an operation creates, acts on the whole API, or neither (see the module's doc). */
 function roleOf(op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): OpenApiOperation["role"] {
   const path = uses.trim(op.template);
-  if (verbItem(path)?.verb === "delete") return "delete";
-  if (op.method === "POST" && isCollection(op.template)) {
-    if ((uses.count.get(path) ?? 0) > 1 || uses.parents.has(path)) return "create";
-    return op.template.includes("{") ? undefined : "whole";
-  }
+  // Under an update or read verb, whatever its method, the item exists: its create is the noun's.
+  const verbed = verbItem(path)?.verb;
+  if (verbed) return verbed === "delete" ? "delete" : undefined;
+  if (op.method === "POST" && isCollection(op.template)) return postedRole(path, uses);
   if (isCollection(op.template)) return undefined;
   // The PUT of an item nothing else creates; a POST too where the item is also read or deleted
   // (Unleash's `POST /metrics/applications/{appName}`), not one alone on its path (an action).
@@ -196,6 +197,17 @@ function roleOf(op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): OpenApi
     return undefined;
   }
   return uses.posted.has(path.slice(0, path.lastIndexOf("/"))) ? undefined : "create";
+}
+
+/** What a POST to a collection's path does: creates, or acts on the whole API when no parameter. */
+function postedRole(path: string, uses: ReturnType<typeof pathsOf>): OpenApiOperation["role"] {
+  if ((uses.count.get(path) ?? 0) > 1 || uses.parents.has(path)) return "create";
+  // `POST /bookmark/create` beside `/bookmark/{id}`, `GET /bookmark` or `/bookmark/list`
+  // (verb_segments.ts); not `/auth/register` beside `/auth/login` (no collection of `/auth`).
+  const made = madeCollection(path);
+  const listed = (p: string) => p === made || p === `${made}/list` || p === `${made}/all`;
+  if (made && (uses.parents.has(made) || [...uses.count.keys()].some(listed))) return "create";
+  return path.includes("{") ? undefined : "whole";
 }
 
 /**

@@ -38,7 +38,7 @@ import { handleEvidence } from "./described_id.ts";
 import { actionCreate } from "./action_create.ts";
 import { plainName } from "./required_props.ts";
 import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
-import { verbItem } from "./verb_segments.ts";
+import { createdIn, verbItem } from "./verb_segments.ts";
 
 // Read from here by what reads producers: the links' type, captures, an id's last answer (renamed).
 export type { ParamLink } from "./document_links.ts";
@@ -99,7 +99,7 @@ class Creates {
     for (const op of ops) {
       if (op.method === "GET") this.#read(op);
       if (op.method !== "POST") continue;
-      const collection = op.template.replace(/\/$/, "");
+      const collection = createdIn(op);
       if (!this.byCollection.has(collection)) this.byCollection.set(collection, op);
       if (!isCollection(op.template)) continue;
       const props = propertyPaths(doc, op);
@@ -109,7 +109,7 @@ class Creates {
         list.push({ producer: op, path });
         this.byName.set(name, list);
       }
-      const last = op.template.split("/").filter((s) => s !== "").at(-1) ?? "";
+      const last = collection.split("/").filter((s) => s !== "").at(-1) ?? "";
       for (const noun of new Set([plainName(singular(last)), plainName(last)])) {
         this.byNoun.set(noun, [...this.byNoun.get(noun) ?? [], op]);
       }
@@ -161,7 +161,7 @@ class Creates {
  * `{ChatServiceSid}` for `POST /v1/Services`; "" when it does not hold that noun.
  */
 function afterNoun(producer: OpenApiOperation, param: string): string {
-  const last = producer.template.split("/").filter((s) => s !== "").at(-1) ?? "";
+  const last = createdIn(producer).split("/").filter((s) => s !== "").at(-1) ?? "";
   const plain = plainName(param);
   for (const noun of [plainName(singular(last)), plainName(last)]) {
     const at = noun === "" ? -1 : plain.lastIndexOf(noun);
@@ -296,7 +296,7 @@ function fromProperty(
   );
   if (!found) return undefined;
   // Made by the create of the item's own collection; any other create's answer refers to it.
-  const own = found.producer.template.replace(/\/$/, "") ===
+  const own = createdIn(found.producer) ===
     op.template.slice(0, op.template.indexOf(`/{${param}}`));
   // An item the client names (`PUT /contents/{path}`) is the run's: another's answer refers to one.
   if (!own && !listed) return undefined;

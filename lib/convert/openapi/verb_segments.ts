@@ -7,7 +7,12 @@
  * delete verb the operation removes it, whatever its method, so it runs
  * after the reads of the item. Only a verb alone as the segment right
  * before the path's last parameter, after a noun's segment: `/users/{id}/get`
- * or `/search/{q}` say nothing of the kind.
+ * or `/search/{q}` say nothing of the kind. The same projects make the item
+ * with a create verb after the noun (NestJS's `POST /bookmark/create` beside
+ * `/bookmark/{id}`, Express's `POST /note/add` beside `/note/get/{id}`): an
+ * item of the noun's collection, made first (`madeCollection`); so does a
+ * registration under a noun other paths use (`/users/register` beside
+ * `/users/{id}`: the run's own account, not the first listed).
  *
  * @module
  */
@@ -15,6 +20,7 @@
 const READS = /^(get|read|show|view|find|detail|details)$/i;
 const UPDATES = /^(update|edit|modify|change)$/i;
 const DELETES = /^(delete|remove|destroy|drop|purge)$/i;
+const CREATES = /^(create|add|new|insert|save|store|register)$/i;
 
 /** The item a verb segment addresses: its collection's path, and what the verb does. */
 export interface VerbItem {
@@ -53,4 +59,46 @@ export function verbItem(template: string, param?: string): VerbItem | undefined
     ? "read"
     : undefined;
   return verb && { collection: segments.slice(0, last - 1).join("/"), verb };
+}
+
+/**
+ * The collection a template ending in `/{noun}/{verb}` makes an item of, the
+ * verb a create's (`/bookmark` of `/bookmark/create`), else undefined. Only
+ * the path's word: the caller holds the evidence that the noun is a
+ * collection (its items or its listing elsewhere in the document).
+ *
+ * @example
+ * ```ts
+ * import { madeCollection } from "./verb_segments.ts";
+ * if (madeCollection("/api/bookmark/create") !== "/api/bookmark") throw new Error();
+ * if (madeCollection("/note/add/") !== "/note") throw new Error();
+ * if (madeCollection("/events/register") !== "/events") throw new Error();
+ * if (madeCollection("/create") || madeCollection("/{org}/new") || madeCollection("/x/created")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function madeCollection(template: string): string | undefined {
+  const segments = template.replace(/\/$/, "").split("/");
+  const last = segments.length - 1;
+  if (last < 2 || !CREATES.test(segments[last])) return undefined;
+  const noun = segments[last - 1];
+  return noun === "" || noun.startsWith("{") ? undefined : segments.slice(0, last).join("/");
+}
+
+/**
+ * The collection a create makes an item of, no trailing slash: its path's
+ * noun under a create verb (`/bookmark` of `POST /bookmark/create`), else its path.
+ *
+ * @example
+ * ```ts
+ * import { createdIn } from "./verb_segments.ts";
+ * if (createdIn({ template: "/bookmark/create", role: "create" }) !== "/bookmark") throw new Error();
+ * if (createdIn({ template: "/bookmark/create" }) !== "/bookmark/create") throw new Error();
+ * if (createdIn({ template: "/pets/", role: "create" }) !== "/pets") throw new Error();
+ * ```
+ */
+export function createdIn(op: { template: string; role?: string }): string {
+  const path = op.template.replace(/\/$/, "");
+  return (op.role === "create" ? madeCollection(path) : undefined) ?? path;
 }
