@@ -7,8 +7,9 @@
  *   `PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 --no-audit --no-fund`, where CACHE is
  *   `$XDG_CACHE_HOME/flowrun-real` (or `~/.cache/flowrun-real`) and KEY names
  *   the pinned versions; a marker written after a complete install makes the
- *   next run take the cache at once. Bounded by a 5-minute kill; a lock folder
- *   makes test files that run in parallel wait for one install (at most 6 min).
+ *   next run take the cache at once. Bounded by a 10-minute kill (a native
+ *   addon compiled on a loaded machine took more than 5); a lock folder
+ *   makes test files that run in parallel wait for one install (at most 11 min).
  * - **No registry**: with `CI` set the install error fails the tests, with
  *   the reason; elsewhere the tests are ignored and their names say why.
  * - **Start**: each start gets a temp data folder of its own (so every start
@@ -69,7 +70,7 @@ export async function install(packages: readonly Pinned[]): Promise<Install> {
   // Test files that share a server run in parallel: one installs, the others wait for it.
   const lock = `${prefix}.lock`;
   await Deno.mkdir(cacheRoot, { recursive: true });
-  await awaitLock(lock, 600_000, 360_000);
+  await awaitLock(lock, 720_000, 660_000);
   try {
     if (exists(marker)) return { prefix, cached: true, ms: performance.now() - started };
     await npmInstall(packages, prefix);
@@ -112,7 +113,7 @@ export async function awaitLock(lock: string, staleMs: number, waitMs: number): 
  * if (!takeLock(lock) || takeLock(lock)) throw new Error();
  * ```
  */
-export function takeLock(lock: string, staleMs = 600_000): boolean {
+export function takeLock(lock: string, staleMs = 720_000): boolean {
   try {
     Deno.mkdirSync(lock);
     return true;
@@ -124,7 +125,7 @@ export function takeLock(lock: string, staleMs = 600_000): boolean {
   }
 }
 
-/** `npm install` of `packages` into `prefix`, bounded by a 5-minute kill; the marker last. */
+/** `npm install` of `packages` into `prefix`, bounded by a 10-minute kill; the marker last. */
 async function npmInstall(packages: readonly Pinned[], prefix: string): Promise<void> {
   const marker = `${prefix}/.installed`;
   // No marker: an install before this one died (killed at its bound while a native addon
@@ -141,7 +142,7 @@ async function npmInstall(packages: readonly Pinned[], prefix: string): Promise<
   await Deno.writeTextFile(`${prefix}/package.json`, JSON.stringify(manifest, null, 2) + "\n");
   const out = await runCommandBounded(
     ["npm", "install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel=error"],
-    { ms: 300_000, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", npm_config_nodedir: "/usr" } },
+    { ms: 600_000, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", npm_config_nodedir: "/usr" } },
   );
   if (out.code !== 0) {
     const names = packages.map((p) => `${p.name}@${p.version}`).join(" ");
