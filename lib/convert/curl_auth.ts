@@ -12,7 +12,7 @@ import type { Step } from "./model.ts";
 import type { CurlExtras } from "./curl_request.ts";
 import { ENV_MARKER } from "./curl_shell.ts";
 import { ymap, type YNode } from "./yaml_out.ts";
-import { typedOnce } from "./curl_typed_once.ts";
+import { typedOnce } from "./correlate/typed_once.ts";
 
 const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
 

@@ -23,7 +23,7 @@ import { keepHeader } from "./noise_headers.ts";
 import { FRESH_HEADER } from "./polls.ts";
 import { yflow, ymap, type YNode, type YScalar } from "./yaml_out.ts";
 import { table } from "./table.ts";
-import { typedOnceIn } from "./curl_typed_once.ts";
+import { typedOnceIn } from "./correlate/typed_once.ts";
 
 const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
 

@@ -160,7 +160,7 @@ Deno.test("convert curl: a credential that is an ordinary word is replaced only 
     assert.match(yaml, /^ {8}kind: password$/m, yaml);
     assert.match(yaml, /^ {8}username: admin$/m, yaml);
     const set = /^Set before running: (.*)\.$/m.exec(converted.stderr)?.[1].split(", ") ?? [];
-    // The password typed in several commands is one variable, the first (curl_typed_once.ts).
+    // The password typed in several commands is one variable, the first (correlate/typed_once.ts).
     const env: Record<string, string> = {
       LOGIN_PASSWORD: REAL.password,
       BASIC_PASSWORD: REAL.admin,

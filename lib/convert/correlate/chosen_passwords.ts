@@ -6,13 +6,15 @@
  * request sends the same value in two password fields (a name that says so,
  * or an input the pages declare `type="password"`), or in one such input while the
  * journey is signed in and the answer keeps the session (a form that adds
- * an account, not a login, which sets or rotates it), and no other request
- * sends it (the journey never logs in with it, which would make it a
- * password the user must know); a request that sends it in two password
+ * an account, not a login, which sets or rotates it), and no earlier request
+ * sends it (a login before it would make it a password the user must know,
+ * asked once); a request that sends it in two password
  * fields again is the same form posted once more (Zabbix's user form reloads
  * itself when a role is picked), not a login. Such a value becomes a var of fresh random
  * digits, sent wherever the recording sent the value, never written nor
- * asked.
+ * asked: where the journey then logs in as the account it made (or changes
+ * that password), it sends the run's own too (made_accounts.ts makes the
+ * account's name run-unique).
  *
  * @module
  */
@@ -86,7 +88,7 @@ function confirms(r: HarRecord, value: string, typed: ReadonlySet<string>): bool
 /**
  * The values of `records` that one request sends in two password fields (or
  * one, when someone is already signed in and the session stays) and
- * no other request sends (see the module).
+ * no earlier request sends (see the module).
  *
  * @example
  * ```ts
@@ -98,8 +100,11 @@ function confirms(r: HarRecord, value: string, typed: ReadonlySet<string>): bool
  * const typed = new Set(["password1", "password2"]);
  * // deno-lint-ignore no-explicit-any
  * if (!chosenPasswords([add] as any, typed).has("s3cret-typed")) throw new Error();
+ * // A login with it before the form: a password the user knows. After: the account made, logging in.
  * // deno-lint-ignore no-explicit-any
- * if (chosenPasswords([add, login] as any, typed).size !== 0) throw new Error();
+ * if (chosenPasswords([login, add] as any, typed).size !== 0) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (!chosenPasswords([add, login] as any, typed).has("s3cret-typed")) throw new Error();
  * ```
  */
 export function chosenPasswords(
@@ -114,13 +119,14 @@ export function chosenPasswords(
     for (const value of new Set(values)) {
       const once = typedValues.includes(value) && signedInAdd(records, i, value, typed);
       if (values.filter((v) => v === value).length < 2 && !once) continue;
-      const elsewhere = records.some((o, j) =>
-        j !== i && !confirms(o, value, typed) &&
+      // Sent after the form chose it is the account it made logging in: the run's own there too.
+      const before = records.slice(0, i).some((o) =>
+        !confirms(o, value, typed) &&
         (o.bodyText?.includes(value) || o.url.href.includes(value) ||
           passwordValues(o, typed).some(([, v]) => v === value) ||
           basicPasswords(o).includes(value))
       );
-      if (!elsewhere) chosen.add(value);
+      if (!before) chosen.add(value);
     }
   });
   return chosen;

@@ -29,6 +29,7 @@ import { passwordFields } from "./password_fields.ts";
 import { addChoiceFields } from "./choice_fields.ts";
 import { textFields } from "./text_fields.ts";
 import { freshChosenPasswords } from "./chosen_passwords.ts";
+import { ownMadeAccounts } from "./made_accounts.ts";
 import { lookupFields } from "./lookup_fields.ts";
 import { pathOnlyLogins } from "./login_evidence.ts";
 
@@ -111,6 +112,7 @@ export function correlate(
   addChoiceFields(c, ordered);
   for (const name of textFields(ordered)) c.textFields.add(name);
   freshChosenPasswords(c, ordered);
+  ownMadeAccounts(c, ordered);
   for (const name of lookupFields(ordered)) c.lookupFields.add(name);
   freshOauthValues(c, ordered);
   for (const r of pathOnlyLogins(c, ordered)) c.notLogins.add(r);

@@ -28,6 +28,7 @@ import { sentBefore } from "./client_constants.ts";
 import { isWords } from "./lookup_fields.ts";
 import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
+import { typedOnce } from "./typed_once.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
 import { madeIdsIn } from "./made_ids.ts";
 import { withTokens } from "./tokens.ts";
@@ -171,15 +172,12 @@ function secretField(
   const field = typed ? "PASSWORD" : envName(key);
   const base = field.startsWith(`${prefix}_`) ? field : `${prefix}_${field}`;
   c.replaced.secrets++;
-  // The same value typed twice into one step's body (a new password and its confirmation) is one.
+  // The same value typed twice into one step's body (a new password and its confirmation) is one,
+  // and typed again in a later step (a change's current password) is the earlier variable.
   const twin = where.body ? askedInStep(c, prefix, value) : undefined;
+  const about = `the "${key}" ${where.body ? "field" : "parameter"} sent by step "${step.name}"`;
   return c.sp.envRef(
-    twin ?? secretEnv(
-      c,
-      where.body ? base : field,
-      value,
-      `the "${key}" ${where.body ? "field" : "parameter"} sent by step "${step.name}"`,
-    ),
+    twin ?? typedOnce(c, value, () => secretEnv(c, where.body ? base : field, value, about)),
   );
 }
 

@@ -1,15 +1,16 @@
 /**
- * One credential the commands type in two places is one variable. Docs
- * sign a user up and log in with the password the sign-up chose, typed
- * twice (`/register` then `/auth/login`, or a login form then `-u`): each
- * step asked for its own (`REGISTER_PASSWORD`, `LOGIN_PASSWORD`), two
- * variables for what the commands send as one value. A variable asked for a
+ * One credential typed in two places is one variable. Docs sign a user up
+ * and log in with the password the sign-up chose, typed twice (`/register`
+ * then `/auth/login`, or a login form then `-u`); a recording logs in and
+ * sends the same password again as a change's current one: each step asked
+ * for its own (`REGISTER_PASSWORD`, `LOGIN_PASSWORD`), two variables for
+ * what the commands (or the browser) send as one value. A variable asked for a
  * value an earlier one of the same kind (its last word: `PASSWORD`,
  * `TOKEN`, `KEY`) already holds is that earlier variable.
  *
  * @module
  */
-import type { Correlator } from "./correlate/mod.ts";
+import type { Correlator } from "./state.ts";
 
 /** A variable's kind: its last word, a `_2` left out (`LOGIN_PASSWORD_2` → `PASSWORD`). */
 const kindOf = (name: string) => name.replace(/_\d+$/, "").split("_").at(-1);
@@ -36,8 +37,9 @@ function forget(c: Correlator, name: string, earlier: string): void {
  *
  * @example
  * ```ts
- * import { typedOnce } from "./curl_typed_once.ts";
- * import { newCorrelator, secretEnv } from "./correlate/mod.ts";
+ * import { typedOnce } from "./typed_once.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * import { secretEnv } from "./state.ts";
  * const c = newCorrelator("a");
  * secretEnv(c, "REGISTER_PASSWORD", "d1r3ctu5", "the sign-up's");
  * const name = typedOnce(c, "d1r3ctu5", () => secretEnv(c, "LOGIN_PASSWORD", "d1r3ctu5", "the login's"));
@@ -59,8 +61,9 @@ export function typedOnce(c: Correlator, value: string, ask: () => string): stri
  *
  * @example
  * ```ts
- * import { typedOnceIn } from "./curl_typed_once.ts";
- * import { newCorrelator, secretEnv } from "./correlate/mod.ts";
+ * import { typedOnceIn } from "./typed_once.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * import { secretEnv } from "./state.ts";
  * const c = newCorrelator("a");
  * secretEnv(c, "REGISTER_PASSWORD", "d1r3ctu5", "the sign-up's");
  * const out = typedOnceIn(c, "d1r3ctu5", () => `\${ENV.${secretEnv(c, "LOGIN_PASSWORD", "d1r3ctu5", "")}}`);

@@ -1,0 +1,87 @@
+/**
+ * Accounts the journey makes and then logs in as: an administrator adds a
+ * user (a name, a password the run chooses, chosen_passwords.ts), logs out
+ * and logs in as that user. The login sends the chosen password (the run's
+ * own there too) and the account's name; sent as recorded, a second run on
+ * the same instance is refused when it adds the account again (the name is
+ * taken). The evidence, whatever the fields are called: a later request
+ * sends a chosen password beside a value the request that chose it sent
+ * too, which no answer held before (the server did not offer it, as it does
+ * a CSRF token). Such a name becomes a var, the recorded name with the run
+ * id (`tide-${RUN_ID}`; an e-mail address keeps its domain,
+ * `ann-${RUN_ID}@example.com`), sent and checked wherever the recording had it.
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import { ownName, sentFields } from "./client_names.ts";
+import type { Correlator } from "./state.ts";
+
+/** A user name or e-mail address: no spaces, short. */
+const NAME = /^[\w.@+~-]{1,80}$/;
+
+/** The values of the chosen passwords' vars (`${RANDOM.PASSWORD}`), by the recorded value. */
+function chosenValues(c: Correlator): string[] {
+  const chosen = new Set(
+    c.vars.filter(([, v]) => v === "${RANDOM.PASSWORD}").map(([name]) => c.sp.varRef(name)),
+  );
+  return [...c.generated].filter(([, ref]) => chosen.has(ref)).map(([value]) => value);
+}
+
+/** Whether an answer before `i` held `value` as a whole string or an element's text. */
+function offeredBefore(records: readonly HarRecord[], i: number, value: string): boolean {
+  return records.slice(0, i).some((r) =>
+    r.responseText?.includes(`"${value}"`) || r.responseText?.includes(`>${value}<`)
+  );
+}
+
+/** `name` with the run id; an e-mail address's before its `@`, so it stays an address. */
+function withRunId(name: string): string {
+  const at = name.lastIndexOf("@");
+  return at > 0 ? `${name.slice(0, at)}-\${RUN_ID}${name.slice(at)}` : `${name}-\${RUN_ID}`;
+}
+
+/**
+ * The names of the accounts `records` make with a chosen password and then
+ * log in as (see the module).
+ */
+function madeAccountNames(c: Correlator, records: readonly HarRecord[]): Set<string> {
+  const names = new Set<string>();
+  for (const password of chosenValues(c)) {
+    const values = records.map((r) => sentFields(r).map(([, v]) => v));
+    const made = values.findIndex((sent) => sent.includes(password));
+    if (made < 0) continue;
+    const later = values.slice(made + 1).filter((sent) =>
+      sent.filter((v) => v === password).length === 1
+    );
+    for (const value of later.flat()) {
+      if (value === password || !values[made].includes(value) || !NAME.test(value)) continue;
+      if (c.generated.has(value) || c.secrets.has(value)) continue;
+      if (!offeredBefore(records, made, value)) names.add(value);
+    }
+  }
+  return names;
+}
+
+/**
+ * Makes the name of each account the journey makes and logs in as the
+ * run's own (see the module). Run after the chosen passwords are known.
+ *
+ * @example
+ * ```ts
+ * import { ownMadeAccounts } from "./made_accounts.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const form = { method: "POST", bodyMime: "application/x-www-form-urlencoded", headers: [], cookies: [], setCookies: [] };
+ * const add = { ...form, url: new URL("http://a.test/users/add"), bodyText: "username=tide&password1=Quay-7x&password2=Quay-7x" };
+ * const login = { ...form, url: new URL("http://a.test/login"), bodyText: "username=tide&password=Quay-7x" };
+ * const c = newCorrelator("a");
+ * c.vars.push(["chosen_password", "${RANDOM.PASSWORD}"]);
+ * c.generated.set("Quay-7x", "${vars.chosen_password}");
+ * // deno-lint-ignore no-explicit-any
+ * ownMadeAccounts(c, [add, login] as any);
+ * if (c.generated.get("tide") !== "${vars.account_name}") throw new Error(JSON.stringify(c.vars));
+ * ```
+ */
+export function ownMadeAccounts(c: Correlator, records: readonly HarRecord[]): void {
+  for (const name of madeAccountNames(c, records)) ownName(c, name, "account_name", withRunId);
+}
