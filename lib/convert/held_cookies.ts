@@ -56,26 +56,47 @@ export function holdDroppedCookies(
   kept: readonly HarRecord[],
 ): Correlator {
   const flowHas = new Set(kept);
-  kept.forEach((r, i) => {
-    if (r.cookies.length > 0 || hasHeader(r, "cookie") || wireHeaders(r)) return;
+  // Per origin, what the kept requests so far show: the last one, and the cookies their answers
+  // set or cleared (the jar's); kept once as the loop goes, not gathered anew per request.
+  const mine = new Map<string, { before?: HarRecord; jars: Set<string> }>();
+  const dropped = byOrigin(all.filter((d) => !flowHas.has(d)));
+  for (const r of kept) {
     const origin = r.url.origin;
-    const mine = kept.slice(0, i).filter((k) => k.url.origin === origin);
-    const before = mine.at(-1);
-    if (before === undefined) return;
-    // A cookie the kept answers set or cleared is the jar's to tell (a sign-out's cleared one
-    // may still go with a request the browser had queued).
-    const jars = new Set(mine.flatMap((k) => k.setCookies.map((cookie) => cookie.name)));
-    const shown = new Map<string, string>();
-    for (const d of all) {
-      if (flowHas.has(d) || d.url.origin !== origin) continue;
-      if (!earlier(before, d) || !earlier(d, r)) continue;
-      for (const cookie of d.cookies) {
-        if (!jars.has(cookie.name)) shown.set(cookie.name, cookie.value);
+    const seen = mine.get(origin) ?? { jars: new Set<string>() };
+    mine.set(origin, seen);
+    const { before, jars } = seen;
+    if (before !== undefined && !sentOwn(r)) {
+      const shown = new Map<string, string>();
+      for (const d of dropped.get(origin) ?? []) {
+        if (!earlier(before, d) || !earlier(d, r)) continue;
+        for (const cookie of d.cookies) {
+          if (!jars.has(cookie.name)) shown.set(cookie.name, cookie.value);
+        }
+      }
+      if (shown.size > 0) {
+        c.heldCookies.set(r, [...shown].map(([name, value]) => ({ name, value })));
       }
     }
-    if (shown.size > 0) c.heldCookies.set(r, [...shown].map(([name, value]) => ({ name, value })));
-  });
+    seen.before = r;
+    for (const cookie of r.setCookies) jars.add(cookie.name);
+  }
   return c;
+}
+
+/** Whether `r` was recorded with its cookies, a `Cookie` header or its wire headers. */
+function sentOwn(r: HarRecord): boolean {
+  return r.cookies.length > 0 || hasHeader(r, "cookie") || wireHeaders(r);
+}
+
+/** `records` by origin, each origin's in their order. */
+function byOrigin(records: readonly HarRecord[]): Map<string, HarRecord[]> {
+  const out = new Map<string, HarRecord[]>();
+  for (const r of records) {
+    const list = out.get(r.url.origin) ?? [];
+    list.push(r);
+    out.set(r.url.origin, list);
+  }
+  return out;
 }
 
 /** Whether `r` was recorded with the headers only the network stack adds. */

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { Redactor } from "../secrets/mod.ts";
+import { Redactor, TailedTexts } from "../secrets/mod.ts";
 import { isSecretName } from "../secrets/mod.ts";
 import { type Correlator, secretEnv } from "./correlate/mod.ts";
 import type { HarRecord } from "./har_model.ts";
@@ -154,6 +154,19 @@ function secretRedactor(
   return redactor;
 }
 
+/**
+ * Which of `values` stand in any of `texts`: each text read once against an
+ * index of the values, not every text searched for each of thousands of
+ * secrets (a long token chain's).
+ */
+function foundIn(values: readonly string[], texts: readonly string[]): Set<string> {
+  const index = new TailedTexts();
+  for (const v of values) index.add(v);
+  const found = new Set<string>();
+  for (const text of texts) for (const [, v] of index.places(text)) found.add(v);
+  return found;
+}
+
 /** The flow's name: given, else the recording's page title, else the first host's. */
 function flowName(input: WriteInput, ordered: HarRecord[]): string {
   const hosts = [...new Set(ordered.map((r) => r.url.host))];
@@ -200,8 +213,9 @@ function straySecrets(
   redactor: Redactor,
   literals: string[],
 ): (readonly [string, string])[] {
+  const inLiterals = foundIn([...c.secrets].filter((v) => v.trim().length >= 6), literals);
   const stray = [...c.secrets].filter((v) =>
-    v.trim().length >= 6 && redactor.has(v) && literals.some((text) => text.includes(v))
+    v.trim().length >= 6 && redactor.has(v) && inLiterals.has(v)
   )
     .sort((a, b) => b.length - a.length);
   // A value the run makes up (a chosen password a page echoed back) is the run's own there too.

@@ -9,6 +9,10 @@
  * @module
  */
 import { mergeSpans, type Span } from "./secret_index.ts";
+import { TailedTexts } from "./tailed_texts.ts";
+
+/** Up to how many public texts are each searched for, as cheap as an indexed look-up per place. */
+const FEW_PUBLICS = 16;
 
 /**
  * Where public texts occur in `value`, sorted, overlapping or touching ones
@@ -23,6 +27,13 @@ import { mergeSpans, type Span } from "./secret_index.ts";
  */
 export function publicSpans(value: string, publics: Iterable<string>, min: number): Span[] {
   const spans: Span[] = [];
+  // A long recording's names (a step's, a capture's) are thousands: found by their index.
+  if (publics instanceof TailedTexts && publics.size > FEW_PUBLICS) {
+    for (const [at, text] of publics.places(value)) {
+      if (text.length >= min) spans.push([at, at + text.length]);
+    }
+    return mergeSpans(spans);
+  }
   for (const text of publics) {
     if (text.length < min) continue;
     for (let at = value.indexOf(text); at !== -1; at = value.indexOf(text, at + 1)) {

@@ -15,6 +15,7 @@ import { authParts, base64Forms, literalForms } from "./forms.ts";
 import { mergeSpans, MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
 import { dropKeySpans, ShownTexts } from "./public_parts.ts";
 import { ownText } from "./unguessable.ts";
+import { TailedTexts } from "./tailed_texts.ts";
 
 export { formEncoded } from "./forms.ts";
 export { MIN_SECRET_LENGTH } from "./secret_index.ts";
@@ -59,7 +60,7 @@ export class Redactor {
   #added = new Map<string, readonly string[] | undefined>();
   #index = new SecretIndex(); // where registered values and their pieces stand in a text
   /** Texts that are never secret (the run id), however a secret is made of them. */
-  #public = new Set<string>();
+  #public = new TailedTexts();
   #shown = new ShownTexts();
 
   /**

@@ -39,22 +39,36 @@ const WRITES = new Set(["POST", "PUT"]);
  * ```
  */
 export function ownClientNames(c: Correlator, ordered: readonly HarRecord[]): void {
+  const lastOpens = lastOpened(ordered);
   ordered.forEach((r, i) => {
     if (!WRITES.has(r.method)) return;
     const collection = r.url.pathname.replace(/\/$/, "");
     for (const name of sentStrings(r)) {
       if (c.generated.has(name) || !/^[\w.~-]{1,80}$/.test(name)) continue;
-      const opened = `${collection}/${name}`;
-      const opens = (e: HarRecord) => {
-        const path = safeDecode(e.url.pathname);
-        return path === opened || path.startsWith(`${opened}/`);
-      };
-      if (!ordered.slice(i + 1).some(opens)) continue;
+      if (!((lastOpens.get(`${collection}/${name}`) ?? -1) > i)) continue;
       if (ordered.slice(0, i).some((e) => e.responseText?.includes(JSON.stringify(name)))) continue;
       const noun = singular(snake(collection.slice(collection.lastIndexOf("/") + 1))) || "item";
       ownName(c, name, `${noun}_name`, withRunId);
     }
   });
+}
+
+/**
+ * For each path a request opened (its decoded path, or any of its ancestors
+ * cut at a slash), the position of the last request that opened it: whether
+ * a later request names an item is one look-up, not a scan of every later
+ * request per sent string (quadratic on a long journey of writes).
+ */
+function lastOpened(ordered: readonly HarRecord[]): Map<string, number> {
+  const last = new Map<string, number>();
+  ordered.forEach((e, i) => {
+    const path = safeDecode(e.url.pathname);
+    last.set(path, i);
+    for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) {
+      last.set(path.slice(0, at), i);
+    }
+  });
+  return last;
 }
 
 /**

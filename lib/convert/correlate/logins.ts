@@ -11,6 +11,7 @@ import { walk } from "../json.ts";
 import { planOauth } from "../oauth.ts";
 import { looksLikeToken } from "../values.ts";
 import type { Correlator } from "./state.ts";
+import { TailedTexts } from "../../secrets/mod.ts";
 
 /**
  * Marks records whose response holds a token a later request sends and no
@@ -33,18 +34,44 @@ export function findLogins(c: Correlator, records: HarRecord[]): void {
   const sent = records.map((l) =>
     `${l.url.href}\n${l.headers.map((h) => h.value).join("\n")}\n${l.bodyText ?? ""}`
   );
-  records.forEach((r, i) => {
-    if (!r.hasJson) return;
+  const answered = records.map((r) => {
     const tokens: string[] = [];
+    if (!r.hasJson) return tokens;
     walk(r.json, (_path, key, leaf) => {
       if (looksLikeToken(key, leaf)) tokens.push(leaf as string);
     });
-    if (tokens.length === 0) return;
-    // A token the client sent already was issued before: an answer that echoes it issues nothing.
-    const issued = tokens.filter((t) => !sent.slice(0, i + 1).some((text) => text.includes(t)));
-    const later = sent.slice(i + 1).some((text) => issued.some((t) => text.includes(t)));
-    if (later) c.loginRecords.add(r);
+    return tokens;
   });
+  const { first, last } = sentAt(answered.flat(), sent);
+  answered.forEach((tokens, i) => {
+    // A token the client sent already was issued before: an answer that echoes it issues nothing.
+    const issued = tokens.filter((t) => !((first.get(t) ?? Infinity) <= i));
+    const later = issued.some((t) => (last.get(t) ?? -1) > i);
+    if (later) c.loginRecords.add(records[i]);
+  });
+}
+
+/**
+ * For each of `tokens`, the first and the last of `sent` (the requests' texts)
+ * it stands in: each text read once against an index of the tokens, not
+ * every earlier and later request searched for each token an answer handed
+ * out (quadratic on a chain of refreshed tokens).
+ */
+function sentAt(
+  tokens: readonly string[],
+  sent: readonly string[],
+): { first: Map<string, number>; last: Map<string, number> } {
+  const index = new TailedTexts();
+  for (const t of tokens) index.add(t);
+  const first = new Map<string, number>();
+  const last = new Map<string, number>();
+  sent.forEach((text, j) => {
+    for (const [, t] of index.places(text)) {
+      if (!first.has(t)) first.set(t, j);
+      last.set(t, j);
+    }
+  });
+  return { first, last };
 }
 
 /**
