@@ -1,9 +1,12 @@
 /**
  * How long `convert har` takes as recordings grow: 1k, 5k and 20k entries of
- * a realistic mix (logins, CRUD with server ids, polls, assets, analytics).
- * Run by hand: `deno run -A bench/convert.ts [sizes...]`.
+ * a realistic mix (logins, CRUD with server ids, polls, assets, analytics),
+ * or with `--chain body|header|refresh` a token chain (each POST sending back
+ * the token the answer before handed out, tests/support/token_chain.ts).
+ * Run by hand: `deno run -A bench/convert.ts [--chain PLACE] [sizes...]`.
  */
 import { convertHar } from "../lib/convert/har.ts";
+import { type ChainPlace, tokenChain } from "../tests/support/token_chain.ts";
 
 /** A recording of `n` entries. */
 export function recording(n: number): string {
@@ -55,9 +58,12 @@ export function recording(n: number): string {
 if (import.meta.main) measure();
 
 function measure(): void {
-  const sizes = Deno.args.length > 0 ? Deno.args.map(Number) : [1000, 5000, 20000];
+  const at = Deno.args.indexOf("--chain");
+  const chain = at >= 0 ? Deno.args[at + 1] as ChainPlace : undefined;
+  const args = at >= 0 ? Deno.args.filter((_, i) => i !== at && i !== at + 1) : Deno.args;
+  const sizes = args.length > 0 ? args.map(Number) : [1000, 5000, 20000];
   for (const n of sizes) {
-    const text = recording(n);
+    const text = chain ? tokenChain(n, chain) : recording(n);
     const started = performance.now();
     const { summary } = convertHar(text);
     const ms = performance.now() - started;
