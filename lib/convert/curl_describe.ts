@@ -5,6 +5,7 @@
  */
 
 import { isSecretName } from "../secrets/mod.ts";
+import { isKeyData } from "./key_data.ts";
 import type { Step } from "./model.ts";
 
 /**
@@ -26,7 +27,9 @@ export function describeCurlStep(step: Step, bare: Set<string>): string {
   const origin = bare.has(u.origin) ? u.host : u.origin;
   const query = u.search.slice(1).split("&").map((pair) => {
     const eq = pair.indexOf("=");
-    return eq !== -1 && isSecretName(safeDecode(pair.slice(0, eq)))
+    const name = safeDecode(pair.slice(0, eq));
+    // A view's `keys=["a","b"]` is data shown as typed; a credential-shaped key stays masked.
+    return eq !== -1 && isSecretName(name) && !isKeyData(name, safeDecode(pair.slice(eq + 1)))
       ? `${pair.slice(0, eq)}=***`
       : pair;
   });

@@ -11,6 +11,7 @@
  */
 import { Redactor, TailedTexts } from "../secrets/mod.ts";
 import { isSecretName } from "../secrets/mod.ts";
+import { isKeyData } from "./key_data.ts";
 import { type Correlator, secretEnv } from "./correlate/mod.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
@@ -320,7 +321,9 @@ function describe(step: Step): string {
   const query = [...r.url.searchParams].map(([k, v]) =>
     v === ""
       ? encodeURIComponent(k)
-      : `${encodeURIComponent(k)}=${isSecretName(k) ? "***" : encodeURIComponent(v)}`
+      : `${encodeURIComponent(k)}=${
+        isSecretName(k) && !isKeyData(k, v) ? "***" : encodeURIComponent(v)
+      }`
   );
   const url = `${r.url.origin}${r.url.pathname}${query.length > 0 ? `?${query.join("&")}` : ""}`;
   const status = step.last.status;

@@ -14,6 +14,7 @@ import { valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
 import { envName } from "../names.ts";
 import { isSecretShaped, isUuid, mixRunId } from "../values.ts";
+import { CREDENTIAL_KEY, isKeyData } from "../key_data.ts";
 import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
@@ -221,10 +222,6 @@ function credentialField(key: string): boolean {
   return !DESCRIBES.test(last);
 }
 
-/** The words that make a `…key` a credential's name: an API key, an access key, a client's. */
-const CREDENTIAL_KEY =
-  /^(?:api|access|auth|client|consumer|developer|license|licence|master|private|secret|service|session|signing|subscription|app|account|user|encryption)$/i;
-
 /**
  * Whether a field named a key holds a lookup key, not a credential: an API
  * or access key is random by construction (issued, never typed), while a
@@ -236,6 +233,8 @@ const CREDENTIAL_KEY =
  * the session sends it with several words (lookup_fields.ts).
  */
 function lookupKey(c: Correlator, key: string, value: string): boolean {
+  // A view's `keys=["a","b"]`, a range's `startkey`: data, whatever the name (key_data.ts).
+  if (isKeyData(key, value)) return true;
   const words = key.split(/[_.\s$-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "");
   const before = words.slice(0, -1);
   if (!/^keys?$/i.test(words.at(-1) ?? "") || isSecretName(before.join("_"))) return false;
