@@ -107,3 +107,13 @@ Deno.test("convert har: the same rule; view keys are data, a random bare key is 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert curl: a bare key's word the API names in a path is data; alone it is asked", () => {
+  const named = convertCurl(
+    "curl 'http://a.test/settings?key=theme'\ncurl -X PUT http://a.test/settings/theme -d dark\n",
+  );
+  assert.deepEqual(named.summary.env, [], named.yaml);
+  assert.match(named.yaml, /settings\?key=theme/, named.yaml);
+  const alone = convertCurl("curl 'http://a.test/settings?key=theme'\n");
+  assert.equal(alone.summary.env.length, 1, alone.yaml);
+});

@@ -73,7 +73,32 @@ export function lookupFields(records: readonly HarRecord[]): Set<string> {
   for (const [k, seen] of values) {
     if (seen.size >= 2 && [...seen].every(isWords)) found.add(k);
   }
+  namedElsewhere(records, found);
   return found;
+}
+
+/**
+ * Adds a bare `key` whose words the API also names in a path (`GET /settings?key=theme` beside
+ * `PUT /settings/theme`): an item's name, which a credential never is.
+ */
+function namedElsewhere(records: readonly HarRecord[], found: Set<string>): void {
+  const segments = new Set<string>();
+  for (const r of records) {
+    for (const s of r.url.pathname.split("/")) if (s !== "") segments.add(safeDecode(s));
+  }
+  for (const r of records) {
+    for (const [k, v] of r.url.searchParams) {
+      if (/^keys?$/i.test(k) && isWords(v) && segments.has(v)) found.add(k);
+    }
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** A JSON body's objects, nested ones too, as deep as the walk goes. */
