@@ -334,6 +334,7 @@ import "../lib/secrets/redactor.ts";
 import "../lib/secrets/secret_index.ts";
 import "../lib/secrets/set_cookie.ts";
 import "../lib/secrets/substring_table.ts";
+import "../lib/secrets/tailed_texts.ts";
 import "../lib/secrets/unguessable.ts";
 import "../lib/secrets/userinfo.ts";
 import "../lib/select/filter.ts";
