@@ -19,8 +19,9 @@ Deno.test("cli.ts's module graph holds none of the subcommands: --version reads 
   assert.ok(!graph.includes("lib/load/load_flow.ts"), graph.join(" "));
   // cli.ts, its bundle check, and cli/main.ts's own: the bundle runs none of them but these two.
   // (28: the redactor cli/output.ts masks errors with keeps its pieces in piece_set.ts, and
-  // unguessable.ts finds a token's random run, which its pieces come from.)
-  assert.ok(graph.length <= 28, `${graph.length} files: ${graph.join(" ")}`);
+  // unguessable.ts finds a token's random run, which its pieces come from; 29: tailed_texts.ts
+  // indexes its public texts by their last characters, so thousands of names stay linear.)
+  assert.ok(graph.length <= 29, `${graph.length} files: ${graph.join(" ")}`);
 });
 
 Deno.test("every subcommand's module exists, exports what cli.ts calls, and is a compile --include", async () => {

@@ -20,8 +20,14 @@ Deno.test("stringValue: a secret-named field is a required variable named for it
     "${ENV.CREATE_USER_PASSWORD}",
   );
   assert.equal(c.replaced.secrets, 1);
+  // Typed once and sent again (the account's login): one variable, the first one's.
   assert.equal(
     stringValue(c, "password", "hunter2!", step("login"), { ...write, login: true }),
+    "${ENV.CREATE_USER_PASSWORD}",
+  );
+  // Another value typed at a login is its own.
+  assert.equal(
+    stringValue(c, "password", "tr0ub4dor&3", step("login"), { ...write, login: true }),
     "${ENV.LOGIN_PASSWORD}",
   );
 });
