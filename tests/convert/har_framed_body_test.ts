@@ -19,7 +19,7 @@
  * The stand-in runs on 127.0.0.1 and hands out a fresh group id per upload.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarThenRun, runCli } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 const RECORDED = "http://127.0.0.1:5006";
@@ -66,19 +66,8 @@ function recording(mime: string, body: string, path = "/sync/sync"): string {
 }
 
 async function convertAndRun(har: string) {
-  const dir = await Deno.makeTempDir();
-  const fresh = standIn();
-  try {
-    await Deno.writeTextFile(`${dir}/in.har`, har);
-    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/f.yaml`);
-    const run = await runCli(["run", `${dir}/f.yaml`], { env: { BASE_URL: fresh.origin } });
-    return { flow, run, seen: fresh.seen };
-  } finally {
-    await fresh.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, run, server } = await convertHarThenRun(standIn, har);
+  return { flow, run, seen: server.seen };
 }
 
 Deno.test("convert har: a produced id inside a protobuf body is captured, and the sync passes on a fresh instance", async () => {

@@ -16,7 +16,7 @@
  * `Origin` is not its own.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 const RECORDED = "http://127.0.0.1:8888";
@@ -68,19 +68,8 @@ function recording(origin: string): string {
 }
 
 async function convertAndRun(origin: string) {
-  const dir = await Deno.makeTempDir();
-  const fresh = standIn();
-  try {
-    await Deno.writeTextFile(`${dir}/in.har`, recording(origin));
-    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/f.yaml`);
-    const run = await runCli(["run", `${dir}/f.yaml`], { env: { BASE_URL: fresh.origin } });
-    return { flow, run, seen: fresh.seen };
-  } finally {
-    await fresh.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, run, server } = await convertHarThenRun(standIn, recording(origin));
+  return { flow, run, seen: server.seen };
 }
 
 Deno.test("convert har: a recorded Origin of the API is sent as its base URL's origin, and passes a CSRF check on a fresh instance", async () => {

@@ -85,6 +85,34 @@ export async function convertHarFile(har: string, yaml: string): Promise<string>
 }
 
 /**
+ * Writes the HAR text `har` to a temporary folder, converts it with default options, and runs
+ * the flow once with `BASE_URL` at a server `start` starts for it (closed after): the flow, the
+ * run and the server, to read what it saw.
+ *
+ * @example
+ * ```ts ignore
+ * import { convertHarThenRun } from "./cli.ts";
+ * const { flow, run, server } = await convertHarThenRun(standIn, harText);
+ * ```
+ */
+export async function convertHarThenRun<S extends { origin: string; close(): Promise<void> }>(
+  start: () => S,
+  har: string,
+): Promise<{ flow: string; run: CliRun; server: S }> {
+  const dir = await Deno.makeTempDir();
+  const server = start();
+  try {
+    await Deno.writeTextFile(`${dir}/in.har`, har);
+    const flow = await convertHarFile(`${dir}/in.har`, `${dir}/f.yaml`);
+    const run = await runCli(["run", `${dir}/f.yaml`], { env: { BASE_URL: server.origin } });
+    return { flow, run, server };
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
  * `convert har HAR ...ARGS --verify ORIGIN -o FLOW` against a server `start`
  * starts for it, closed when the conversion is done: the conversion and the
  * flow written ("" when none was).
