@@ -5,7 +5,7 @@
  */
 
 import { isSecretName } from "../secrets/mod.ts";
-import { isKeyData } from "./key_data.ts";
+import { isKeyData } from "../secrets/mod.ts";
 import type { Step } from "./model.ts";
 
 /**

@@ -11,7 +11,7 @@
  */
 import { Redactor, TailedTexts } from "../secrets/mod.ts";
 import { isSecretName } from "../secrets/mod.ts";
-import { isKeyData } from "./key_data.ts";
+import { isKeyData } from "../secrets/mod.ts";
 import { type Correlator, secretEnv } from "./correlate/mod.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";

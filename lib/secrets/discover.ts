@@ -11,6 +11,7 @@
  */
 import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
+import { isKeyData } from "./key_data.ts";
 import { isPlainValue } from "./plain_values.ts";
 import { secretsInSetCookie } from "./set_cookie.ts";
 import { clearLeaves, withClearTexts } from "./clear_texts.ts";
@@ -173,9 +174,14 @@ function holdsMaps(value: unknown): boolean {
   return items.some((item) => item !== null && typeof item === "object" && !Array.isArray(item));
 }
 
-/** Registers the values of secret-looking fields of `a=b&c=d` text (a query, a form body). */
+/**
+ * Registers the values of secret-looking fields of `a=b&c=d` text (a query, a form body); a key
+ * word's data (a view's `keys=["a"]`, a range's `startkey`) is no credential (key_data.ts).
+ */
 function secretsInForm(text: string, register: Register): void {
-  for (const [key, value] of new URLSearchParams(text)) if (isSecretKey(key)) register(value);
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (isSecretKey(key) && !isKeyData(key, value)) register(value);
+  }
 }
 
 /** A `Cookie` value is secret whole, and each cookie's value on its own. */

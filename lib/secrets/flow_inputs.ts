@@ -10,6 +10,7 @@
 import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 import type { Flow } from "../model/flow.ts";
 import { isSecretHeader, isSecretKey } from "./names.ts";
+import { isKeyData } from "./key_data.ts";
 
 /** What a flow's expressions read that lands in a secret place of some request. */
 export interface SecretInputs {
@@ -276,8 +277,7 @@ function secretUrlLiterals(url: Template): string[] {
     const eq = pair.indexOf("=");
     if (eq < 0) return [];
     const [key, value] = [pair.slice(0, eq), pair.slice(eq + 1)];
-    return isSecretKey(decodeURIComponentSafe(key)) && !value.includes("\0")
-      ? [decodeURIComponentSafe(value)]
-      : [];
+    const [name, literal] = [decodeURIComponentSafe(key), decodeURIComponentSafe(value)];
+    return isSecretKey(name) && !value.includes("\0") && !isKeyData(name, literal) ? [literal] : [];
   });
 }

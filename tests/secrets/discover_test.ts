@@ -96,6 +96,17 @@ Deno.test("a request's secrets: headers, cookies, URL password, query and body f
   for (const v of ["not-secret", "ann", "2", "n"]) assert.ok(!hits.includes(v), v);
 });
 
+Deno.test("a query's key words holding data are no secrets: a view's keys, a range's bounds; an API key is", () => {
+  const hits = found((r) =>
+    secretsInRequest({
+      url: 'http://db.test/albums/_design/d/_view/v?keys=["a","b"]&startkey="a"&endkey=%22z%22' +
+        "&key=5&api_key=k-3f9a71c2&key=AIzaSyD-9tSrke72PouQMnMX",
+      headers: [],
+    }, r)
+  );
+  assert.deepEqual(hits.sort(), ["AIzaSyD-9tSrke72PouQMnMX", "k-3f9a71c2"]);
+});
+
 Deno.test("a response's secrets: set-cookie lines and values, secret headers, body keys", () => {
   const response = new ReceivedResponse(
     200,

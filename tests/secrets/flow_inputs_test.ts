@@ -54,3 +54,18 @@ steps:
   );
   assert.ok(inputs.literals.has("lit-key-1"));
 });
+
+Deno.test("a literal under a query's key word is data when it is JSON or a range's bound", () => {
+  const { flow, problems } = loadFlow(
+    `name: f
+steps:
+  - name: s
+    request:
+      url: 'http://x.test/v?keys=["a"]&startkey=apple&key=5&api_key=lit-key'
+`,
+    "f.yaml",
+    { env: (name) => name },
+  );
+  assert.deepEqual(problems, []);
+  assert.deepEqual([...secretInputs(flow!).literals], ["lit-key"]);
+});

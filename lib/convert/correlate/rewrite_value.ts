@@ -14,7 +14,7 @@ import { valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
 import { envName } from "../names.ts";
 import { isSecretShaped, isUuid, mixRunId } from "../values.ts";
-import { CREDENTIAL_KEY, isKeyData } from "../key_data.ts";
+import { CREDENTIAL_KEY, isKeyData } from "../../secrets/mod.ts";
 import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isSecretName } from "../secrets/mod.ts";
+import { isSecretName } from "./names.ts";
 
 /** Words that, before "key", name a credential: an API key, an access key, a client's. */
 const CREDENTIAL_WORDS =
