@@ -37,10 +37,11 @@ const DOCUMENT_GAPS: Record<string, string> = {
   "POST /api/auth/delete-user": "404",
   "POST /api/auth/send-verification-email": "403",
   // Tokens sent by mail, which no operation answers: the reset's, the verification's, the
-  // delete's (its callback requires the token the document marks optional).
+  // delete's (its callback requires the token the document marks optional; since its document
+  // says a 400 means the query is missing, one is sent, and no deletion by that token is found).
   "POST /api/auth/reset-password": "400",
   "GET /api/auth/verify-email": "401",
-  "GET /api/auth/delete-user/callback": "400",
+  "GET /api/auth/delete-user/callback": "404",
   "GET /api/auth/reset-password/{token}": "never",
   // It ends every session; the revoke of the flow's own before it ended that one already.
   "POST /api/auth/revoke-sessions": "401",
