@@ -12,14 +12,20 @@
  *   field (`name`, `username`, `*_name`, `*Name`; `NAMES`), not a title, which
  *   only describes the item, nor a person's name, which many people share;
  * - no earlier request or answer held the value: the user typed it here (a
- *   name an earlier answer listed is an existing row's, searched or picked);
+ *   name an earlier answer listed is an existing row's, searched or picked).
+ *   One earlier request may: a check of the same typed name under the same
+ *   key (`POST /studio/validate-entity-name` with `{"name": "Orders
+ *   sample"}`, answered without it) that the page sends before the create;
+ *   a login's is an account's name, never a check;
  * - the answer echoes it under the same key, in an object with its own id
  *   (`id`, `uuid`, …): the item the server keeps; or, with no id beside it,
  *   the write or a later request addresses the item by the name as a whole
  *   path segment (`POST /parse/schemas/Voyage` answered
  *   `{"className": "Voyage", …}`): the name is the item's identifier;
  * - no later request deletes that item (a `DELETE`, or a URL or action
- *   naming a removal, that sends its id or its name): a journey that deletes
+ *   naming a removal, that sends its id or its name; a long id may stand
+ *   inside a path segment, as an OData key does: `DELETE
+ *   /odata/templates(HZ2RufjDBXAjBBnw)`): a journey that deletes
  *   what it made leaves the instance as it found it, and keeps the name.
  *
  * Such a name becomes a var drawn once a run (`harbour-${RANDOM.HEX_8}`),
@@ -80,7 +86,9 @@ export function ownKeptNames(c: Correlator, ordered: readonly HarRecord[]): void
       if (!typedName(c, key, name)) continue;
       const byPath = addressedBy(r, ordered.slice(i), key, name);
       const id = echoedBeside(r, key, name) ?? (byPath ? name : undefined);
-      if (id === undefined || ordered.slice(0, i).some((e) => holds(e, name))) continue;
+      if (id === undefined || ordered.slice(0, i).some((e) => heldBefore(c, e, key, name))) {
+        continue;
+      }
       if (ordered.slice(i + 1).some((e) => removes(e) && (sends(e, id) || sends(e, name)))) {
         continue;
       }
@@ -154,6 +162,20 @@ function echoedBeside(r: HarRecord, key: string, name: string): string | undefin
   return undefined;
 }
 
+/**
+ * Whether the earlier `e` held `name` so that it is no name typed for the
+ * write: its answer held it, or its request did other than check it (the
+ * same key, no login, answered without it).
+ */
+function heldBefore(c: Correlator, e: HarRecord, key: string, name: string): boolean {
+  if (!holds(e, name)) return false;
+  if (e.responseText?.includes(name) || c.loginRecords.has(e)) return true;
+  const checked = e.status !== undefined && e.status < 400 &&
+    sentFields(e).some(([k, v]) => k === key && v === name) &&
+    !safeDecode(e.url.href).includes(name);
+  return !checked;
+}
+
 /** Whether a request or answer of `e` holds `text` anywhere. */
 function holds(e: HarRecord, text: string): boolean {
   return safeDecode(e.url.href).includes(text) || (e.bodyText?.includes(text) ?? false) ||
@@ -169,11 +191,24 @@ function removes(e: HarRecord): boolean {
 /** Whether `e` sends `value` whole: a path segment, a query value (or one of a list), a body value. */
 function sends(e: HarRecord, value: string): boolean {
   if (e.url.pathname.split("/").some((s) => safeDecode(s) === value)) return true;
+  // A long id inside a segment between characters that are no letters or digits: an OData key
+  // (`/odata/templates(HZ2RufjDBXAjBBnw)`, `('…')`), a matrix parameter.
+  if (value.length >= 6 && insideSegment(safeDecode(e.url.pathname), value)) return true;
   if ([...e.url.searchParams.values()].some((v) => v.split(",").includes(value))) return true;
   const body = e.bodyText ?? "";
   // A long id is its own evidence anywhere in a body; a short one must be a whole value.
   if (value.length >= 6) return body.includes(value);
   return bodyValues(body).includes(value);
+}
+
+/** Whether `value` stands in `path` between characters that are no letters or digits. */
+function insideSegment(path: string, value: string): boolean {
+  for (let at = path.indexOf(value); at !== -1; at = path.indexOf(value, at + 1)) {
+    const before = path[at - 1] ?? "";
+    const after = path[at + value.length] ?? "";
+    if (!/[A-Za-z0-9]/.test(before) && !/[A-Za-z0-9]/.test(after)) return true;
+  }
+  return false;
 }
 
 /** The leaves of a JSON body, or the values of a form's, as text. */

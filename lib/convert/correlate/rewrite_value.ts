@@ -32,6 +32,7 @@ import { sequenceProducer } from "./sequences.ts";
 import { typedOnce } from "./typed_once.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
 import { madeIdsIn } from "./made_ids.ts";
+import { sameKeyProducer } from "./same_key.ts";
 import { withTokens } from "./tokens.ts";
 
 /** One rule: the template for `value`, or `undefined` when the rule does not apply. */
@@ -52,8 +53,10 @@ const VALUE_RULES: ValueRule[] = [
     return p ? useProducer(c, p, step) : undefined;
   },
   (c, key, value, step) => {
-    const p = c.rules.producerFor(value);
-    if (!p) return undefined;
+    const found = c.rules.producerFor(value);
+    if (!found) return undefined;
+    // The answer's field of the same key, where it held the value under two (same_key.ts).
+    const p = sameKeyProducer(found, key, value);
     // A field the client sent so before the answer handed the value out is its own constant.
     return sentBefore(c, key, value, p) ? value : useProducer(c, p, step);
   },
@@ -303,7 +306,8 @@ export function bodyValue(
     return typed ? useProducer(c, typed, step) : c.rules.stringValue(key, value, step, where);
   }
   if (typeof value === "number") {
-    const p = c.rules.producerFor(value) ??
+    const held = c.rules.producerFor(value);
+    const p = (held && sameKeyProducer(held, key, value)) ??
       (c.linking
         ? bodyIdProducer(c, key, value, step) ?? namedRowProducer(c, key, String(value), step) ??
           pageNumber(c, value)
