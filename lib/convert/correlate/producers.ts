@@ -265,8 +265,7 @@ function produceJson(c: Correlator, step: Step): void {
     // What the client sent before (a table's name in a path) is no token the server issued.
     const secret = looksLikeToken(key, leaf) && !c.sentSeen.has(k);
     if (
-      (secret || handedOut(key, leaf) || ownPort(r, leaf)) &&
-      (!c.producers.has(k) || fromCookie(c, k)) &&
+      (secret || instanceValue(r, key, leaf)) && (!c.producers.has(k) || fromCookie(c, k)) &&
       !c.sentSeen.has(k)
     ) {
       const producer: Producer = { step, source: { kind: "json", path }, secret };
@@ -290,6 +289,22 @@ function produceJson(c: Correlator, step: Step): void {
  */
 function ownPort(r: HarRecord, leaf: unknown): boolean {
   return typeof leaf === "number" && r.url.port !== "" && leaf === Number(r.url.port);
+}
+
+/** Whether a JSON leaf of `r`'s answer that is no token is one the instance handed out. */
+function instanceValue(r: HarRecord, key: string, leaf: unknown): boolean {
+  return handedOut(key, leaf) || ownPort(r, leaf) || ownAddress(r, leaf);
+}
+
+/**
+ * Whether `leaf` is a URL on the origin that answered it (an OData answer's
+ * `@odata.editLink`, `http://127.0.0.1:42569/odata/templates('…')`): the
+ * instance's own address, which a fresh one has anew.
+ */
+function ownAddress(r: HarRecord, leaf: unknown): boolean {
+  if (typeof leaf !== "string") return false;
+  const origin = r.url.origin;
+  return leaf.startsWith(origin) && /^($|[/?#])/.test(leaf.slice(origin.length));
 }
 
 /** Whether a JSON leaf that is no token is still a value a later request may send back. */
