@@ -37,9 +37,14 @@ function field(obj: Node, name: string): Node | undefined {
   )?.value;
 }
 
-/** `header: { "X": v }` or `[{ key, value }]` as pairs; undefined when one is not text now. */
+/**
+ * `header: { "X": v }`, `[{ key, value }]`, or text (`'Content-Type:application/json'`, a
+ * line each; a list may hold such lines too) as pairs; undefined when one is not text now.
+ */
 function headers(node: Node | undefined, ctx: EvalContext): SideRequest["headers"] | undefined {
   if (!node) return [];
+  const lines = headerLines(node, ctx);
+  if (lines !== null) return lines;
   const pairs: [Node | string, Node | undefined][] = node.type === "ObjectExpression"
     ? node.properties.map((
       p: Node,
@@ -62,6 +67,41 @@ function headers(node: Node | undefined, ctx: EvalContext): SideRequest["headers
     out.push({ key, value });
   }
   return out;
+}
+
+/**
+ * Headers given as text, as Postman's request reads them: one text holds a header a line
+ * (`Header.parse`: the name runs to the line's last colon before a space, the value is
+ * trimmed), a list's text element is one header split at its first colon
+ * (`Header.parseSingle`). `null` when `node` holds no such text (an object, a list of
+ * objects); undefined when the text is not known now.
+ */
+function headerLines(node: Node, ctx: EvalContext): SideRequest["headers"] | undefined | null {
+  if (node.type === "ArrayExpression") {
+    const texts = node.elements.some((e: Node | null) => e && isText(e))
+      ? node.elements.map((e: Node | null) => (e ? textOf(e, ctx) : undefined))
+      : null;
+    if (texts === null) return null;
+    if (texts.includes(undefined)) return undefined;
+    return (texts as string[]).map((t) => {
+      const at = t.includes(":") ? t.indexOf(":") : t.length;
+      return { key: t.slice(0, at).trim(), value: t.slice(at + 1).trim() };
+    });
+  }
+  if (!isText(node)) return null;
+  const text = textOf(node, ctx);
+  if (text === undefined) return undefined;
+  return [...text.replace(/\r\n([ \t])/g, "$1").matchAll(/^(\S+):(.*)$/gm)].map((m) => ({
+    key: m[1],
+    value: m[2].trim(),
+  }));
+}
+
+/** Whether `node` is written as text: a string, a template, or text joined with `+`. */
+function isText(node: Node): boolean {
+  return (node.type === "Literal" && typeof node.value === "string") ||
+    node.type === "TemplateLiteral" ||
+    (node.type === "BinaryExpression" && node.operator === "+");
 }
 
 /**
