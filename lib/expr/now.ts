@@ -1,6 +1,7 @@
 /**
- * The time of the run: `${NOW.UNIX}` (seconds), `${NOW.UNIX_MS}` and
- * `${NOW.ISO}` (UTC), each read from the clock when the request is resolved,
+ * The time of the run: `${NOW.UNIX}` (seconds), `${NOW.UNIX_MS}`,
+ * `${NOW.ISO}` and `${NOW.DATE}` (the day, `2026-11-28`; both UTC), each read
+ * from the clock when the request is resolved,
  * with an optional offset into the future or the past written as Grafana
  * and Elasticsearch write date math (`now-1h`): `${NOW.UNIX+1h}`,
  * `${NOW.ISO-30m}`, units `s`, `m`, `h`, `d` and `w`. A converter writes
@@ -12,12 +13,14 @@ import type { Ref } from "../model/template.ts";
 import { ExpressionSyntaxError } from "./errors.ts";
 
 /** How the time is written. */
-export type NowFormat = "unix" | "unix-ms" | "iso";
+export type NowFormat = "unix" | "unix-ms" | "iso" | "date";
 
 const FORMATS = new Map<string, NowFormat>([
   ["UNIX", "unix"],
   ["UNIX_MS", "unix-ms"],
   ["ISO", "iso"],
+  // The day alone, as forms and booking APIs take a date (`YYYY-MM-DD`, moment's format of one).
+  ["DATE", "date"],
 ]);
 
 const UNIT_MS = new Map([
@@ -31,7 +34,8 @@ const UNIT_MS = new Map([
 /** At most a century either way: a Date holds it, and more is a typo. */
 const MAX_OFFSET_MS = 36_525 * 86_400_000;
 
-const USAGE = "Write ${NOW.UNIX} (seconds), ${NOW.UNIX_MS} or ${NOW.ISO}, with an optional " +
+const USAGE =
+  "Write ${NOW.UNIX} (seconds), ${NOW.UNIX_MS}, ${NOW.ISO} or ${NOW.DATE}, with an optional " +
   "offset such as ${NOW.UNIX+1h} or ${NOW.ISO-30m} (units s, m, h, d, w).";
 
 /**
@@ -94,7 +98,8 @@ function meant(rest: string): string {
 
 /**
  * The time now (plus the offset) as the reference writes it: whole seconds
- * and milliseconds as numbers, ISO 8601 in UTC as text.
+ * and milliseconds as numbers, ISO 8601 in UTC as text, and its day (UTC) as
+ * `YYYY-MM-DD` text.
  *
  * @example
  * ```ts
@@ -103,6 +108,8 @@ function meant(rest: string): string {
  * const unix = nowValue("unix", 60_000) as number;
  * if (unix < before + 60 || unix > Math.floor(Date.now() / 1000) + 60) throw new Error();
  * if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(nowValue("iso", 0) as string)) throw new Error();
+ * const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+ * if (nowValue("date", 86_400_000) !== day) throw new Error(); // (a run across midnight aside)
  * ```
  */
 export function nowValue(format: NowFormat, offsetMs: number): number | string {
@@ -114,5 +121,7 @@ export function nowValue(format: NowFormat, offsetMs: number): number | string {
       return ms;
     case "iso":
       return new Date(ms).toISOString();
+    case "date":
+      return new Date(ms).toISOString().slice(0, 10);
   }
 }

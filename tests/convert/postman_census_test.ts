@@ -4,7 +4,7 @@
  * Found by running tests/fixtures/postman/census-httpbin.postman_collection.json
  * with Newman and converted against httpbin (tests/real/httpbin_postman_test.ts):
  *
- * - a pre-request script's set flowrun cannot express (`moment().format(…)`,
+ * - a pre-request script's set flowrun cannot express (`moment().format("DD/MM/YYYY")`,
  *   `CryptoJS…`, a counter) was not named: the summary called the variable one
  *   "nothing defines, sent as written, as Postman does", which Postman does not;
  * - a set inside a callback (`pm.sendRequest(url, (err, res) => pm.environment.set(…))`)
@@ -43,7 +43,8 @@ Deno.test("postman census: a pre-request set flowrun cannot express breaks the c
     event: [script(
       "prerequest",
       'const moment = require("moment");',
-      'pm.environment.set("today", moment().format("YYYY-MM-DD"));',
+      // A day in another order: a flow writes a date as `YYYY-MM-DD` only (moment_date_test).
+      'pm.environment.set("today", moment().format("DD/MM/YYYY"));',
       'pm.environment.set("counter", Number(pm.environment.get("counter") || 0) + 1);',
     )],
   }]));

@@ -35,6 +35,12 @@ Deno.test("NOW reads its format and offset, in the one ${…} grammar", () => {
     format: "iso",
     offsetMs: -1_800_000,
   });
+  // The day alone, as a date field takes it (a converted moment().format("YYYY-MM-DD")).
+  assert.deepEqual(parseRef("NOW.DATE+7d", at), {
+    kind: "now",
+    format: "date",
+    offsetMs: 7 * 24 * HOUR,
+  });
   // A bare ${NOW} stays a name (a var or environment variable a flow may already have).
   assert.deepEqual(parseRef("NOW", at), { kind: "name", name: "NOW" });
 });

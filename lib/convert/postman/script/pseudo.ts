@@ -1,7 +1,8 @@
 /**
- * Pseudo-paths: `typeof x`, `x.indexOf(v)` and the status's reason phrase
- * (`pm.response.status`) are carried as `typeof:<path>`, `indexOf:<path>:<v>`
- * and `reason:<path>` (not JSONPath) until a comparison says what they mean; this reads them into the check flowrun has, so none reaches a flow.
+ * Pseudo-paths: `typeof x`, `x.indexOf(v)`, the status's reason phrase
+ * (`pm.response.status`) and the day of a response's date
+ * (`moment(x).format("YYYY-MM-DD")`, moment.ts) are carried as `typeof:<path>`,
+ * `indexOf:<path>:<v>`, `reason:<path>` and `day:<path>` (not JSONPath) until a comparison says what they mean; this reads them into the check flowrun has, so none reaches a flow.
  *
  * @module
  */
@@ -26,6 +27,7 @@ export function pseudo(path: string, op: string, b: Sym): Sym | undefined {
   const typed = path.match(/^typeof:(.+)$/);
   if (typed) return typeofCheck(typed[1], op, b);
   if (path.startsWith("reason:")) return reasonCheck(path.slice("reason:".length), op, b);
+  if (path.startsWith("day:")) return dayCheck(path.slice("day:".length), op, b);
   if (!path.startsWith("indexOf:")) return undefined;
   // The path and the needle's JSON may both hold ":": the path ends where the rest is JSON.
   const rest = path.slice("indexOf:".length);
@@ -93,4 +95,19 @@ function reasonCheck(path: string, op: string, b: Sym): Sym | undefined {
 /** A check of one condition. */
 function cond(path: string, op: string, value: unknown): Sym {
   return { k: "cond", conds: [{ path, op, value }] };
+}
+
+/**
+ * `moment(x).format("YYYY-MM-DD") === day`: the response's date is that day, a date alone
+ * (`2027-11-28`) or a date-time on it (`2027-11-28T10:00:00Z`). moment reads a date-time
+ * with an offset in the runner's zone, which may be the next or the day before: the check
+ * reads the day the text writes. The day is a flow expression (a var a script made) or a
+ * literal day; anything else stays a comment.
+ */
+function dayCheck(path: string, op: string, b: Sym): Sym | undefined {
+  const day = b.k === "var" ? b.expr : b.k === "lit" ? b.value : undefined;
+  const known = typeof day === "string" &&
+    (/^\$\{[^{}]+\}$/.test(day) || /^\d{4}-\d\d-\d\d$/.test(day));
+  if (!known || !EQUALS.has(op)) return undefined;
+  return cond(path, "matches", `^${day}(?:T|$)`);
 }

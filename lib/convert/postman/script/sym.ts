@@ -32,9 +32,10 @@ export type Sym =
   | { k: "var"; name: string; expr: string; row?: "number" | "value" }
   /**
    * A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression
-   * text; `inText` when joined into text, if that differs (a unique name).
+   * text; `inText` when joined into text, if that differs (a unique name);
+   * `moment` for a moment.js object, whose methods moment.ts reads.
    */
-  | { k: "gen"; text: string; inText?: string }
+  | { k: "gen"; text: string; inText?: string; moment?: true }
   /**
    * The first match of a JSONPath filter (`list.find(…)`, pick.ts), or with
    * `list` all its matches (`list.filter(…)`): only a capture reads one.
@@ -136,7 +137,8 @@ export const named = (v: string): string => v.replaceAll("$${", () => "${");
  * if (!isPseudo("reason:$.status") || isPseudo("$.json.a")) throw new Error();
  * ```
  */
-export const isPseudo = (path: string): boolean => /^(?:typeof|indexOf|reason):/.test(path);
+export const isPseudo = (path: string): boolean =>
+  /^(?:typeof|indexOf|reason|moment|day):/.test(path);
 
 /**
  * The conditions a value stands for when used as a test's result or an `if`'s
