@@ -15,6 +15,7 @@ import { assertOf, headersOf, NO_BODY, splitSchema, unsendable } from "./step_pa
 import type { Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
+import { madeKind } from "./script/data_row.ts";
 import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
@@ -111,7 +112,10 @@ export class FlowBuilder {
       this.shared.vars.values.has(name) || this.shared.capturedBy.has(name) ||
       this.shared.vars.isEnv(name, false);
     if (!known && this.shared.brokenOpen.has(name)) return undefined; // a script set it: unknown
-    return known ? { k: "var", name, expr: this.resolve(name) } : { k: "lit", value: undefined };
+    if (!known) return { k: "lit", value: undefined };
+    // A value a script made is of one kind in every run: `parseInt` of a `{{$randomInt}}` is it.
+    const kind = this.#made.has(name) ? madeKind(this.#made.get(name)!) : undefined;
+    return { k: "var", name, expr: this.resolve(name), ...(kind ? { row: kind } : {}) };
   }
 
   add(item: PmRequest): void {

@@ -17,6 +17,12 @@ const IDIOMS: [RegExp, string][] = [
     "pm.iterationData: no data file was given (--iteration-data FILE, Newman's -d)",
   ],
   [/\bxml2Json\s*\(/, "xml2Json(…): a flow reads XML by XPath"],
+  [
+    /^(?!.*\bpm\.request\b).*\.toString\s*\(\s*\)/,
+    "x.toString() of a response part before a comparison: flowrun compares a value as the response holds it",
+  ],
+  [/\bpm\.request\b/, "pm.request…: a flow's checks read the response, not the request it sent"],
+  [/\bmoment\s*\(/, 'moment(…) formatted otherwise than "YYYY-MM-DD": a flow writes a day only so'],
 ];
 
 /**

@@ -8,8 +8,11 @@
  */
 import type { Sym } from "./sym.ts";
 
-/** What every row of the data file gives a column: a number, or at least a value. */
-export type RowKind = "number" | "value";
+/**
+ * What every row of the data file gives a column (a whole number, a number, a boolean, or at
+ * least a value), or what a value a script makes always is (`${RANDOM.DIGITS_3}` a whole number).
+ */
+export type RowKind = "integer" | "number" | "boolean" | "value";
 
 /**
  * What every row gives each column of `rows` (keyed by `key(column)`): `number`, `value`, or none.
@@ -17,7 +20,7 @@ export type RowKind = "number" | "value";
  * @example
  * ```ts
  * import { rowKinds } from "./data_row.ts";
- * const kinds = rowKinds(["a", "b", "c"], [{ a: 1, b: "x", c: null }, { a: 2, b: 3, c: 1 }], (c) => c);
+ * const kinds = rowKinds(["a", "b", "c"], [{ a: 1, b: "x", c: null }, { a: 2.5, b: 3, c: 1 }], (c) => c);
  * if (kinds.get("a") !== "number" || kinds.get("b") !== "value" || kinds.has("c")) throw new Error();
  * ```
  */
@@ -30,10 +33,38 @@ export function rowKinds(
   for (const column of columns) {
     const values = rows.map((r) => r[key(column)]);
     if (values.length === 0 || values.some((v) => v === null || v === undefined)) continue;
-    const numbers = values.every((v) => typeof v === "number" && Number.isFinite(v));
-    kinds.set(column, numbers ? "number" : "value");
+    kinds.set(column, kindOf(values));
   }
   return kinds;
+}
+
+/** The kind every one of `values` is. */
+function kindOf(values: unknown[]): RowKind {
+  if (values.every((v) => Number.isInteger(v))) return "integer";
+  if (values.every((v) => typeof v === "number" && Number.isFinite(v))) return "number";
+  return values.every((v) => typeof v === "boolean") ? "boolean" : "value";
+}
+
+/** Flow expressions a script's made value is written as, and what each always gives. */
+const MADE: [RegExp, RowKind][] = [
+  [/^\$\{RANDOM\.DIGITS_\d+\}$/, "integer"],
+  [/^\$\{NOW\.UNIX(?:_MS)?(?:[+-]\d+[smhdw])?\}$/, "integer"],
+  [/^\$\{RANDOM\.BOOL\}$/, "boolean"],
+];
+
+/**
+ * What a flow var a script made always holds, by its expression (`${RANDOM.DIGITS_3}`, the
+ * flow's `{{$randomInt}}`: a whole number); undefined when it is text or not known.
+ *
+ * @example
+ * ```ts
+ * import { madeKind } from "./data_row.ts";
+ * if (madeKind("${RANDOM.DIGITS_3}") !== "integer" || madeKind("${RANDOM.BOOL}") !== "boolean") throw new Error();
+ * if (madeKind("n-${RANDOM.DIGITS_3}") !== undefined) throw new Error();
+ * ```
+ */
+export function madeKind(text: string): RowKind | undefined {
+  return MADE.find(([re]) => re.test(text))?.[1];
 }
 
 const EQUALITY = new Map([["===", false], ["==", false], ["!==", true], ["!=", true]]);
@@ -58,15 +89,25 @@ export function rowComparison(op: string, a: Sym, b: Sym): Sym | undefined {
 }
 
 /**
- * `Number(x)` of a column every row gives as a number: `x` itself.
+ * `Number(x)`, `parseFloat(x)` of a column every row gives as a number, or of a value a script
+ * made as one, and `parseInt(x)` (radix 10) of a whole number: `x` itself, a number already.
  *
  * @example
  * ```ts
  * import { rowNumber } from "./data_row.ts";
  * const x = { k: "var" as const, name: "x", expr: "${vars.x}", row: "number" as const };
  * if (rowNumber("Number", x) !== x || rowNumber("Number", { ...x, row: "value" }) !== undefined) throw new Error();
+ * if (rowNumber("parseInt", x) !== undefined || rowNumber("parseInt", { ...x, row: "integer" }) === undefined) throw new Error();
  * ```
  */
-export function rowNumber(callee: string, first: Sym | undefined): Sym | undefined {
-  return callee === "Number" && first?.k === "var" && first.row === "number" ? first : undefined;
+export function rowNumber(
+  callee: string,
+  first: Sym | undefined,
+  radix?: Sym | undefined,
+): Sym | undefined {
+  if (first?.k !== "var" || !first.row) return undefined;
+  const number = first.row === "integer" || first.row === "number";
+  if (callee === "Number" || callee === "parseFloat") return number ? first : undefined;
+  const decimal = radix === undefined || (radix.k === "lit" && radix.value === 10);
+  return callee === "parseInt" && first.row === "integer" && decimal ? first : undefined;
 }

@@ -225,7 +225,7 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
       : undefined;
     return conds ? { k: "cond", conds } : undefined;
   }
-  const made = madeBy(callee) ?? rowNumber(callee, first);
+  const made = madeBy(callee) ?? rowNumber(callee, first, a[1]);
   if (made) return made;
   if (/^Math\.(floor|round|ceil|abs)$|^String$/.test(callee) && first?.k === "gen") return first;
   return null;

@@ -28,8 +28,11 @@ export type Sym =
   | { k: "len"; path: string }
   | { k: "cond"; conds: Cond[] }
   | { k: "lit"; value: unknown }
-  /** A variable; `row` when it is a data file's column every row gives (data_row.ts). */
-  | { k: "var"; name: string; expr: string; row?: "number" | "value" }
+  /**
+   * A variable; `row` when it is a data file's column every row gives, or a value a script
+   * made, of a kind it always has (data_row.ts).
+   */
+  | { k: "var"; name: string; expr: string; row?: "integer" | "number" | "boolean" | "value" }
   /**
    * A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression
    * text; `inText` when joined into text, if that differs (a unique name);
