@@ -15,7 +15,6 @@ import { assertOf, headersOf, NO_BODY, splitSchema, unsendable } from "./step_pa
 import type { Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
-import { madeKind } from "./script/data_row.ts";
 import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
@@ -31,7 +30,7 @@ import { render } from "./template.ts";
 import type { RequestReport, Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
 import { closeChain, noteRead, openPartlySets } from "./partly_set.ts";
-import { scriptReader, writeOf } from "./scope_state.ts";
+import { madeRow, scriptReader, writeOf } from "./scope_state.ts";
 import type { VarScope } from "./scopes.ts";
 export type { Broken, RequestReport, Shared } from "./flow_state.ts";
 
@@ -111,11 +110,8 @@ export class FlowBuilder {
     const known = this.#bindings.has(name) || this.#made.has(name) ||
       this.shared.vars.values.has(name) || this.shared.capturedBy.has(name) ||
       this.shared.vars.isEnv(name, false);
-    if (!known && this.shared.brokenOpen.has(name)) return undefined; // a script set it: unknown
-    if (!known) return { k: "lit", value: undefined };
-    // A value a script made is of one kind in every run: `parseInt` of a `{{$randomInt}}` is it.
-    const kind = this.#made.has(name) ? madeKind(this.#made.get(name)!) : undefined;
-    return { k: "var", name, expr: this.resolve(name), ...(kind ? { row: kind } : {}) };
+    if (!known) return broken ? undefined : { k: "lit", value: undefined }; // broken: a script set it
+    return { k: "var", name, expr: this.resolve(name), ...madeRow(this.#made.get(name)) };
   }
 
   add(item: PmRequest): void {

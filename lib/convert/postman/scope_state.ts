@@ -7,7 +7,7 @@
  */
 import { Holders, type VariableReader, type VarScope } from "./scopes.ts";
 import type { Sym } from "./script/sym.ts";
-import type { RowKind } from "./script/data_row.ts";
+import { madeKind, type RowKind } from "./script/data_row.ts";
 import type { Translation } from "./script/translation.ts";
 
 /** A write by scope: a set (its value as a later getter reads it; unknown: undefined) or an unset. */
@@ -156,4 +156,19 @@ export function scriptReader(
     return v?.k === "var" && row?.expr === v.expr ? { ...v, row: row.kind } : v;
   };
   return Object.assign(read, { winner: (n: string) => scopes.holders.winner(n), given });
+}
+
+/**
+ * The kind a flow var a script made always holds (`${RANDOM.DIGITS_3}`, made for a
+ * `{{$randomInt}}`, a whole number), as a variable's `row`: `parseInt` of it is the var.
+ *
+ * @example
+ * ```ts
+ * import { madeRow } from "./scope_state.ts";
+ * if (madeRow("${RANDOM.DIGITS_3}").row !== "integer" || "row" in madeRow(undefined)) throw new Error();
+ * ```
+ */
+export function madeRow(made: string | undefined): { row?: RowKind } {
+  const kind = made === undefined ? undefined : madeKind(made);
+  return kind ? { row: kind } : {};
 }

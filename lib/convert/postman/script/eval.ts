@@ -16,8 +16,7 @@ import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
-import { madeBy, newDateCall, plusDate, secondsCall } from "./made.ts";
-import { momentCall } from "./moment.ts";
+import { madeBy, momentCall, newDateCall, plusDate, secondsCall } from "./made.ts";
 import { constructorCheck } from "./constructor_type.ts";
 import { CALLS, cond, pathOf, text } from "./calls.ts";
 import { rowComparison, rowNumber } from "./data_row.ts";
@@ -232,15 +231,9 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
 }
 
 function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
-  const date = newDateCall(node) ?? secondsCall(node);
-  if (date) return date;
-  // moment.js, unless the script named something else `moment` (require() is not read: undefined).
-  const moment = momentCall(
-    node,
-    (n) => evaluate(n, ctx, d),
-    ctx.scope.get("moment") === undefined,
-  );
-  if (moment !== null) return moment;
+  const date = newDateCall(node) ?? secondsCall(node) ??
+    momentCall(node, (n) => evaluate(n, ctx, d), !ctx.scope.get("moment"));
+  if (date !== null) return date;
   const callee = dotted(node.callee);
   const a = args(node, ctx, d);
   const helper = callee === undefined ? undefined : ctx.functions?.get(callee);

@@ -7,6 +7,8 @@
  */
 import type { Node } from "./parse.ts";
 import type { Sym } from "./sym.ts";
+// moment.js's dates are made values too (read with the other calls by eval.ts).
+export { momentCall } from "./moment.ts";
 
 /**
  * The time in milliseconds, as Postman sends it: a number. Joined into text

@@ -64,35 +64,62 @@ function written(format: string, offsetMs: number, moment: boolean): Sym | undef
   return moment ? { k: "gen", text, moment: true } : { k: "gen", text };
 }
 
+/** `add(n, unit)` or `subtract(n, unit)` of a moment: the moment shifted. */
+function shifted(on: Moment, sign: number, args: (Sym | undefined)[]): Sym | undefined {
+  const [n, unit] = args;
+  const ms = unit?.k === "lit" ? UNITS.get(String(unit.value)) : undefined;
+  const whole = n?.k === "lit" && Number.isInteger(n.value);
+  if (!whole || !ms) return undefined;
+  const by = sign * (n.value as number) * ms;
+  // A day shifted by hours is no longer a day: moment keeps the time, the flow has none.
+  return on.format === "DATE" && by % MS.d !== 0
+    ? undefined
+    : written(on.format, on.offsetMs + by, true);
+}
+
+/** What a moment writes: its day, its ISO text, its seconds or milliseconds. */
+function writes(on: Moment, name: string, args: (Sym | undefined)[]): Sym | undefined {
+  const [pattern] = args;
+  if (name === "format") {
+    const day = pattern?.k === "lit" && pattern.value === "YYYY-MM-DD";
+    return day ? written("DATE", on.offsetMs, false) : undefined;
+  }
+  if (on.format === "DATE" || args.length > 0) return undefined;
+  if (name === "toISOString") return written("ISO", on.offsetMs, false);
+  if (on.offsetMs !== 0) return undefined;
+  return { k: "gen", text: name === "unix" ? "${NOW.UNIX}" : "${NOW.UNIX_MS}" };
+}
+
 /** A moment's method: a shifted moment, or the value it writes. */
 function method(name: string, on: Moment, args: (Sym | undefined)[]): Sym | undefined {
-  if (name === "add" || name === "subtract") {
-    const [n, unit] = args;
-    const ms = unit?.k === "lit" ? UNITS.get(String(unit.value)) : undefined;
-    if (n?.k !== "lit" || typeof n.value !== "number" || !Number.isInteger(n.value) || !ms) {
-      return undefined;
-    }
-    const by = (name === "add" ? 1 : -1) * n.value * ms;
-    // A day shifted by hours is no longer a day: moment keeps the time, the flow has none.
-    if (on.format === "DATE" && by % MS.d !== 0) return undefined;
-    return written(on.format, on.offsetMs + by, true);
-  }
+  if (name === "add" || name === "subtract") return shifted(on, name === "add" ? 1 : -1, args);
+  return writes(on, name, args);
+}
+
+/** `moment()` (now) or `moment(x)`: of a day or time made so, of a response part (a path). */
+function created(node: Node, evaluate: (n: Node) => Sym | undefined): Sym | undefined {
+  if (node.arguments.length === 0) return { k: "gen", text: "${NOW.ISO}", moment: true };
+  if (node.arguments.length !== 1) return undefined;
+  const of = evaluate(node.arguments[0]);
+  if (of?.k === "path" && of.path.startsWith("$.")) return { k: "path", path: `moment:${of.path}` };
+  const at = momentOf(of);
+  return at ? written(at.format, at.offsetMs, true) : undefined;
+}
+
+/** `moment(part).format("YYYY-MM-DD")`: the pseudo-path of the part's day. */
+function partDay(path: string, name: string, args: (Sym | undefined)[]): Sym | undefined {
   const [pattern] = args;
-  if (name === "format" && pattern?.k === "lit" && pattern.value === "YYYY-MM-DD") {
-    return written("DATE", on.offsetMs, false);
-  }
-  if (on.format === "DATE") return undefined;
-  if (name === "toISOString" && args.length === 0) return written("ISO", on.offsetMs, false);
-  if ((name === "unix" || name === "valueOf") && args.length === 0 && on.offsetMs === 0) {
-    return { k: "gen", text: name === "unix" ? "${NOW.UNIX}" : "${NOW.UNIX_MS}" };
-  }
-  return undefined;
+  const day = name === "format" && args.length === 1 && pattern?.k === "lit" &&
+    pattern.value === "YYYY-MM-DD";
+  return day ? { k: "path", path: `day:${path.slice("moment:".length)}` } : undefined;
 }
 
 /**
  * What a moment.js call means: `moment()`, `moment(day)`, a method of a
  * moment; `null` when the call is none of these (the caller reads it
- * otherwise), undefined when it is one that cannot be said.
+ * otherwise), undefined when it is one that cannot be said. `library` is
+ * false when the script named something else `moment` (a `require` is not
+ * read, so the library's name holds nothing known).
  *
  * @example
  * ```ts
@@ -115,30 +142,17 @@ export function momentCall(
   library = true,
 ): Sym | undefined | null {
   const c = node.callee;
-  if (c.type === "Identifier" && c.name === "moment" && library) {
-    if (node.arguments.length === 0) return { k: "gen", text: "${NOW.ISO}", moment: true };
-    if (node.arguments.length !== 1) return undefined;
-    const of = evaluate(node.arguments[0]);
-    if (of?.k === "path" && of.path.startsWith("$.")) {
-      return { k: "path", path: `moment:${of.path}` };
-    }
-    // `moment(day)` of a day made so: that day (a moment again), or the moment given.
-    const at = momentOf(of);
-    return at ? written(at.format, at.offsetMs, true) : undefined;
-  }
+  if (c.type === "Identifier" && c.name === "moment" && library) return created(node, evaluate);
   if (c.type !== "MemberExpression" || c.computed || !METHODS.has(c.property.name)) return null;
   const target = c.object;
   if (target.type !== "CallExpression" && target.type !== "Identifier") return null;
   const on = evaluate(target);
-  const name = c.property.name;
+  const args = () => node.arguments.map(evaluate);
   if (on?.k === "path" && on.path.startsWith("moment:")) {
-    const [pattern] = node.arguments.map(evaluate);
-    const day = name === "format" && node.arguments.length === 1 && pattern?.k === "lit" &&
-      pattern.value === "YYYY-MM-DD";
-    return day ? { k: "path", path: `day:${on.path.slice("moment:".length)}` } : undefined;
+    return partDay(on.path, c.property.name, args());
   }
   const moment = on?.k === "gen" && on.moment ? momentOf(on) : undefined;
-  return moment ? method(name, moment, node.arguments.map(evaluate)) : null;
+  return moment ? method(c.property.name, moment, args()) : null;
 }
 
 /** The moment methods read here. */
