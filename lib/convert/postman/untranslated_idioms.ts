@@ -22,7 +22,7 @@ const IDIOMS: [RegExp, string][] = [
     "x.toString() of a response part before a comparison: flowrun compares a value as the response holds it",
   ],
   [/\bpm\.request\b/, "pm.request…: a flow's checks read the response, not the request it sent"],
-  [/\bmoment\s*\(/, 'moment(…) formatted otherwise than "YYYY-MM-DD": a flow writes a day only so'],
+  [/\bmoment\s*\(/, 'moment(…) beyond a day ("YYYY-MM-DD") or an ISO time: a flow writes no other'],
 ];
 
 /**

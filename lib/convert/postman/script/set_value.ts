@@ -46,6 +46,14 @@ function partOf(name: string, value: Sym & { k: "path" | "len" }, g: object): Se
   return { captures: [{ name, path: value.path, ...as, ...g }], sets: [] };
 }
 
+/** A value made at run time, as the flow var's default; a moment.js object itself is not one. */
+function madeSet(name: string, value: Extract<Sym, { k: "gen" }>): SetOut | undefined {
+  // Postman keeps the moment object, whose text is no ISO time: the set is named instead.
+  return value.moment
+    ? undefined
+    : { captures: [], sets: [{ name, value: value.text, kind: "made" }] };
+}
+
 /**
  * The captures and sets of `set(name, value)`; `guarded` when an `if` on the
  * response decides whether it runs.
@@ -79,7 +87,7 @@ export function setOf(
     case "var":
       return { captures: [], sets: [{ name, value: value.expr, kind: "expr" }] };
     case "gen":
-      return { captures: [], sets: [{ name, value: value.text, kind: "made" }] };
+      return madeSet(name, value);
     case "cat":
       return joined(name, value.parts, g);
     case "cut": {
