@@ -103,7 +103,7 @@ const HEAD_HINTS = new Map<string, string>([
     "RANDOM",
     "Write ${RANDOM.UUID}, ${RANDOM.HEX_32}, ${RANDOM.DIGITS_6}, ${RANDOM.BOOL} or ${RANDOM.PASSWORD}.",
   ],
-  ["NOW", "Write ${NOW.UNIX}, ${NOW.UNIX_MS} or ${NOW.ISO}, e.g. ${NOW.UNIX+1h}."],
+  ["NOW", "Write ${NOW.UNIX}, ${NOW.UNIX_MS}, ${NOW.ISO} or ${NOW.DATE}, e.g. ${NOW.UNIX+1h}."],
 ]);
 
 /**
@@ -160,6 +160,6 @@ function unknownRef(head: string, at: Written): ExpressionSyntaxError {
         HEAD_HINTS.get(cased)
       }`) ??
       HEAD_HINTS.get(head) ??
-      "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, ${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${NOW.UNIX}, ${NOW.UNIX_MS}, ${NOW.ISO}, ${RUN_ID} and ${TRACE_ID}.",
+      "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, ${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${NOW.UNIX}, ${NOW.UNIX_MS}, ${NOW.ISO}, ${NOW.DATE}, ${RUN_ID} and ${TRACE_ID}.",
   );
 }

@@ -155,7 +155,7 @@ function checkName(expr: Expr, ref: { name: string }, c: RefScope): void {
       suggest(ref.name, envNames());
   // ${NOW} alone is a name (a flow may have one); the time of the run is ${NOW.UNIX} and the like.
   const time = /^now$/i.test(ref.name)
-    ? "For the time of the run write ${NOW.UNIX}, ${NOW.UNIX_MS} or ${NOW.ISO}. "
+    ? "For the time of the run write ${NOW.UNIX}, ${NOW.UNIX_MS}, ${NOW.ISO} or ${NOW.DATE}. "
     : "";
   c.report(
     "unknown-name",

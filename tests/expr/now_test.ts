@@ -207,7 +207,7 @@ Deno.test("flowrun validate: a bare ${NOW} that names nothing says how the time 
   assert.match(out, /bare\.yaml:4:\d+ error\[unknown-name\]: "NOW" is not a flow var/);
   assert.ok(
     out.includes(
-      "hint: For the time of the run write ${NOW.UNIX}, ${NOW.UNIX_MS} or ${NOW.ISO}. ",
+      "hint: For the time of the run write ${NOW.UNIX}, ${NOW.UNIX_MS}, ${NOW.ISO} or ${NOW.DATE}. ",
     ),
     out,
   );

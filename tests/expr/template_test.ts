@@ -295,7 +295,7 @@ Deno.test("parseTemplate rejects an unknown head with the list of expressions as
     e.hint,
     "Expressions are ${ENV.NAME}, ${NAME}, ${vars.name}, ${steps.<step>.capture.<key>}, " +
       "${steps.<step>.<key>}, ${RANDOM.UUID}, ${RANDOM.HEX_<n>}, ${NOW.UNIX}, ${NOW.UNIX_MS}, " +
-      "${NOW.ISO}, ${RUN_ID} and ${TRACE_ID}.",
+      "${NOW.ISO}, ${NOW.DATE}, ${RUN_ID} and ${TRACE_ID}.",
   );
 });
 
