@@ -1,7 +1,9 @@
 /**
  * The one gate between the runner and the outside. Every byte the CLI
  * writes, to the console or to a file (save.ts), passes through the
- * process's {@linkcode redactor} after its final encoding; console text is also made
+ * process's {@linkcode redactor} after its final encoding (`redactOutput`: a
+ * secret shorter than eight characters was masked where it is a value, before
+ * the text was made, and here would only hit flowrun's own words); console text is also made
  * inert for CI runners. A console that went away (a pipe closed by the
  * reader, as in `flowrun run … | head -1`) or that cannot be written stops
  * getting text, and the run goes on: its reports matter more.
@@ -26,7 +28,7 @@ class Console {
    */
   write(text: string, inert = true): void {
     if (this.#closed) return;
-    const masked = redactor.redact(text);
+    const masked = redactor.redactOutput(text);
     let bytes = encoder.encode(inert ? inertForCi(masked) : masked);
     try {
       while (bytes.length > 0) bytes = bytes.subarray(this.stream.writeSync(bytes));

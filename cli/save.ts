@@ -26,5 +26,5 @@ export async function save(
   text: string,
   interrupt?: AbortSignal,
 ): Promise<Uint8Array> {
-  return await writeFileAtomic(path, redactor.redact(text), { interrupt });
+  return await writeFileAtomic(path, redactor.redactOutput(text), { interrupt });
 }

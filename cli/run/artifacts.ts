@@ -231,7 +231,7 @@ export class Artifacts {
     // Pieces are not masked as text at the end: they are made from flows masked then. What a
     // report adds of its own to a flow's piece is masked here.
     const reproduce = html.reproduce &&
-      ((file: string) => redactor.redact(html.reproduce!(file)));
+      ((file: string) => redactor.redactOutput(html.reproduce!(file)));
     const history = html.history &&
       ((flow: FlowResult) => redactor.redactValue(html.history!(flow)));
     if (junit) {

@@ -51,7 +51,7 @@ export async function ciAnnotations(
     const { appendText } = await import("../../lib/io/mod.ts");
     await appendText(
       summary,
-      redactor.redact(github.githubSummary(result, options.reproduce)),
+      redactor.redactOutput(github.githubSummary(result, options.reproduce)),
       { interrupt: options.interrupt },
     );
   } catch (error) {

@@ -45,6 +45,17 @@ export interface ManifestRun {
   env: (name: string) => string | undefined;
   /** Masks the secrets in the command. */
   redact: (text: string) => string;
+  /**
+   * Masks a word of the command that names the run's flow files (the user's own path, as the
+   * reports write it): long secrets only, as `Redactor.redactOutput`; `redact` when not given.
+   */
+  redactPath?: (text: string) => string;
+}
+
+/** Whether a word of the command names one of `flows` or a folder holding one. */
+function namesFlows(word: string, flows: readonly ManifestFlow[]): boolean {
+  const folder = word.endsWith("/") ? word : `${word}/`;
+  return flows.some((f) => f.file === word || f.file.startsWith(folder));
 }
 
 /**
@@ -88,7 +99,9 @@ export async function writeManifest(artifacts: Artifacts, run: ManifestRun): Pro
     // A URL's password is masked whole whatever its length (the redactor skips short ones).
     // Flowrun as it was started, as the reproduce lines start it.
     command: [...run.started ?? ["flowrun"], "run", ...run.args].map((word) =>
-      run.redact(maskUserinfo(word))
+      namesFlows(word, run.flows)
+        ? (run.redactPath ?? run.redact)(word)
+        : run.redact(maskUserinfo(word))
     ),
     shard: run.shard ?? null,
     flows: run.flows,

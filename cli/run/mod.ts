@@ -47,6 +47,7 @@ import { interruptCode, type Interrupts, listenForInterrupts } from "../signals.
 import { readNetwork } from "./inputs.ts";
 import { problemsText, replay } from "./invalid.ts";
 import { loadOptionsOf, loadProblems, readLoadInputs } from "./load_step.ts";
+import { shortSecretWarning } from "./secrets.ts";
 import { writeManifest } from "./manifest.ts";
 import { RUN_OPTIONS, type RunHost, type RunPlan, runPlan } from "./options.ts";
 import { refuseFlowFilesAsOutputs } from "./outputs.ts";
@@ -119,7 +120,12 @@ type Inputs = Awaited<ReturnType<typeof readInputs>>;
 async function readInputs(plan: RunPlan) {
   // A given run id is no secret, even inside a --var or --vars-file one: declared before they are.
   if (plan.runId !== undefined) redactor.addPublic(plan.runId);
-  const inputs = await readLoadInputs(plan, redactor);
+  // A secret too short to mask is named once, before anything else is printed.
+  const short = new Set<string>();
+  const inputs = await readLoadInputs(plan, {
+    add: (value) => redactor.add(value),
+    short: (name) => void (!short.has(name) && short.add(name) && err(shortSecretWarning(name))),
+  });
   const network = await readNetwork(plan.network, io.readText);
   // Only runs that ask for coverage load its modules and read its documents.
   const coverage = plan.coverage &&
@@ -359,6 +365,7 @@ async function finish(
       envRead: inputs.envRead,
       env: io.readEnv,
       redact: (text) => redactor.redact(text),
+      redactPath: (text) => redactor.redactOutput(text),
     });
   }
   return exitCode();

@@ -76,12 +76,20 @@ function isSpecial(plan: RerunOptions, file: string): boolean {
 }
 
 /** `--var` words: a secret's value stays a reference to its variable. */
-function varWords(plan: RerunOptions, isSecret: (name: string) => boolean): string[] {
+function varWords(
+  plan: RerunOptions,
+  isSecret: (name: string) => boolean,
+  redact: (text: string) => string,
+): string[] {
   const words: string[] = [];
   for (const [name, value] of plan.params) {
     // A --var name is a plain word (model/names.ts); the variable's name must expand.
     const variable = name.toUpperCase().replaceAll("-", "_");
-    words.push("--var", isSecret(name) ? `${name}="$${variable}"` : shellWord(`${name}=${value}`));
+    // A value is masked as a value: a short secret it is (`user=pass`) is not masked in the line.
+    words.push(
+      "--var",
+      isSecret(name) ? `${name}="$${variable}"` : shellWord(`${name}=${redact(value)}`),
+    );
   }
   return words;
 }
@@ -144,7 +152,6 @@ export function reproducer(input: {
   const { plan, runId } = input;
   // The same for every flow, and asked for each failed one (twice: the console and the reports).
   let self: string | undefined;
-  let options: string[] | undefined;
   return (file) => {
     self ??= input.self().map(shellWord).join(" ");
     const words = [self, "run"];
@@ -154,18 +161,21 @@ export function reproducer(input: {
       words.push(shellWord(file.startsWith("-") ? `./${file}` : file));
     }
     words.push(option("--run-id", runId));
-    options ??= runOptions(plan, input.isSecret);
-    words.push(...options);
     // Masked with the secrets known now, as every output is.
+    words.push(...runOptions(plan, input.isSecret, input.redact));
     words.push(...networkWords(plan.network, input.redact));
     return words.join(" ");
   };
 }
 
 /** The options a rerun repeats, but the network's (masked when a command is made). */
-function runOptions(plan: RerunOptions, isSecret: (name: string) => boolean): string[] {
+function runOptions(
+  plan: RerunOptions,
+  isSecret: (name: string) => boolean,
+  redact: (text: string) => string,
+): string[] {
   const words: string[] = [];
-  words.push(...selectionWords(plan), ...varWords(plan, isSecret));
+  words.push(...selectionWords(plan), ...varWords(plan, isSecret, redact));
   for (const file of plan.varsFiles) words.push(option("--vars-file", file));
   for (const file of plan.envFiles) words.push(option("--env-file", file));
   // The auth a failed step was sent with: the same file, read again (its credentials stay in ENV).

@@ -11,6 +11,7 @@
  */
 import { UsageError } from "../../lib/model/errors.ts";
 import { isSecretName } from "../../lib/secrets/names.ts";
+import { MIN_SECRET_LENGTH } from "../../lib/secrets/secret_index.ts";
 
 /**
  * What learns a secret: the CLI's redactor in a real run.
@@ -27,6 +28,34 @@ import { isSecretName } from "../../lib/secrets/names.ts";
 export interface SecretSink {
   /** Masks `value` in everything written from now on. */
   add(value: string): void;
+  /** Hears the name of a secret variable too short to be masked (see {@linkcode shortSecretWarning}). */
+  short?(name: string): void;
+}
+
+/**
+ * The warning for a secret variable whose value is shorter than the
+ * shortest a redactor masks (`ok`, `run`): named, never quoted. Masking two
+ * or three letters would rewrite flowrun's own words wherever they stand
+ * (`run`, `ok`), and hides nothing a guesser could not try, so, as GitLab
+ * and Buildkite do, flowrun says so instead.
+ *
+ * @example
+ * ```ts
+ * import { shortSecretWarning } from "./secrets.ts";
+ * if (!shortSecretWarning("PASSWORD").startsWith("warning[short-secret]: PASSWORD is shorter than 4 characters")) throw new Error();
+ * ```
+ */
+export function shortSecretWarning(name: string): string {
+  return `warning[short-secret]: ${name} is shorter than ${MIN_SECRET_LENGTH} characters: ` +
+    "it cannot be told from ordinary words and is not masked in what the run writes.\n" +
+    "  hint: Use a longer secret; one of 8 characters or more is masked wherever it stands.\n";
+}
+
+/** Learns a secret variable's value; a non-blank one too short to mask is named to `sink.short`. */
+function learn(sink: SecretSink, name: string, value: string): void {
+  sink.add(value);
+  const length = value.trim().length;
+  if (length > 0 && length < MIN_SECRET_LENGTH) sink.short?.(name);
 }
 
 /**
@@ -83,13 +112,13 @@ export function learnSecrets(input: {
         `--secret ${name}: no --var or environment variable of that name is set.`,
       );
     }
-    sink.add(value);
+    learn(sink, name, value);
     variables.set(value, name);
   }
   const isSecret = (name: string) => secretNames.has(name) || isSecretName(name);
   for (const [name, value] of params) {
     if (!isSecret(name)) continue;
-    sink.add(value);
+    learn(sink, name, value);
     variables.set(value, name);
   }
   return { variables, isSecret };
@@ -132,7 +161,7 @@ export function flowEnv(input: {
     read.add(name);
     const value = input.env(name) ?? envFile.get(name);
     if (value !== undefined && secrets.isSecret(name)) {
-      sink.add(value);
+      learn(sink, name, value);
       if (!secrets.variables.has(value)) secrets.variables.set(value, name);
     }
     seen.set(name, value);

@@ -9,16 +9,16 @@
  * @module
  */
 import { decodedViews } from "./decode.ts";
-import { jsonHead } from "../_util/json_head.ts";
 import { headOf } from "../model/masking.ts";
 import { authParts, base64Forms, literalForms } from "./forms.ts";
 import { mergeSpans, MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
 import { dropKeySpans, ShownTexts } from "./public_parts.ts";
 import { ownText } from "./unguessable.ts";
+import { maskValue, type ValueMasks } from "./value_walk.ts";
 import { TailedTexts } from "./tailed_texts.ts";
 
 export { formEncoded } from "./forms.ts";
-export { MIN_SECRET_LENGTH } from "./secret_index.ts";
+export { MIN_SECRET_LENGTH, SHORT_SECRET } from "./secret_index.ts";
 
 /**
  * What a secret is replaced with: short, and plainly not a real value.
@@ -212,6 +212,27 @@ export class Redactor {
   }
 
   /**
+   * The last pass over a text flowrun writes (a console line, a report's
+   * file), made of values already masked with {@linkcode redact} or
+   * {@linkcode redactValue} and of flowrun's own words: masks every secret
+   * but those shorter than {@linkcode SHORT_SECRET}, which there would hit
+   * flowrun's words (`1 flow: 2 passed`, `pass --var`) more often than a
+   * value (a short password is masked where it is a value, before).
+   *
+   * @example
+   * ```ts
+   * import { Redactor } from "./redactor.ts";
+   * const r = new Redactor();
+   * [r.add("flow"), r.add("tok-12345678")];
+   * if (r.redactOutput("1 flow: tok-12345678") !== "1 flow: ***") throw new Error();
+   * if (r.redact("kind: flow") !== "kind: ***") throw new Error();
+   * ```
+   */
+  redactOutput(text: string): string {
+    return this.#mask(text, false, false);
+  }
+
+  /**
    * Masks request text the runner masked by provenance (where it substituted
    * a secret): every secret but ordinary words (`admin`), the flow's own text
    * here. {@linkcode redact} then leaves those words inside this text, and
@@ -239,7 +260,7 @@ export class Redactor {
     return this.#shown.wordsIn(text);
   }
 
-  #mask(text: string, shown: boolean): string {
+  #mask(text: string, shown: boolean, short = true): string {
     if (text.length < MIN_SECRET_LENGTH) return text;
     if (this.#index.literalCount === 0 && !text.includes("eyJ")) return text;
     // Most texts of a result are short (names, statuses, values): one comparison each.
@@ -247,9 +268,9 @@ export class Redactor {
       return text;
     }
     const spans: Span[] = [];
-    this.#index.spans(text, spans);
+    this.#index.spans(text, spans, undefined, short);
     for (const view of decodedViews(text, this.#index.isWanted)) {
-      this.#index.spans(view.text, spans, (s, e) => [view.from[s], view.to[e - 1]]);
+      this.#index.spans(view.text, spans, (s, e) => [view.from[s], view.to[e - 1]], short);
     }
     if (dropKeySpans(text, spans) === 0 || this.#shown.drop(text, spans, shown) === 0) return text;
     let out = "";
@@ -321,8 +342,11 @@ export class Redactor {
   /**
    * Deep-redacts a JSON-like (acyclic) value: each string through
    * {@linkcode redact}, a registered number as {@linkcode MASK}, keys kept.
-   * A new array or object only where something changed; class instances,
-   * Maps and Dates are returned untouched.
+   * The fields of flowrun's own records (see `own_fields.ts`: a step's
+   * `status` and `name`, a duration) are flowrun's words: a secret shorter
+   * than {@linkcode SHORT_SECRET} is not masked there, nor any of their
+   * numbers. A new array or object only where something changed; class
+   * instances, Maps and Dates are returned untouched.
    *
    * @example
    * ```ts
@@ -333,12 +357,24 @@ export class Redactor {
    * const clean = { ok: true };
    * const v = r.redactValue({ headers: [["authorization", "Bearer tok-1234"]], pin: 987654, clean });
    * if (v.headers[0][1] !== "Bearer ***" || (v.pin as unknown) !== "***" || v.clean !== clean) throw new Error();
+   * r.add("pass");
+   * const step = r.redactValue({ name: "pass it", status: "passed", actual: "pass", duration_ms: 987654 });
+   * if (JSON.stringify(step) !== '{"name":"pass it","status":"passed","actual":"***","duration_ms":987654}') throw new Error();
    * ```
    */
   redactValue<T>(value: T): T {
     if (value !== null && typeof value === "object" && this.#clean(value)) return value;
-    return this.#redactDeep(value, 0);
+    return maskValue(value, this.#masks);
   }
+
+  /** What {@linkcode redactValue}'s walk asks (see `value_walk.ts`). */
+  readonly #masks: ValueMasks = {
+    text: (text) => this.redact(text),
+    own: (text) => this.redactOutput(text),
+    number: (value) => this.#values.has(String(value)) ? MASK : value,
+    // A header the request showed as the flow wrote it (see `shown`).
+    shown: (key, text) => this.#shown.hasPair(key, text) ? this.#mask(text, true) : undefined,
+  };
 
   /** Whether a value's JSON text holds no secret (most step results): then it is not walked. */
   #clean(value: object): boolean {
@@ -350,51 +386,4 @@ export class Redactor {
     }
     return text !== undefined && this.redact(text) === text;
   }
-
-  #redactDeep<T>(value: T, depth: number): T {
-    if (typeof value === "string") return this.redact(value) as T;
-    // Deeper than any flow may nest, a value is masked as its JSON text: walking it would
-    // overflow the stack, and no report needs its structure.
-    if (depth > WALK_DEPTH && value !== null && typeof value === "object") {
-      return this.redact(jsonHead(value, Infinity).text) as T;
-    }
-    if (typeof value === "number") return (this.#values.has(String(value)) ? MASK : value) as T;
-    if (Array.isArray(value)) return this.#redactList(value, depth) as T;
-    if (value !== null && typeof value === "object") {
-      const proto = Object.getPrototypeOf(value);
-      if (proto !== Object.prototype && proto !== null) return value;
-      return this.#redactRecord(value as Record<string, unknown>, depth) as T;
-    }
-    return value;
-  }
-
-  // Nothing is copied until something changes: most results hold no secret.
-  #redactList(list: unknown[], depth: number): unknown[] {
-    let out: unknown[] | undefined;
-    for (let i = 0; i < list.length; i++) {
-      const redacted = this.#redactDeep(list[i], depth + 1);
-      if (redacted !== list[i]) out ??= list.slice(0, i);
-      out?.push(redacted);
-    }
-    return out ?? list;
-  }
-
-  #redactRecord(record: Record<string, unknown>, depth: number): Record<string, unknown> {
-    const keys = Object.keys(record);
-    let entries: [string, unknown][] | undefined;
-    for (let i = 0; i < keys.length; i++) {
-      const item = record[keys[i]];
-      // A header the request showed as the flow wrote it (see `shown`).
-      const redacted = typeof item === "string" && this.#shown.hasPair(keys[i], item)
-        ? this.#mask(item, true)
-        : this.#redactDeep(item, depth + 1);
-      if (redacted !== item) entries ??= keys.slice(0, i).map((key) => [key, record[key]]);
-      entries?.push([keys[i], redacted]);
-    }
-    // fromEntries defines properties, so a "__proto__" key stays a plain key.
-    return entries ? Object.fromEntries(entries) : record;
-  }
 }
-
-/** How deep {@linkcode Redactor.redactValue} walks a value before it masks the rest as text. */
-const WALK_DEPTH = 1000;

@@ -47,6 +47,54 @@ import {
 export const MIN_SECRET_LENGTH = 4;
 
 /**
+ * A secret shorter than this (a PIN `1234`, a password `pass` or `admin`) is
+ * found only where it stands as a token of its own: not inside a longer word
+ * or number (`passed`, `password`, `12345`), which is another value, and
+ * never by flowrun's last pass over the text it writes, where it would mostly
+ * hit flowrun's own words (`1 flow: 2 passed`): it is masked where it is a
+ * value, before that text is made (see `Redactor.redactOutput`). Eight, as
+ * the shortest value GitLab agrees to mask; longer ones are random enough to
+ * be masked wherever they stand.
+ *
+ * @example
+ * ```ts
+ * import { SHORT_SECRET } from "./secret_index.ts";
+ * import { Redactor } from "./redactor.ts";
+ * const r = new Redactor();
+ * r.add("pass");
+ * if (r.redact("pw=pass; 2 passed") !== "pw=***; 2 passed" || SHORT_SECRET !== 8) throw new Error();
+ * ```
+ */
+export const SHORT_SECRET = 8;
+
+/** Whether a UTF-16 unit joins the characters around it into one token: a letter, a digit, `_`. */
+function joins(unit: number): boolean {
+  if (unit < 128) {
+    return (unit >= 48 && unit <= 57) || (unit >= 65 && unit <= 90) ||
+      (unit >= 97 && unit <= 122) || unit === 95;
+  }
+  return /[\p{L}\p{N}]/u.test(String.fromCharCode(unit));
+}
+
+/**
+ * Whether `text[start, end)` stands as a token of its own: no letter, digit
+ * or `_` glues it to its neighbours (where its own edge is one).
+ *
+ * @example
+ * ```ts
+ * import { standsAlone } from "./secret_index.ts";
+ * if (!standsAlone("pw=pass;", 3, 7) || standsAlone("passed", 0, 4) || standsAlone("xpass", 1, 5)) throw new Error();
+ * if (!standsAlone("a-pass-b", 2, 6) || !standsAlone("<<!x>>", 2, 4)) throw new Error();
+ * ```
+ */
+export function standsAlone(text: string, start: number, end: number): boolean {
+  if (start > 0 && joins(text.charCodeAt(start)) && joins(text.charCodeAt(start - 1))) {
+    return false;
+  }
+  return !(end < text.length && joins(text.charCodeAt(end - 1)) && joins(text.charCodeAt(end)));
+}
+
+/**
  * Length of the pieces of a long secret that are masked on their own: a
  * server that echoes a secret cut short (an error message quoting the first
  * 1,000 characters of a token) must not leak that part.
@@ -244,16 +292,38 @@ export class SecretIndex {
   }
 
   /**
-   * Adds to `spans` those of registered literals, of literals cut short
-   * before `…`, and of JWTs (each through `map`, when given).
+   * {@linkcode #hit} where the filter's `bits` name a literal, but a short
+   * secret's literal (a word, a PIN) only as a token of its own, and with
+   * `short` false not at all (see {@linkcode SHORT_SECRET}).
    */
-  spans(text: string, spans: Span[], map?: (s: number, e: number) => Span): void {
+  #literalAt(text: string, at: number, bits: number, short: boolean): number {
+    if ((bits & CLASS_BITS) === 0) return 0;
+    const hit = this.#hit(text, at, bits);
+    if (hit <= 0 || hit >= SHORT_SECRET) return hit;
+    return short && standsAlone(text, at, at + hit) ? hit : 0;
+  }
+
+  /**
+   * Adds to `spans` those of registered literals, of literals cut short
+   * before `…`, and of JWTs (each through `map`, when given). A literal
+   * shorter than {@linkcode SHORT_SECRET} counts only where it stands alone,
+   * and with `short` false not at all (nor such a stretch before a `…`).
+   */
+  spans(
+    text: string,
+    spans: Span[],
+    map?: (s: number, e: number) => Span,
+    short = true,
+  ): void {
     const push = (s: number, e: number) => spans.push(map ? map(s, e) : [s, e]);
     if (this.#literalCount > 0) {
-      this.#scan(text, push);
+      this.#scan(text, push, short);
       for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
         const start = this.#cutStart(text, cut);
-        if (start !== undefined) push(start, cut);
+        if (start === undefined) continue;
+        // A short stretch before a cut (`pass…`) is a short secret's: a token of its own.
+        if (cut - start < SHORT_SECRET && (!short || !standsAlone(text, start, cut))) continue;
+        push(start, cut);
       }
     }
     if (text.includes("eyJ")) {
@@ -262,7 +332,7 @@ export class SecretIndex {
   }
 
   /** One pass over `text`: every piece and every literal that starts at each position. */
-  #scan(text: string, push: (s: number, e: number) => void): void {
+  #scan(text: string, push: (s: number, e: number) => void, short: boolean): void {
     const last = text.length - MIN_SECRET_LENGTH;
     const filter = this.#filter;
     const starts8 = this.#starts8;
@@ -290,7 +360,7 @@ export class SecretIndex {
         if (!fits || (starts8[b >>> 3] & (1 << (b & 7))) === 0) bits &= CLASS_BIT;
       }
       // Literals first: a secret found whole makes its pieces' lookups unnecessary.
-      const hit = (bits & CLASS_BITS) === 0 ? 0 : this.#hit(text, i, bits);
+      const hit = this.#literalAt(text, i, bits, short);
       if (hit > 0) {
         push(i, i + hit);
         covered = Math.max(covered, i + hit);

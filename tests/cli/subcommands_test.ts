@@ -20,8 +20,10 @@ Deno.test("cli.ts's module graph holds none of the subcommands: --version reads 
   // cli.ts, its bundle check, and cli/main.ts's own: the bundle runs none of them but these two.
   // (28: the redactor cli/output.ts masks errors with keeps its pieces in piece_set.ts, and
   // unguessable.ts finds a token's random run, which its pieces come from; 29: tailed_texts.ts
-  // indexes its public texts by their last characters, so thousands of names stay linear.)
-  assert.ok(graph.length <= 29, `${graph.length} files: ${graph.join(" ")}`);
+  // indexes its public texts by their last characters, so thousands of names stay linear; 30 and
+  // 31: value_walk.ts walks the values redactValue masks, own_fields.ts names the fields of
+  // flowrun's own records, which a short secret is kept out of.)
+  assert.ok(graph.length <= 31, `${graph.length} files: ${graph.join(" ")}`);
 });
 
 Deno.test("every subcommand's module exists, exports what cli.ts calls, and is a compile --include", async () => {

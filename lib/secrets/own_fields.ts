@@ -1,0 +1,178 @@
+/**
+ * Which fields of what flowrun writes are its own words, not values: in a
+ * run's results, log records and HAR entries, a step's `status` (`passed`),
+ * the `name` the flow gave it, a file, a time, a count. A short secret (a
+ * password `pass`, `step`, a PIN `1234`) is masked in values only: masking
+ * it in these made `***ed` of every `passed` and `***` of every duration of
+ * 1234 ms (then a report no longer read as its schema says). A long secret
+ * is still masked in them too (a foreach iteration's name can quote a token).
+ *
+ * Own fields are only those of flowrun's own records: the top of a value
+ * handed to `Redactor.redactValue`, and the records under the keys that hold
+ * them (`flows`, `steps`, `assertions`, HAR `entries`, `headers` lists of
+ * `{name, value}`, …); a record under any other key (a check's `expected`,
+ * a request's `headers` map) is data, whatever its keys are named.
+ *
+ * @module
+ */
+
+/** Keys whose string is flowrun's own text or a name the flow gave (a list of them: `captures`). */
+const OWN_TEXT = new Set([
+  "name",
+  "file",
+  "step",
+  "flow",
+  "status",
+  "phase",
+  "path",
+  "operator",
+  "event",
+  "failure_kind",
+  "kind",
+  "role",
+  "ts",
+  "started_at",
+  "startedDateTime",
+  "run_id",
+  "runner_version",
+  "trace_id",
+  "span_id",
+  "method",
+  "httpVersion",
+  "captures",
+  "percentiles",
+  "_step",
+  "_flow",
+  "_file",
+  "title",
+  "pageref",
+]);
+
+/**
+ * Keys whose text is flowrun's in a run's load problems (`problems`): what
+ * it says of the flow file, before anything was sent (`Define it under vars,
+ * pass --var …`); elsewhere a message quotes values and is masked as one.
+ */
+const PROBLEM_TEXT = new Set(["message", "hint", "code"]);
+
+/** Keys whose number (or list of numbers) is flowrun's: a time, a count, a size, a position. */
+const OWN_NUMBERS = new Set([
+  "duration_ms",
+  "start_ms",
+  "attempt_starts_ms",
+  "attempt_statuses",
+  "attempts",
+  "attempt",
+  "_attempt",
+  "line",
+  "column",
+  "status",
+  "total",
+  "passed",
+  "failed",
+  "error",
+  "skipped",
+  "flaky",
+  "retries",
+  "workers",
+  "files",
+  "body_truncated",
+  "size",
+  "bodySize",
+  "headersSize",
+  "compression",
+  "time",
+  "blocked",
+  "dns",
+  "connect",
+  "ssl",
+  "send",
+  "wait",
+  "receive",
+  "requests",
+  "p50_ms",
+  "p95_ms",
+  "p99_ms",
+  "max_ms",
+  "repeat",
+  "concurrency",
+  "listed",
+  "not_run",
+]);
+
+/** Keys under which a list holds own records. */
+const OWN_LISTS = new Set([
+  "flows",
+  "steps",
+  "attempts",
+  "assertions",
+  "capture_failures",
+  "problems",
+  "entries",
+  "pages",
+  "headers",
+  "queryString",
+  "cookies",
+  "params",
+]);
+
+/** Keys under which a record is an own record. */
+const OWN_RECORDS = new Set([
+  "log",
+  "creator",
+  "browser",
+  "request",
+  "response",
+  "postData",
+  "content",
+  "timings",
+  "cache",
+  "totals",
+  "flows",
+  "steps",
+  "assertions",
+  "trace",
+  "latency",
+]);
+
+/**
+ * How a field of an own record is masked: `own` (its text is flowrun's:
+ * only long secrets), `kept` (a number of flowrun's: never), or `value`.
+ * `list` is the key of the list the record stands in (`problems`).
+ *
+ * @example
+ * ```ts
+ * import { ownField } from "./own_fields.ts";
+ * if (ownField("status", "passed") !== "own" || ownField("duration_ms", 1234) !== "kept") throw new Error();
+ * if (ownField("actual", 1234) !== "value" || ownField("pin", 1234) !== "value") throw new Error();
+ * if (ownField("body", "x") !== "value" || ownField("attempt_starts_ms", [1234]) !== "kept") throw new Error();
+ * if (ownField("message", "x") !== "value" || ownField("message", "x", "problems") !== "own") throw new Error();
+ * ```
+ */
+export function ownField(key: string, value: unknown, list?: string): "own" | "kept" | "value" {
+  if (typeof value === "number" || Array.isArray(value) && OWN_NUMBERS.has(key)) {
+    return OWN_NUMBERS.has(key) ? "kept" : "value";
+  }
+  if (typeof value === "string") {
+    return OWN_TEXT.has(key) || (list === "problems" && PROBLEM_TEXT.has(key)) ? "own" : "value";
+  }
+  if (Array.isArray(value) && key === "captures") return "own";
+  return "value";
+}
+
+/**
+ * Whether the value under `key` of an own record holds own records (a list
+ * of steps, a HAR entry's request); anything else under it is data.
+ *
+ * @example
+ * ```ts
+ * import { holdsOwn } from "./own_fields.ts";
+ * if (!holdsOwn("steps", []) || !holdsOwn("request", {}) || !holdsOwn("headers", [])) throw new Error();
+ * // A report's request headers are a map of a request's data; the HAR's a list of pairs.
+ * if (holdsOwn("headers", {}) || holdsOwn("expected", {})) throw new Error();
+ * ```
+ */
+export function holdsOwn(key: string, value: unknown): boolean {
+  if (Array.isArray(value)) return OWN_LISTS.has(key);
+  return value !== null && typeof value === "object" && OWN_RECORDS.has(key);
+}

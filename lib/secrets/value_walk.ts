@@ -1,0 +1,111 @@
+/**
+ * The walk of `Redactor.redactValue` over a JSON-like value (a step's
+ * result, a log record, a HAR entry): each string masked as a value, but
+ * the fields of flowrun's own records as its words (see `own_fields.ts`),
+ * a registered number replaced, keys kept; nothing copied until something
+ * changes, since most results hold no secret.
+ *
+ * @module
+ */
+import { jsonHead } from "../_util/json_head.ts";
+import { holdsOwn, ownField } from "./own_fields.ts";
+
+/** What the walk asks of a redactor. */
+export interface ValueMasks {
+  /** A value's text, masked. */
+  text(text: string): string;
+  /** An own field's text, masked: long secrets only. */
+  own(text: string): string;
+  /** A number, or what replaces it when it is a registered secret. */
+  number(value: number): unknown;
+  /** The text of a `{key: text}` pair a request showed as the flow wrote it, or undefined. */
+  shown(key: string, text: string): string | undefined;
+}
+
+/** How deep a value is walked before the rest is masked as its JSON text. */
+const WALK_DEPTH = 1000;
+
+/**
+ * `value` masked with `masks`; its top is one of flowrun's own records.
+ *
+ * @example
+ * ```ts
+ * import { maskValue } from "./value_walk.ts";
+ * const masks = {
+ *   text: (t: string) => t.replace(/\bpass\b/g, "***"),
+ *   own: (t: string) => t,
+ *   number: (n: number) => n === 1234 ? "***" : n,
+ *   shown: () => undefined,
+ * };
+ * const v = maskValue({ name: "pass", status: "passed", actual: "pass", duration_ms: 1234, pin: 1234 }, masks);
+ * if (JSON.stringify(v) !== '{"name":"pass","status":"passed","actual":"***","duration_ms":1234,"pin":"***"}') throw new Error();
+ * ```
+ */
+export function maskValue<T>(value: T, masks: ValueMasks): T {
+  return walk(value, 0, "", masks);
+}
+
+/** `value` masked; `own` (the key it stands under, "" at the top) when its records are flowrun's. */
+function walk<T>(value: T, depth: number, own: string | undefined, masks: ValueMasks): T {
+  if (typeof value === "string") return masks.text(value) as T;
+  // Deeper than any flow may nest, a value is masked as its JSON text: walking it would
+  // overflow the stack, and no report needs its structure.
+  if (depth > WALK_DEPTH && value !== null && typeof value === "object") {
+    return masks.text(jsonHead(value, Infinity).text) as T;
+  }
+  if (typeof value === "number") return masks.number(value) as T;
+  if (Array.isArray(value)) return walkList(value, depth, own, masks) as T;
+  if (value !== null && typeof value === "object") {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return value;
+    return walkRecord(value as Record<string, unknown>, depth, own, masks) as T;
+  }
+  return value;
+}
+
+function walkList(
+  list: unknown[],
+  depth: number,
+  own: string | undefined,
+  masks: ValueMasks,
+): unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const masked = walk(list[i], depth + 1, own, masks);
+    if (masked !== list[i]) out ??= list.slice(0, i);
+    out?.push(masked);
+  }
+  return out ?? list;
+}
+
+function walkRecord(
+  record: Record<string, unknown>,
+  depth: number,
+  own: string | undefined,
+  masks: ValueMasks,
+): Record<string, unknown> {
+  const keys = Object.keys(record);
+  let entries: [string, unknown][] | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const [key, item] = [keys[i], record[keys[i]]];
+    const field = own === undefined ? "value" : ownField(key, item, own);
+    const masked = field === "kept"
+      ? item
+      : field === "own"
+      ? ownText(item, masks)
+      : (typeof item === "string" ? masks.shown(key, item) : undefined) ??
+        walk(item, depth + 1, own !== undefined && holdsOwn(key, item) ? key : undefined, masks);
+    if (masked !== item) entries ??= keys.slice(0, i).map((k) => [k, record[k]]);
+    entries?.push([key, masked]);
+  }
+  // fromEntries defines properties, so a "__proto__" key stays a plain key.
+  return entries ? Object.fromEntries(entries) : record;
+}
+
+/** An own field's text (or list of names): long secrets masked, short ones are flowrun's words. */
+function ownText(item: unknown, masks: ValueMasks): unknown {
+  if (typeof item === "string") return masks.own(item);
+  if (!Array.isArray(item)) return item;
+  const out = item.map((x) => typeof x === "string" ? masks.own(x) : x);
+  return out.some((x, i) => x !== item[i]) ? out : item;
+}

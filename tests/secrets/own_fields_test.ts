@@ -1,0 +1,97 @@
+/**
+ * A short secret (shorter than eight characters: `pass`, `flow`, `1234`) is masked where it is a
+ * value, as a token of its own and in every encoding the redactor decodes; never inside a longer
+ * word or number, never in the fields of flowrun's own records (a status, a name, a duration),
+ * never by the last pass over a text flowrun writes. A secret of eight or more is masked wherever
+ * it stands, as before.
+ */
+import assert from "node:assert/strict";
+import { Redactor } from "../../lib/secrets/redactor.ts";
+
+function redactorOf(...secrets: string[]): Redactor {
+  const r = new Redactor();
+  for (const s of secrets) r.add(s);
+  return r;
+}
+
+Deno.test("a short secret is masked as a token of its own, in every encoding", () => {
+  const r = redactorOf("pass", "1234");
+  const masked: [string, string][] = [
+    ["pw=pass", "pw=***"],
+    ['{"password":"pass"}', '{"password":"***"}'],
+    ['{"p":"\\u0070ass"}', '{"p":"***"}'],
+    ["q=p%61ss&x=1", "q=***&x=1"],
+    ["<v>&#112;ass</v>", "<v>***</v>"],
+    ["a pass-word", "a ***-word"],
+    ["GET /items/1234?n=1234", "GET /items/***?n=***"],
+    ["x cGFzcw== y", "x *** y"],
+  ];
+  for (const [text, want] of masked) assert.equal(r.redact(text), want, text);
+  // Another word or number that holds it is not the secret.
+  for (const text of ["2 passed", "password", "compass", "pass_word", "passé", "12345", "a1234"]) {
+    assert.equal(r.redact(text), text);
+  }
+});
+
+Deno.test("a secret of eight characters or more is masked wherever it stands", () => {
+  const r = redactorOf("hunter22", "tok-1234abcd");
+  assert.equal(r.redact("xhunter22y"), "x***y");
+  assert.equal(r.redactOutput("id=tok-1234abcd1"), "id=***1");
+  assert.equal(r.redactValue({ name: "for tok-1234abcd" }).name, "for ***");
+});
+
+Deno.test("the last pass over written text leaves short secrets to the values, before", () => {
+  const r = redactorOf("flow", "pass", "s3cr3t-t0ken");
+  const line = "1 flow: 2 passed · pass --var x=… · Bearer s3cr3t-t0ken";
+  assert.equal(r.redactOutput(line), "1 flow: 2 passed · pass --var x=… · Bearer ***");
+  assert.equal(r.redact("kind: flow"), "kind: ***");
+});
+
+Deno.test("flowrun's own fields keep their words; values beside them are masked", () => {
+  const r = redactorOf("step", "1234");
+  const step = {
+    name: "login step",
+    status: "passed",
+    duration_ms: 1234,
+    attempt_starts_ms: [0, 1234],
+    line: 3,
+    captures: ["step"],
+    request: {
+      method: "POST",
+      url: "http://h/step?x=step",
+      headers: { "x-note": "step", name: "step" },
+      body: '{"p":"step"}',
+    },
+    response: { status: 200, body: '{"n":1234}' },
+    assertions: [{ path: "$.json.n", operator: "equals", expected: 1234, actual: "step" }],
+    message: "got step",
+  };
+  const masked = r.redactValue(step);
+  assert.deepEqual(masked, {
+    ...step,
+    request: {
+      method: "POST",
+      url: "http://h/***?x=***",
+      // A request's headers are its data, whatever a header is named.
+      headers: { "x-note": "***", name: "***" },
+      body: '{"p":"***"}',
+    },
+    response: { status: 200, body: '{"n":***}' },
+    assertions: [{ ...step.assertions[0], expected: "***", actual: "***" }],
+    message: "got ***",
+  });
+  // A HAR entry: its header pairs are named by flowrun, valued by the exchange.
+  const entry = r.redactValue({
+    _step: "login step",
+    time: 1234,
+    request: { headers: [{ name: "step", value: "step" }] },
+  });
+  assert.deepEqual(entry, {
+    _step: "login step",
+    time: 1234,
+    request: { headers: [{ name: "step", value: "***" }] },
+  });
+  // A load problem is flowrun's sentence about the flow file.
+  const run = r.redactValue({ problems: [{ message: "of step s", hint: "pass --var" }] });
+  assert.equal(run.problems[0].message, "of step s");
+});
