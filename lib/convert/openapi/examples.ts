@@ -2,7 +2,8 @@
  * A value for a schema: the document's own (`example`, `default`, `examples`, `const`, `enum`'s
  * first) when it validates against the schema (`example_fits.ts`), else one generated from the schema: its type and format (uuid, date-time, email, …),
  * within its minimum, maximum and lengths, matching its `pattern` (`pattern.ts`), a value or kind
- * the document gives in words (`prose_sample.ts`, `named_kind.ts`), with the required properties of an object only
+ * the document gives in words (`prose_sample.ts`, `named_kind.ts`), an address a property's name
+ * asks for (`link_named.ts`), with the required properties of an object only
  * (optional ones too down to a depth asked for), the object parts of an `allOf` merged first, a
  * map with one entry (`map_entry.ts`).
  * Bounded in depth and size (a recursive or exploding schema stops); `$ref`s are local (bundle's).
@@ -21,6 +22,7 @@ import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
 import { listedValue, proseSample, showsValue } from "./prose_sample.ts";
 import { mapEntry } from "./map_entry.ts";
 import { namedKind, sentUnlisted } from "./named_kind.ts";
+import { namedLink } from "./link_named.ts";
 import { numberValue } from "./number_value.ts";
 import { givenValue } from "./example_fits.ts";
 import { atPointer } from "./refs.ts";
@@ -292,11 +294,18 @@ export class ExampleMaker {
       const property = deref(this.doc, member(properties, name));
       if (this.direction === "request" && member(property, "readOnly") === true) continue;
       if (this.direction === "response" && member(property, "writeOnly") === true) continue;
-      const kind = this.direction === "request" ? namedKind(this.doc, name, property) : undefined;
+      const kind = this.#named(name, property);
       const value = property === undefined ? "string" : kind ?? this.make(property, depth + 1);
       if (value !== undefined) out[name] = value;
     }
     return this.#mapOr(s, out, depth);
+  }
+
+  /** A request property's value its name and words give: a kind the document names, an address. */
+  #named(name: string, property: unknown): unknown {
+    if (this.direction !== "request") return undefined;
+    return namedKind(this.doc, name, property) ??
+      namedLink(name, property, (n) => deref(this.doc, n));
   }
 
   /** A request's object that holds nothing: a map's one entry (`map_entry.ts`), else as it is. */

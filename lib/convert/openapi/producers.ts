@@ -3,7 +3,9 @@
  * document's own OpenAPI `links` first (a response's link to the operation, `who:
  * $response.body#/ref`); else the POST on the parameter's parent collection (`{slug}` of
  * `/articles/{slug}` from `POST /articles`), reading the property named like the parameter, else
- * `id` (`{petId}` ← `id`), at any depth of one wrapper (`article.slug`, `comment.id`); else the
+ * `id` (`{petId}` ← `id`), at any depth of one wrapper (`article.slug`, `comment.id`); else, for an
+ * item under a segment naming another of its keys (`/products/slug/{slug}`), the create of the
+ * collection before it, by the key's name only (`key_segment.ts`); else the
  * create of the collection the parameter is named for (`{petId}` ← `POST /pets`); else the first
  * item of the parameter's own collection's listing (Unleash's `{name}` of `/environments/{name}`
  * from `GET /environments`, not the `name` a feature's create answers);
@@ -28,16 +30,16 @@ import { documentLinks, ownCreate, type ParamLink, sameParent } from "./document
 import { ownFilterLinks } from "./own_filter.ts";
 import { searchedQueryLinks } from "./query_refused.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
-import { jsonSchema, successes } from "./responses.ts";
+import { propertyPaths, responseSchemas } from "./response_paths.ts";
 import { firstItemPath, hasExample, namedListing } from "./listing_values.ts";
 import { ownListedLink } from "./own_listed.ts";
 import { fromParentText } from "./parent_text.ts";
 import { itemKey, itemNames as names } from "./item_key.ts";
 import { hasLocation, searchedLink } from "./undescribed_answer.ts";
+import { keyedLink } from "./key_segment.ts";
 import { handleEvidence } from "./described_id.ts";
 import { actionCreate } from "./action_create.ts";
 import { plainName } from "./required_props.ts";
-import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
 import { createdIn, verbItem } from "./verb_segments.ts";
 
 // Read from here by what reads producers: the links' type, captures, an id's last answer (renamed).
@@ -52,34 +54,8 @@ import { type BodyLink, bodyLinks } from "./body_links.ts";
 import { withListedBodyLinks } from "./body_listed.ts";
 // Defined beside what reads required names and a schema's properties; read from here too.
 export { plainName } from "./required_props.ts";
+export { responseSchemas } from "./response_paths.ts";
 export { findProperty } from "./schema_properties.ts";
-
-/** The JSON schemas of an operation's 2xx responses. */
-export function responseSchemas(doc: unknown, op: OpenApiOperation): unknown[] {
-  return successes(doc, op.node).responses.map((r) => jsonSchema(doc, r)).filter((s) =>
-    s !== undefined
-  );
-}
-
-/**
- * Every property a create's success responses hold (a wrapper deep), by
- * plain name, the shallowest path of each.
- */
-function propertyPaths(doc: unknown, op: OpenApiOperation): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const schema of responseSchemas(doc, op)) {
-    const top = properties(doc, schema).map(([name]) => name);
-    findProperty(doc, schema, () => false, MAX_PROPERTY_DEPTH, (path) => {
-      // A member of one property of many (Discord's `message_reference.message_id`) names
-      // something else; one of an envelope (`{user: {…}}`, `data`) is the resource's own.
-      if (path.length > 1 && top.length > 1 && !/^(data|result|item)$/i.test(path[0])) return;
-      const key = plainName(path.at(-1)!);
-      const known = out.get(key);
-      if (!known || path.length < known.length) out.set(key, path);
-    });
-  }
-  return out;
-}
 
 /** The creates of a document (POSTs to a collection) and what their responses hold. */
 class Creates {
@@ -201,7 +177,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
       const link = ownCreate(
         declared.get(op)?.get(param) ?? sameParent(declared, op, param),
         fromParent(creates, op, param),
-      ) ?? fromNoun(creates, op, param) ??
+      ) ?? fromKeyOrNoun(creates, op, param) ??
         (listed ? fromListing(creates, op, param) : undefined) ??
         fromProperty(creates, op, param, listed) ??
         (listed ? fromListing(creates, op, param, true) : undefined) ??
@@ -249,6 +225,11 @@ function fromParent(creates: Creates, op: OpenApiOperation, param: string): Para
   // The Location names the item the POST made: the run of parameters after its collection.
   const fromEnd = producer.template.replace(/\/$/, "") === item.collection ? item.fromEnd : 0;
   return { param, producer, path: [], from: "location", ...(fromEnd > 0 ? { fromEnd } : {}) };
+}
+
+/** The create of an item addressed by another of its keys, else the one its noun names. */
+function fromKeyOrNoun(creates: Creates, op: OpenApiOperation, param: string) {
+  return keyedLink(creates.doc, creates.byCollection, op, param) ?? fromNoun(creates, op, param);
 }
 
 /** The POST on the collection `param` is of (`/post` of `/post/get/{id}`), or before its run. */

@@ -1,0 +1,59 @@
+/**
+ * What a create's answer holds by the document: the JSON schemas of an
+ * operation's 2xx responses, and each property in them (a wrapper deep) by
+ * plain name, where the producers of path parameters read their values.
+ *
+ * @module
+ */
+import type { OpenApiOperation } from "./operations.ts";
+import { jsonSchema, successes } from "./responses.ts";
+import { plainName } from "./required_props.ts";
+import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
+
+/**
+ * The JSON schemas of an operation's 2xx responses.
+ *
+ * @example
+ * ```ts
+ * import { responseSchemas } from "./response_paths.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const ok = { "200": { content: { "application/json": { schema: { type: "string" } } } } };
+ * const [op] = operationsOf({ paths: { "/a": { get: { responses: ok } } } });
+ * if (responseSchemas({}, op).length !== 1) throw new Error();
+ * ```
+ */
+export function responseSchemas(doc: unknown, op: OpenApiOperation): unknown[] {
+  return successes(doc, op.node).responses.map((r) => jsonSchema(doc, r)).filter((s) =>
+    s !== undefined
+  );
+}
+
+/**
+ * Every property a create's success responses hold (a wrapper deep), by
+ * plain name, the shallowest path of each.
+ *
+ * @example
+ * ```ts
+ * import { propertyPaths } from "./response_paths.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const item = { type: "object", properties: { data: { type: "object", properties: { slug: {} } } } };
+ * const ok = { "201": { content: { "application/json": { schema: item } } } };
+ * const [op] = operationsOf({ paths: { "/a": { post: { responses: ok } } } });
+ * if (propertyPaths({}, op).get("slug")?.join(".") !== "data.slug") throw new Error();
+ * ```
+ */
+export function propertyPaths(doc: unknown, op: OpenApiOperation): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const schema of responseSchemas(doc, op)) {
+    const top = properties(doc, schema).map(([name]) => name);
+    findProperty(doc, schema, () => false, MAX_PROPERTY_DEPTH, (path) => {
+      // A member of one property of many (Discord's `message_reference.message_id`) names
+      // something else; one of an envelope (`{user: {…}}`, `data`) is the resource's own.
+      if (path.length > 1 && top.length > 1 && !/^(data|result|item)$/i.test(path[0])) return;
+      const key = plainName(path.at(-1)!);
+      const known = out.get(key);
+      if (!known || path.length < known.length) out.set(key, path);
+    });
+  }
+  return out;
+}
