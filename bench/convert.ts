@@ -2,11 +2,15 @@
  * How long `convert har` takes as recordings grow: 1k, 5k and 20k entries of
  * a realistic mix (logins, CRUD with server ids, polls, assets, analytics),
  * or with `--chain body|header|refresh` a token chain (each POST sending back
- * the token the answer before handed out, tests/support/token_chain.ts).
- * Run by hand: `deno run -A bench/convert.ts [--chain PLACE] [sizes...]`.
+ * the token the answer before handed out, tests/support/token_chain.ts), or
+ * with `--repeats` each size is how often one request repeats: a chat posting
+ * N messages to one room, each followed by the same status poll
+ * (tests/support/repeats.ts, 2N + 2 entries).
+ * Run by hand: `deno run -A bench/convert.ts [--chain PLACE | --repeats] [sizes...]`.
  */
 import { convertHar } from "../lib/convert/har.ts";
 import { type ChainPlace, tokenChain } from "../tests/support/token_chain.ts";
+import { repeatedRequests } from "../tests/support/repeats.ts";
 
 /** A recording of `n` entries. */
 export function recording(n: number): string {
@@ -60,16 +64,18 @@ if (import.meta.main) measure();
 function measure(): void {
   const at = Deno.args.indexOf("--chain");
   const chain = at >= 0 ? Deno.args[at + 1] as ChainPlace : undefined;
-  const args = at >= 0 ? Deno.args.filter((_, i) => i !== at && i !== at + 1) : Deno.args;
+  const repeats = Deno.args.includes("--repeats");
+  const args = Deno.args.filter((a, i) => a !== "--repeats" && (at < 0 || i < at || i > at + 1));
   const sizes = args.length > 0 ? args.map(Number) : [1000, 5000, 20000];
   for (const n of sizes) {
-    const text = chain ? tokenChain(n, chain) : recording(n);
+    // With --repeats, n is how often each request repeats: 2n + 2 entries.
+    const text = chain ? tokenChain(n, chain) : repeats ? repeatedRequests(n) : recording(n);
     const started = performance.now();
     const { summary } = convertHar(text);
     const ms = performance.now() - started;
     console.log(
-      `${String(n).padStart(6)} entries: ${(ms / 1000).toFixed(2)} s (${
-        (ms / n * 1000).toFixed(0)
+      `${String(n).padStart(6)} ${repeats ? "repeats" : "entries"}: ${(ms / 1000).toFixed(2)} s (${
+        (ms / (repeats ? 2 * n + 2 : n) * 1000).toFixed(0)
       } µs per entry), ${summary.kept} steps`,
     );
   }

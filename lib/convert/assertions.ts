@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { AnswerKeys } from "./answer_keys.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Check, Step } from "./model.ts";
 import { isStableValue, looksLikeToken } from "./values.ts";
@@ -36,8 +37,8 @@ export function addAssertions(
   step: Step,
   secrets: ReadonlySet<string>,
   writtenLater: (key: string, r: HarRecord) => boolean,
-  earlier: readonly HarRecord[] = [],
-  created: readonly HarRecord[] = [],
+  earlier: AnswerKeys = new AnswerKeys(),
+  created: AnswerKeys = new AnswerKeys(),
   notExpected: (key: string) => boolean = () => false,
 ): void {
   const r = step.last;
@@ -56,14 +57,11 @@ export function addAssertions(
   // `links`: the server may still be attaching them when a replay reads it).
   // A create with no JSON answer recorded (its body lost to a navigation) shows nothing of
   // what the resource held from the start: it lacks every structured field, as far as we know.
-  const lacks = (list: readonly HarRecord[], key: string) =>
-    list.some((e) =>
-      e !== r && (list === created && !e.hasJson ||
-        e.hasJson && isObject(e.json) && !Object.hasOwn(e.json, key))
-    );
+  // Both are counted as the answers come (answer_keys.ts): a request repeated thousands of
+  // times asks for each field, and walking every earlier answer made that quadratic.
   const sometimes = (key: string) =>
-    lacks(earlier, key) ||
-    (typeof json[key as keyof typeof json] === "object" && lacks(created, key));
+    earlier.lacks(key, r) ||
+    (typeof json[key as keyof typeof json] === "object" && created.lacks(key, r, true));
   let count = 0;
   for (const [key, value] of Object.entries(json)) {
     // A map keyed by the instance's ids (Syncthing's stats by device id, which an earlier
@@ -74,9 +72,6 @@ export function addAssertions(
     step.checks.push(fieldCheck(step, key, value, secrets, writtenLater));
   }
 }
-
-const isObject = (v: unknown): v is object =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The template a request sent for a value its response gives back, when a

@@ -18,7 +18,7 @@
  */
 import type { HarRecord } from "../har_model.ts";
 import { safeDecode } from "../json.ts";
-import { listsOf } from "./listed_rows.ts";
+import { NamingRows } from "./naming_rows.ts";
 import type { Correlator } from "./state.ts";
 
 /** What one correlator noted so far: the JSON answers in order, and where each write came. */
@@ -28,6 +28,8 @@ interface Noted {
   made: Map<string, HarRecord>;
   /** Each write's record, and how many answers came before it. */
   at: Map<HarRecord, number>;
+  /** The rows of `answers` naming each value asked about, each answer read once per value. */
+  naming: NamingRows;
 }
 
 const notedOf = new WeakMap<Correlator, Noted>();
@@ -69,7 +71,7 @@ export function filledLater(
   records: readonly HarRecord[],
   created: readonly HarRecord[],
 ): (key: string) => boolean {
-  const noted: Noted = notedOf.get(c) ?? { answers: [], made: new Map(), at: new Map() };
+  const noted = notedOf.get(c) ?? newNoted();
   notedOf.set(c, noted);
   const rows = rowsSinceMade(noted, records, created);
   for (const r of records) {
@@ -81,6 +83,11 @@ export function filledLater(
     if (r.hasJson) noted.answers.push(r);
   }
   return (key) => rows.some((row) => !Object.hasOwn(row, key));
+}
+
+function newNoted(): Noted {
+  const answers: HarRecord[] = [];
+  return { answers, made: new Map(), at: new Map(), naming: new NamingRows(answers) };
 }
 
 /** The rows that listed what a read of `records` names, recorded after the journey made it. */
@@ -105,15 +112,10 @@ function rowsSinceMade(
   const path = first.url.pathname.replace(/\/$/, "");
   const name = safeDecode(path.slice(path.lastIndexOf("/") + 1));
   const detail = last.json;
-  const names = (row: Record<string, unknown>) =>
-    Object.entries(row).some(([k, v]) =>
-      (typeof v === "string" || typeof v === "number") && String(v) === name && detail[k] === v
-    );
+  // Rows of one kind (naming member, members) are alike here: naming_rows.ts keeps one of each.
   const rows: Record<string, unknown>[] = [];
-  for (const answer of noted.answers.slice(Math.min(...writes))) {
-    for (const [, list] of listsOf(answer.json)) {
-      for (const row of list) if (isObject(row) && names(row) && !summary(row)) rows.push(row);
-    }
+  for (const { key, value, row } of noted.naming.since(name, Math.min(...writes))) {
+    if (detail[key] === value && !summary(row)) rows.push(row);
   }
   return rows;
 }

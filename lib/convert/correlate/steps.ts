@@ -9,6 +9,7 @@
 import { retryLaterMade } from "./later_made.ts";
 import { retryRateLimited } from "./rate_limited.ts";
 import { addAssertions } from "../assertions.ts";
+import { AnswerKeys } from "../answer_keys.ts";
 import type { HarRecord } from "../har_model.ts";
 import { parseBody, safeDecode, valueKey, walk } from "../json.ts";
 import type { Step } from "../model.ts";
@@ -95,10 +96,10 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   // A gRPC call in flowrun's HAR: sent as an HTTP request it would fail (har_grpc.ts).
   if (isGrpcCall(first)) step.grpc = grpcMap(c, first, step);
   const handedOut = (key: string) => c.rules.producerFor(key) !== undefined;
-  const later = filledLater(c, records, created);
+  const later = filledLater(c, records, created.records);
   const skipped = (key: string) => handedOut(key) || later(key);
   const changes = (key: string, r: HarRecord) => writtenLater(c, key, r) || changesLater(c, key, r);
-  addAssertions(step, c.secrets, changes, earlier, created, skipped);
+  addAssertions(step, c.secrets, changes, earlier, created.keys, skipped);
   expectGenerated(c, step);
   // A delta (sequences.ts) holds what changed since, which a replay may not have changed.
   const sequence = c.deltas.get(step);
@@ -122,27 +123,50 @@ function expectGenerated(c: Correlator, step: Step): void {
   }
 }
 
-/** Each correlator's recorded answers by request (method and URL): what a step's checks may expect. */
-const answersOf = new WeakMap<Correlator, Map<string, HarRecord[]>>();
+/**
+ * One correlator's recorded answers: by request (method and URL), the keys
+ * they held; by what a create answered (or sent), the creates and their keys.
+ */
+interface Answers {
+  byRequest: Map<string, AnswerKeys>;
+  made: Map<string, Created>;
+}
+
+/** The creates that answered one value under one path, in order, and the keys they held. */
+interface Created {
+  records: HarRecord[];
+  keys: AnswerKeys;
+}
+
+const answersOf = new WeakMap<Correlator, Answers>();
 
 /**
  * The answers recorded so far of the same request (method and URL), this
  * step's included, and those that created what it reads (`createdBy`).
+ * Each list grows in place and is counted as it grows (answer_keys.ts): a
+ * request repeated thousands of times, copied or walked anew per step, made
+ * the conversion quadratic in the repeats.
  */
 function answersBefore(c: Correlator, records: HarRecord[]) {
   const first = records[0];
-  const answers = answersOf.get(c) ?? new Map<string, HarRecord[]>();
+  const answers = answersOf.get(c) ?? { byRequest: new Map(), made: new Map() };
   answersOf.set(c, answers);
-  const earlier = [...answers.get(`${first.method} ${first.url.href}`) ?? [], ...records];
-  answers.set(`${first.method} ${first.url.href}`, earlier);
+  const request = `${first.method} ${first.url.href}`;
+  const earlier = answers.byRequest.get(request) ?? new AnswerKeys();
+  answers.byRequest.set(request, earlier);
+  for (const r of records) earlier.add(r);
   // Creates by path, without their query, for the reads of what they made.
   // Each by the values it answered (or sent), so a read finds its create at once.
-  const made = `made ${first.url.origin}${first.url.pathname.replace(/\/$/, "")}`;
+  const made = `${first.url.origin}${first.url.pathname.replace(/\/$/, "")}`;
   for (const p of first.method === "POST" ? records : []) {
     const json = p.hasJson ? p.json : sentJson(p);
     if (json === null || typeof json !== "object") continue;
     for (const v of new Set(Object.values(json).map(String).filter((v) => v.length < 2048))) {
-      answers.set(`${made}\n${v}`, [...answers.get(`${made}\n${v}`) ?? [], p]);
+      const key = `${made}\n${v}`;
+      const list = answers.made.get(key) ?? { records: [], keys: new AnswerKeys() };
+      answers.made.set(key, list);
+      list.records.push(p);
+      list.keys.add(p);
     }
   }
   return { earlier, created: createdBy(answers, first) };
@@ -156,11 +180,11 @@ function answersBefore(c: Correlator, records: HarRecord[]) {
  * at once leaves Playwright's HAR without the body): no evidence then of
  * what the resource held from the start.
  */
-function createdBy(answers: Map<string, HarRecord[]>, r: HarRecord): HarRecord[] {
+function createdBy(answers: Answers, r: HarRecord): Created {
   const path = r.url.pathname.replace(/\/$/, "");
   const last = safeDecode(path.slice(path.lastIndexOf("/") + 1));
-  const parent = `made ${r.url.origin}${path.slice(0, path.lastIndexOf("/"))}`;
-  return answers.get(`${parent}\n${last}`) ?? [];
+  const parent = `${r.url.origin}${path.slice(0, path.lastIndexOf("/"))}`;
+  return answers.made.get(`${parent}\n${last}`) ?? { records: [], keys: new AnswerKeys() };
 }
 
 /** The JSON body `r` sent, or undefined. */

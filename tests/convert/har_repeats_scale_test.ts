@@ -1,0 +1,46 @@
+/**
+ * `convert har` on a recording that repeats one request many times
+ * (tests/support/repeats.ts: a chat posting N messages to a room it made,
+ * each post followed by a poll of the room), converted in time linear in N.
+ * Stages that, for each step, walked every earlier answer of the same
+ * request (which fields an answer sends only sometimes), copied the list of
+ * them, or read every answer since the room was made (members the server
+ * fills in later) made 4,000 repeats take most of a minute. Each is timed
+ * through the stage that builds a step, where a quadratic part shows
+ * plainly, and the whole conversion.
+ */
+import assert from "node:assert/strict";
+import { convertHar } from "../../lib/convert/har.ts";
+import { newCorrelator } from "../../lib/convert/correlate/pipeline.ts";
+import { addStep } from "../../lib/convert/correlate/steps.ts";
+import type { HarRecord } from "../../lib/convert/har_model.ts";
+import { recordsOf } from "../support/har_records.ts";
+import { repeatedRequests, repeatSpecs } from "../support/repeats.ts";
+import { assertLinear, TIMING } from "../support/timing.ts";
+
+Deno.test(`a chat repeating one post and one poll converts in linear time ${TIMING}`, () => {
+  const hars = new Map([100, 800].map((n) => [n, repeatedRequests(n)]));
+  const yaml = convertHar(hars.get(800)!).yaml;
+  // Still judged at scale: a member some earlier answers of the post lacked is not checked,
+  // and the poll's count is typed, not pinned.
+  assert.doesNotMatch(yaml, /\$\.json\.thread/);
+  assert.match(yaml, /- name: get_room_800\n[^]*?\{ path: \$\.json\.unread, type: number \}/);
+  // 8 times the repeats: well under 8 × 3 the time (quadratic would be 64 ×).
+  assertLinear("har convert (repeats)", (n) => convertHar(hars.get(n)!), 100, 8, 3);
+});
+
+Deno.test(`the steps of a request repeated many times are built in linear time ${TIMING}`, () => {
+  const records = new Map([300, 2_400].map((n) => [n, recordsOf(repeatSpecs(n))]));
+  const build = (all: HarRecord[]) => {
+    const c = newCorrelator("a");
+    for (const r of all) addStep(c, [r]);
+    return c;
+  };
+  const c = build(records.get(300)!);
+  // The post whose earlier answers all lacked `thread` does not check it; the first does not
+  // either (no answer before it had one): the counts see every earlier answer of the request.
+  const posts = c.steps.filter((s) => s.method === "POST" && s.noun !== "login").slice(1);
+  assert.ok(posts.every((s) => s.checks.every((k) => k.path[0] !== "thread")));
+  assert.ok(posts.every((s) => s.checks.some((k) => k.path[0] === "author")));
+  assertLinear("steps", (n) => build(records.get(n)!), 300);
+});
