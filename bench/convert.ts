@@ -5,12 +5,13 @@
  * the token the answer before handed out, tests/support/token_chain.ts), or
  * with `--repeats` each size is how often one request repeats: a chat posting
  * N messages to one room, each followed by the same status poll
- * (tests/support/repeats.ts, 2N + 2 entries).
- * Run by hand: `deno run -A bench/convert.ts [--chain PLACE | --repeats] [sizes...]`.
+ * (tests/support/repeats.ts, 2N + 2 entries), or with `--repeats form` N
+ * posts of one form sending the same CSRF field.
+ * Run by hand: `deno run -A bench/convert.ts [--chain PLACE | --repeats [form]] [sizes...]`.
  */
 import { convertHar } from "../lib/convert/har.ts";
 import { type ChainPlace, tokenChain } from "../tests/support/token_chain.ts";
-import { repeatedRequests } from "../tests/support/repeats.ts";
+import { repeatedForm, repeatedRequests } from "../tests/support/repeats.ts";
 
 /** A recording of `n` entries. */
 export function recording(n: number): string {
@@ -65,17 +66,26 @@ function measure(): void {
   const at = Deno.args.indexOf("--chain");
   const chain = at >= 0 ? Deno.args[at + 1] as ChainPlace : undefined;
   const repeats = Deno.args.includes("--repeats");
-  const args = Deno.args.filter((a, i) => a !== "--repeats" && (at < 0 || i < at || i > at + 1));
+  const form = repeats && Deno.args.includes("form");
+  const args = Deno.args.filter((a, i) =>
+    a !== "--repeats" && a !== "form" && (at < 0 || i < at || i > at + 1)
+  );
   const sizes = args.length > 0 ? args.map(Number) : [1000, 5000, 20000];
   for (const n of sizes) {
-    // With --repeats, n is how often each request repeats: 2n + 2 entries.
-    const text = chain ? tokenChain(n, chain) : repeats ? repeatedRequests(n) : recording(n);
+    // With --repeats, n is how often each request repeats: 2n + 2 entries (n for a form).
+    const text = chain
+      ? tokenChain(n, chain)
+      : form
+      ? repeatedForm(n)
+      : repeats
+      ? repeatedRequests(n)
+      : recording(n);
     const started = performance.now();
     const { summary } = convertHar(text);
     const ms = performance.now() - started;
     console.log(
       `${String(n).padStart(6)} ${repeats ? "repeats" : "entries"}: ${(ms / 1000).toFixed(2)} s (${
-        (ms / (repeats ? 2 * n + 2 : n) * 1000).toFixed(0)
+        (ms / (repeats && !form ? 2 * n + 2 : n) * 1000).toFixed(0)
       } µs per entry), ${summary.kept} steps`,
     );
   }

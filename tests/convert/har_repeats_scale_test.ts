@@ -5,17 +5,21 @@
  * Stages that, for each step, walked every earlier answer of the same
  * request (which fields an answer sends only sometimes), copied the list of
  * them, or read every answer since the room was made (members the server
- * fills in later) made 4,000 repeats take most of a minute. Each is timed
- * through the stage that builds a step, where a quadratic part shows
+ * fills in later) made 4,000 repeats take most of a minute. A form posting
+ * the same CSRF field each time asked for it per step, each question
+ * walking every variable asked before (one more per post). Each is timed
+ * alone (the building of steps, the asking), where a quadratic part shows
  * plainly, and the whole conversion.
  */
 import assert from "node:assert/strict";
 import { convertHar } from "../../lib/convert/har.ts";
 import { newCorrelator } from "../../lib/convert/correlate/pipeline.ts";
 import { addStep } from "../../lib/convert/correlate/steps.ts";
+import { secretEnv } from "../../lib/convert/correlate/state.ts";
+import { typedOnce } from "../../lib/convert/correlate/typed_once.ts";
 import type { HarRecord } from "../../lib/convert/har_model.ts";
 import { recordsOf } from "../support/har_records.ts";
-import { repeatedRequests, repeatSpecs } from "../support/repeats.ts";
+import { repeatedForm, repeatedRequests, repeatSpecs } from "../support/repeats.ts";
 import { assertLinear, TIMING } from "../support/timing.ts";
 
 Deno.test(`a chat repeating one post and one poll converts in linear time ${TIMING}`, () => {
@@ -43,4 +47,33 @@ Deno.test(`the steps of a request repeated many times are built in linear time $
   assert.ok(posts.every((s) => s.checks.every((k) => k.path[0] !== "thread")));
   assert.ok(posts.every((s) => s.checks.some((k) => k.path[0] === "author")));
   assertLinear("steps", (n) => build(records.get(n)!), 300);
+});
+
+Deno.test(`a form posting one secret field many times converts in linear time ${TIMING}`, () => {
+  const hars = new Map([100, 800].map((n) => [n, repeatedForm(n)]));
+  const yaml = convertHar(hars.get(800)!).yaml;
+  // One variable for the token every post sends, asked once.
+  assert.equal(yaml.match(/csrf: \$\{ENV\.SEND_CSRF\}/g)?.length, 800);
+  assert.doesNotMatch(yaml, /SEND_2_CSRF/);
+  assertLinear("har convert (form)", (n) => convertHar(hars.get(n)!), 100, 8, 3);
+});
+
+Deno.test(`a value asked for by every step is found among the variables in linear time ${TIMING}`, () => {
+  // As a form's field is asked for per step (rewrite_value.ts): a variable named for the step,
+  // then the earlier one holding the same value kept (typed_once.ts).
+  const ask = (n: number) => {
+    const c = newCorrelator("a");
+    for (let i = 0; i < n; i++) {
+      typedOnce(
+        c,
+        "c5f0a9e2b7d14e63",
+        () => secretEnv(c, `SEND_${i}_CSRF`, "c5f0a9e2b7d14e63", ""),
+      );
+    }
+    return c;
+  };
+  const c = ask(50);
+  assert.deepEqual([...c.env.keys()], ["SEND_0_CSRF"]);
+  assert.deepEqual(new Set(c.envByValue.values()), new Set(["SEND_0_CSRF"]));
+  assertLinear("variables", ask, 1_000);
 });

@@ -70,3 +70,30 @@ export function repeatSpecs(n: number): EntrySpec[] {
   }
   return specs;
 }
+
+/**
+ * A HAR of `n` posts of one form (`POST /chat/send`, URL-encoded), each
+ * sending a text of its own and the same CSRF token, which no answer
+ * handed out: each step's field is a secret to ask for, and one variable.
+ *
+ * @example
+ * ```ts
+ * import { repeatedForm } from "./repeats.ts";
+ * const har = JSON.parse(repeatedForm(2));
+ * if (!har.log.entries[1].request.postData.text.includes("csrf=")) throw new Error();
+ * ```
+ */
+export function repeatedForm(n: number): string {
+  return harOf(formSpecs(n));
+}
+
+/** The entries of {@linkcode repeatedForm}, for `recordsOf` (har_records.ts). */
+export function formSpecs(n: number): EntrySpec[] {
+  return Array.from({ length: n }, (_, i) => ({
+    method: "POST",
+    url: "http://chat.test/chat/send",
+    mime: "application/x-www-form-urlencoded",
+    body: `room=general&text=hello+${i}&csrf=c5f0a9e2b7d14e63`,
+    json: { ok: true, id: `m${(i * 2654435761 % 4294967296).toString(36)}` },
+  }));
+}

@@ -203,10 +203,9 @@ function notAsked(c: Correlator, key: string, value: string, step: Step): boolea
 
 /** The variable a field of the step named `prefix` already asks for holding `value`, if any. */
 function askedInStep(c: Correlator, prefix: string, value: string): string | undefined {
-  for (const [key, name] of c.envByValue) {
-    if (key.startsWith(`${prefix}_`) && key.endsWith(`\n${value}`)) return name;
-  }
-  return undefined;
+  // The first such key a walk of every key would meet, found by its start and end (env_values.ts).
+  const [key] = c.envByValue.startingEnding(`${prefix}_`, value);
+  return key === undefined ? undefined : c.envByValue.get(key);
 }
 
 /**

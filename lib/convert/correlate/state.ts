@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { EnvValues } from "./env_values.ts";
 import type { Span } from "./sent_times.ts";
 import type { InstanceName } from "./cookie_names.ts";
 import { HandedOut } from "../handed.ts";
@@ -137,7 +138,8 @@ export interface Correlator {
   /** UUIDs a response echoed after a request sent them (made_ids.ts). */
   readonly uuidEchoed: Set<string>;
   readonly env: Map<string, EnvVar>;
-  readonly envByValue: Map<string, string>;
+  /** `BASE\nvalue` → the variable asked for it, indexed by end, start and name (env_values.ts). */
+  readonly envByValue: EnvValues;
   readonly secrets: Set<string>;
   /**
    * Passwords the user typed (a subset of `secrets`): a variable where sent as a credential,
@@ -231,7 +233,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     uuidCounts: new Map(),
     uuidEchoed: new Set(),
     env: new Map(),
-    envByValue: new Map(),
+    envByValue: new EnvValues(),
     secrets: new Set(),
     typed: new Set(),
     loginRecords: new Set(),

@@ -17,10 +17,10 @@ const kindOf = (name: string) => name.replace(/_\d+$/, "").split("_").at(-1);
 
 /** The variable asked before `name` for `value`, of the same kind, if any. */
 function askedBefore(c: Correlator, name: string, value: string): string | undefined {
-  for (const [key, asked] of c.envByValue) {
-    if (asked !== name && key.endsWith(`\n${value}`) && kindOf(asked) === kindOf(name)) {
-      return asked;
-    }
+  // Only the keys holding `value`, in the order a walk of every key meets them (env_values.ts).
+  for (const key of c.envByValue.endingWith(value)) {
+    const asked = c.envByValue.get(key)!;
+    if (asked !== name && kindOf(asked) === kindOf(name)) return asked;
   }
   return undefined;
 }
@@ -28,7 +28,7 @@ function askedBefore(c: Correlator, name: string, value: string): string | undef
 /** Forgets `name`, asked a moment ago: what asked for it is sent as `earlier` from now on. */
 function forget(c: Correlator, name: string, earlier: string): void {
   c.env.delete(name);
-  for (const [key, asked] of c.envByValue) if (asked === name) c.envByValue.set(key, earlier);
+  for (const key of c.envByValue.holding(name)) c.envByValue.set(key, earlier);
 }
 
 /**
