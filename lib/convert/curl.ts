@@ -24,6 +24,7 @@
  */
 import { isCurlHeading } from "./curl_heading.ts";
 import { dollarPrompts } from "./curl_prompts.ts";
+import { joinLostContinuations } from "./curl_lost_continuation.ts";
 import { asUnixLines, windowsPrompts, type WindowsRead } from "./curl_windows.ts";
 import { withAssigned } from "./curl_assigned.ts";
 import { UsageError } from "../model/errors.ts";
@@ -112,7 +113,10 @@ export function convertCurl(
   const printed = (bash ? withoutJsonAnswers(prompted ?? input) : undefined) ?? prompted;
   const shell = bash ? withoutProse(printed ?? input) : undefined;
   // `HOST="http://…"` then `curl $HOST/…`: the value the text assigned last, curl_assigned.ts.
-  const commands = withAssigned(split(shell ?? printed ?? input, env), env);
+  const typed = shell ?? printed ?? input;
+  // `curl …` over `--data-binary '…'`, its `\` lost in the docs: one command, curl_lost_continuation.ts.
+  const joined = joinLostContinuations(split(typed, env), typed.split("\n"), runsCurl);
+  const commands = withAssigned(joined, env);
   const parts = buildCommands(commands, options.files, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
   pastedIntoRecords({ input, printed }, commands, parts.built);
@@ -259,6 +263,16 @@ function bareNote(records: CurlRecord[], env: EnvNames, notes: string[]): void {
 }
 
 const IS_CURL = /^curl(\.exe)?$/i;
+
+/** Whether a command's words run curl (after `$`, assignments, `sudo`, `time`…); notes nothing. */
+function runsCurl(words: string[]): boolean {
+  const typed = words[0] === "$" ? words.slice(1) : words;
+  const first = typed.find((w) =>
+    !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && !/^(sudo|time|noglob|command|exec)$/.test(w)
+  );
+  return IS_CURL.test(first?.split(/[\\/]/).at(-1) ?? "") && !isCurlHeading(typed);
+}
+
 const lineOf = (skipped: string) => Number(/^line (\d+)/.exec(skipped)?.[1] ?? 0);
 /** The Windows commands left out among the others skipped, by line. */
 const inLineOrder = (windows: string[], others: string[]) =>

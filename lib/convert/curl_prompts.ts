@@ -10,6 +10,21 @@
  * @module
  */
 
+/**
+ * A shell theme's prompt before `curl`: zsh's bare working directory (`~ `, `~/src/app $ `),
+ * oh-my-zsh's `➜  ~ ` (and its `git:(main) ✗`), `❯ `, `λ `, `» `, bash's `user@host:~$ ` and
+ * `[user@host ~]$ `. No command starts so: `~` alone is a folder, `➜` no program.
+ */
+const THEMED_PROMPT = new RegExp(
+  "^([^\\S\\n]*)(" + [
+    "[➜❯λ»›](?:[^\\S\\n]+[^\\s$]+)*?", // a theme's mark, then its cwd and branch words
+    "~[\\w./-]*(?:[^\\S\\n]*[$%#])?", // zsh's cwd, maybe a `$` after it
+    "[\\w.-]+@[\\w.-]+:[~/][\\w./-]*[$#%]", // bash's user@host:cwd$
+    "\\[[\\w.-]+@[\\w.-]+[^\\]\\n]*\\][$#%]", // [user@host cwd]$
+  ].join("|") + ")(?=[^\\S\\n]+curl\\s)",
+  "gm",
+);
+
 /** A `> ` or `% ` prompt before `curl` or an assignment, leading blanks kept. */
 const OTHER_PROMPT = /^(\s*)[>%](?= +(?:curl\s|[A-Za-z_][A-Za-z0-9_]*=))/gm;
 
@@ -22,8 +37,12 @@ const OTHER_PROMPT = /^(\s*)[>%](?= +(?:curl\s|[A-Za-z_][A-Za-z0-9_]*=))/gm;
  * import { dollarPrompts } from "./curl_prompts.ts";
  * if (dollarPrompts("> curl http://a.test/\n") !== "$ curl http://a.test/\n") throw new Error();
  * if (dollarPrompts("> PUT /x HTTP/1.1\n") !== "> PUT /x HTTP/1.1\n") throw new Error();
+ * if (dollarPrompts("➜  ~ curl http://a.test/\n") !== "   $ curl http://a.test/\n") throw new Error();
  * ```
  */
 export function dollarPrompts(text: string): string {
-  return text.replace(OTHER_PROMPT, "$1$$");
+  return text.replace(OTHER_PROMPT, "$1$$").replace(
+    THEMED_PROMPT,
+    (_, blanks: string, prompt: string) => `${blanks}${" ".repeat(prompt.length - 1)}$`,
+  );
 }

@@ -13,6 +13,7 @@
 import type { HarRecord } from "./har_model.ts";
 import { parseCookieHeader } from "./_har_fields.ts";
 import type { CurlRequest, FormPart } from "./curl_options.ts";
+import { heldTimeout } from "./curl_held.ts";
 import { bodyText, urlencodePiece } from "./curl_data.ts";
 import { expandGlob } from "./curl_glob.ts";
 import { bodyFile, type CurlFiles, fileThere } from "./curl_files.ts";
@@ -108,8 +109,11 @@ function urlRecord(
 ): CurlRecord | undefined {
   const url = requestUrl(raw, req, req.get ? body : undefined, files, notes);
   if (!url) return undefined;
+  const options = proxyOptions(req.options, notes);
+  // A query asking the server to hold its answer (`?seconds=60`) gets the time it asks for.
+  const timeout = heldTimeout(url, options.timeout);
   const extras: CurlExtras = {
-    options: proxyOptions(req.options, notes),
+    options: timeout === options.timeout ? options : { ...options, timeout },
     ignored: req.ignored,
     notes,
   };

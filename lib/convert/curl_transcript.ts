@@ -189,9 +189,28 @@ const SHELL_MARK = /[=|<>$\\{}]/;
  * line holds a shell mark or runs curl.
  */
 function isProse(line: string, above?: string): boolean {
+  if (strayQuote(line)) return true;
   if (!IN_WORD.test(line)) return false;
   if ((SENTENCE.test(line) && !RUNS_CURL.test(line)) || isCurlSentence(line)) return true;
   return wrapped(line) && above !== undefined && above.trim() !== "" && wrapped(above);
+}
+
+/** A sentence's first two words: a capitalised one (maybe after a list's mark), then a lower-case one. */
+const WORDS = /^\s*(?:[-*+]\s+)?[A-Z][A-Za-z]*[,:]?\s+[a-z]+\b/;
+
+/**
+ * Whether a line is a sentence that quotes code with a quote it never closes: a reference
+ * explains a pasted query ("The request includes two queries: … FROM \"mymeas\"'."), and
+ * read as shell that `'` opened a quote swallowing the commands after it. Words first, no
+ * option and no URL (a command would hold one), curl never run, and its quotes left open.
+ */
+function strayQuote(line: string): boolean {
+  if (!WORDS.test(line) || RUNS_CURL.test(line) || /(?:^|\s)--?[A-Za-z]|:\/\//.test(line)) {
+    return false;
+  }
+  const r: Reading = { quote: "", continued: false, heredocs: [] };
+  scanLine(line, r);
+  return r.quote !== "";
 }
 
 /** Whether a line may be a wrapped sentence's: words, no shell mark, no curl run. */

@@ -48,3 +48,49 @@ Deno.test("a prompted assignment is read as the $ prompt's is", () => {
   assert.equal(summary.steps, 1, yaml);
   assert.equal(yaml, dollar.yaml);
 });
+
+Deno.test("a command after a shell theme's prompt is a step, its printed head the answer", () => {
+  // A database's API reference prints `~ curl -sl -I …/ping` (zsh's bare cwd) with the 204's
+  // head under it, and `➜  ~ curl -o … ` (oh-my-zsh): the command was skipped as `~`, and the
+  // head under it became the answer of the command above (a 200 then checked for a 204).
+  const text = (prompt: string) =>
+    [
+      "Server statistics are displayed in JSON format:",
+      "",
+      "curl http://localhost:8086/debug/vars",
+      "",
+      "You can use the /ping endpoint to find the build:",
+      "",
+      `${prompt}curl -sl -I http://localhost:8086/ping`,
+      "",
+      "HTTP/1.1 204 No Content",
+      "Content-Type: application/json",
+      "",
+    ].join("\n");
+  const prompts = [
+    "~ ",
+    "➜  ~ ",
+    "➜  influxdb git:(master) ✗ ",
+    "❯ ",
+    "λ ",
+    "user@host:~$ ",
+    "user@host:~/src/app# ",
+    "[user@host ~]$ ",
+    "~/src/app $ ",
+  ];
+  const dollar = convertCurl(text("$ "));
+  assert.equal(dollar.summary.steps, 2, dollar.yaml);
+  for (const prompt of prompts) {
+    const { yaml, summary } = convertCurl(text(prompt));
+    assert.equal(summary.steps, 2, `${prompt}\n${yaml}`);
+    assert.equal(yaml, dollar.yaml, prompt);
+  }
+});
+
+Deno.test("a path or a name before curl that no prompt writes stays a command's", () => {
+  // `time curl …` and `sudo curl …` run curl (other words before it: no prompt).
+  const { summary } = convertCurl(
+    "time curl http://localhost:8086/ping\nsudo curl http://localhost:8086/ping\n",
+  );
+  assert.equal(summary.steps, 2);
+});

@@ -152,3 +152,36 @@ Deno.test("a line under a command's text with a shell operator is shell still", 
     /Unterminated/,
   );
 });
+
+Deno.test("a sentence quoting code with a stray quote is prose: the commands after it stay", () => {
+  // A database's API reference explains a pasted query in a sentence that ends on the query's
+  // own closing quote (`… FROM "mymeas"'.`): read as shell, it opened a quote that swallowed
+  // the nine commands after it, or refused the text when no later quote closed it.
+  const text = [
+    `$ curl -G 'http://localhost:8086/query' --data-urlencode 'q=SELECT * FROM "m";SELECT mean("f") FROM "m"'`,
+    "",
+    '{"results":[{"statement_id":0}]}',
+    "",
+    `The request includes two queries: SELECT * FROM "m" and SELECT mean("f") FROM "m"'.`,
+    "In the results, the system assigns a statement identifier to each query.",
+    "",
+    `$ curl -G 'http://localhost:8086/query' --data-urlencode 'q=SHOW DATABASES'`,
+    "",
+    "- A list item's code quoted as \"name\" with a stray ' quote",
+    `$ curl -XPOST 'http://localhost:8086/query' --data-urlencode 'q=CREATE DATABASE "d"'`,
+    "",
+  ].join("\n");
+  for (const tail of ["", "Now it's done.\n"]) {
+    const { yaml, summary } = convertCurl(text + tail);
+    assert.equal(summary.steps, 3, yaml);
+    assert.match(yaml, /q=SHOW\+DATABASES/, yaml);
+    assert.match(yaml, /CREATE DATABASE/, yaml);
+  }
+});
+
+Deno.test("a command opening a quote on its first line is still a command", () => {
+  const text = "curl -X POST http://localhost:7000/notes -d 'Title here\nand the rest'\n";
+  const { yaml, summary } = convertCurl(text);
+  assert.equal(summary.steps, 1, yaml);
+  assert.throws(() => convertCurl("Run this -d 'a=1\n"), /Unterminated/);
+});

@@ -182,9 +182,21 @@ function formDecode(text: string): string | undefined {
 }
 
 /**
+ * Whether a `name=value` piece of a body sent as a form was typed for another parser: a name
+ * holding a space (`liters value=10`), a value holding a line break or a tab, or a space
+ * beside another `=` (`cpu,host=a value=0.64 1434055562`). That is line protocol and its
+ * kin after `--data-binary`, which `form:` would encode again (`cpu%2Chost=a+value%3D0.64`)
+ * where curl sends the bytes as typed. A value with spaces alone (`name=Jenny Rosen`) is a
+ * hand-typed form field: a form's reader decodes it as `form:` sends it.
+ */
+function typedForAnotherParser(k: string, v: string): boolean {
+  return /\s/.test(k) || /[\r\n\t]/.test(v) || (/ /.test(v) && v.includes("="));
+}
+
+/**
  * A urlencoded body's fields, decoded, repeated names gathered in first-seen
  * order; `undefined` when the text is not a clean encoding (a bare name, a
- * stray `%`), which is then sent as recorded.
+ * stray `%`, or text typed for another parser), which is then sent as recorded.
  *
  * @example
  * ```ts
@@ -192,6 +204,7 @@ function formDecode(text: string): string | undefined {
  * const fields = formFields([["tag", "a"], ["q", "x+y"], ["tag", "b"]]);
  * if (JSON.stringify(fields) !== '[["tag",["a","b"]],["q",["x y"]]]') throw new Error();
  * if (formFields([["bare", undefined]]) !== undefined) throw new Error();
+ * if (formFields([["cpu,host", "a value=1 1434055562"]]) !== undefined) throw new Error();
  * ```
  */
 export function formFields(
@@ -200,6 +213,7 @@ export function formFields(
   const fields = new Map<string, string[]>();
   for (const [k, v] of pairs) {
     if (k === undefined || v === undefined) return undefined;
+    if (typedForAnotherParser(k, v)) return undefined;
     const name = formDecode(k);
     const value = name === undefined ? undefined : formDecode(v);
     if (name === undefined || value === undefined) return undefined;
