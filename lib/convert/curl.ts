@@ -23,7 +23,7 @@
  * @module
  */
 import { isCurlHeading } from "./curl_heading.ts";
-import { dollarPrompts } from "./curl_prompts.ts";
+import { dollarPrompts, rootPrompts } from "./curl_prompts.ts";
 import { joinLostContinuations } from "./curl_lost_continuation.ts";
 import { asUnixLines, windowsPrompts, type WindowsRead } from "./curl_windows.ts";
 import { withAssigned } from "./curl_assigned.ts";
@@ -115,7 +115,7 @@ export function convertCurl(
   // `HOST="http://…"` then `curl $HOST/…`: the value the text assigned last, curl_assigned.ts.
   const typed = shell ?? printed ?? input;
   // `curl …` over `--data-binary '…'`, its `\` lost in the docs: one command, curl_lost_continuation.ts.
-  const joined = joinLostContinuations(split(typed, env), typed.split("\n"), runsCurl);
+  const joined = joinLostContinuations(split(typed, env), typed.split("\n"));
   const commands = withAssigned(joined, env);
   const parts = buildCommands(commands, options.files, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
@@ -127,7 +127,12 @@ export function convertCurl(
   );
   const built = parts.built;
   const all = built.flatMap((b) => b.records);
-  if (all.length === 0) throw nothingToConvert(commands.length, skipped.length);
+  if (all.length === 0) {
+    // Every curl stood after `# `: root's prompt, not a comment (curl_prompts.ts).
+    const rooted = rootPrompts(text);
+    if (rooted !== undefined) return convertCurl(rooted, options);
+    throw nothingToConvert(commands.length, skipped.length);
+  }
   const c = correlated(all, options.spelling ?? "a");
   const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
   const { ignored, notes } = carryExtras(c, env, built);
@@ -263,15 +268,6 @@ function bareNote(records: CurlRecord[], env: EnvNames, notes: string[]): void {
 }
 
 const IS_CURL = /^curl(\.exe)?$/i;
-
-/** Whether a command's words run curl (after `$`, assignments, `sudo`, `time`…); notes nothing. */
-function runsCurl(words: string[]): boolean {
-  const typed = words[0] === "$" ? words.slice(1) : words;
-  const first = typed.find((w) =>
-    !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && !/^(sudo|time|noglob|command|exec)$/.test(w)
-  );
-  return IS_CURL.test(first?.split(/[\\/]/).at(-1) ?? "") && !isCurlHeading(typed);
-}
 
 const lineOf = (skipped: string) => Number(/^line (\d+)/.exec(skipped)?.[1] ?? 0);
 /** The Windows commands left out among the others skipped, by line. */

@@ -11,6 +11,24 @@
  */
 import type { ShellCommand } from "./curl_shell.ts";
 import { QUIET, QUIET_SHORT, SHORT, TAKES_VALUE } from "./curl_option_table.ts";
+import { isCurlHeading } from "./curl_heading.ts";
+
+/**
+ * Whether a command's words run curl (after `$`, assignments, `sudo`, `time`…).
+ *
+ * @example
+ * ```ts
+ * import { runsCurl } from "./curl_lost_continuation.ts";
+ * if (!runsCurl(["$", "TOKEN=x", "curl", "http://a.test/"]) || runsCurl(["echo", "curl"])) throw new Error();
+ * ```
+ */
+export function runsCurl(words: readonly string[]): boolean {
+  const typed = words[0] === "$" ? words.slice(1) : words;
+  const first = typed.find((w) =>
+    !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && !/^(sudo|time|noglob|command|exec)$/.test(w)
+  );
+  return /^curl(\.exe)?$/i.test(first?.split(/[\\/]/).at(-1) ?? "") && !isCurlHeading(typed);
+}
 
 /**
  * Whether `word` is one of curl's options: a long one it knows (`--data-binary`,
@@ -46,8 +64,8 @@ const BARE_LONG = new Set([
 
 /**
  * The commands with each option line joined to the curl command right above
- * it: `lines` is the text the commands were split from, `isCurl` tells a
- * curl command's words. A command joins only when it starts with a curl
+ * it: `lines` is the text the commands were split from. A command joins
+ * only when it starts with a curl
  * option, the line above it is not blank, and the command before it is a
  * curl command with no input of its own (no here-document, no pipe).
  *
@@ -59,7 +77,6 @@ const BARE_LONG = new Set([
  * const out = joinLostContinuations(
  *   [cmd(["curl", "-XPOST", "http://a.test/w"], 1), cmd(["--data-binary", "a v=1"], 2), cmd(["-H", "X: 1"], 4)],
  *   lines,
- *   (words) => words[0] === "curl",
  * );
  * if (out.length !== 2 || out[0].words.length !== 5) throw new Error(JSON.stringify(out));
  * ```
@@ -67,14 +84,13 @@ const BARE_LONG = new Set([
 export function joinLostContinuations(
   commands: ShellCommand[],
   lines: readonly string[],
-  isCurl: (words: string[]) => boolean,
 ): ShellCommand[] {
   const out: ShellCommand[] = [];
   for (const command of commands) {
     const above = out.at(-1);
     const joins = above !== undefined && isCurlOption(command.words[0] ?? "") &&
       command.line > above.line && (lines[command.line - 2] ?? "").trim() !== "" &&
-      isCurl(above.words) && above.stdin === undefined && above.pipedFrom === undefined &&
+      runsCurl(above.words) && above.stdin === undefined && above.pipedFrom === undefined &&
       !above.background && command.pipedFrom === undefined;
     if (joins) {
       out[out.length - 1] = {

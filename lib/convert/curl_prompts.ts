@@ -46,3 +46,32 @@ export function dollarPrompts(text: string): string {
     (_, blanks: string, prompt: string) => `${blanks}${" ".repeat(prompt.length - 1)}$`,
   );
 }
+
+/**
+ * Root's `# ` prompt before `curl` and what starts a command's words: an option, a URL, a host
+ * and port, `localhost` or a `$VARIABLE`; `# curl config for the shop API` stays a comment.
+ */
+const ROOT_PROMPT =
+  /^([^\S\n]*)#(?=[^\S\n]+curl[^\S\n]+['"]?(?:-|[a-z][a-z0-9+.-]*:\/\/|localhost|\[|[\w.-]+:\d|\$))/gm;
+
+/**
+ * The text with root's `# ` prompt before each `curl` written as `$ `, for a
+ * text in which nothing else is a curl command: a system monitor's API page
+ * prints every example as `# curl http://localhost:61208/api/3/cpu` with the
+ * answer under it, and read as shell each was a comment ("The input holds no
+ * curl command"). `undefined` when no `# curl` is there. The caller asks only
+ * when no command stood outside a comment: a script's commented-out command
+ * beside its own stays a comment.
+ *
+ * @example
+ * ```ts
+ * import { rootPrompts } from "./curl_prompts.ts";
+ * if (rootPrompts("    # curl http://a.test/\n") !== "    $ curl http://a.test/\n") throw new Error();
+ * if (rootPrompts("# a comment\n") !== undefined) throw new Error();
+ * if (rootPrompts("# curl config for the shop API (-K)\n") !== undefined) throw new Error();
+ * ```
+ */
+export function rootPrompts(text: string): string | undefined {
+  const rooted = text.replace(ROOT_PROMPT, "$1$$");
+  return rooted === text ? undefined : rooted;
+}
