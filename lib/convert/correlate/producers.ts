@@ -36,6 +36,7 @@ import { noteListedNames } from "./listed_names.ts";
 import { produceFramed } from "./framed_producers.ts";
 import { instanceName } from "./cookie_names.ts";
 import { produceXml } from "./xml_producers.ts";
+import { isHandedNumber, produceNumberText } from "./handed_numbers.ts";
 
 /**
  * Records what the response of `step` hands out (the default rule); with
@@ -270,16 +271,23 @@ function produceJson(c: Correlator, step: Step): void {
     ) {
       const producer: Producer = { step, source: { kind: "json", path }, secret };
       setProducer(c, k, leaf as string, producer);
-      // A client builds on an instance's folder (Syncthing's home and a label), or puts what a
-      // create made into a filter or a list (`filter=id:<id>`): found inside longer text too,
-      // as whole segments or between characters that are no letters or digits (tokens.ts).
-      if (!secret && typeof leaf === "string" && (isInstancePath(leaf) || isMadeId(r, leaf))) {
-        c.tokens.push([leaf, producer]);
-      }
+      produceAlso(c, r, leaf, producer);
     }
     if (secret) c.secrets.add(leaf as string);
   });
   walk(r.json, (_p, _k, leaf) => c.responseSeen.add(valueKey(leaf)));
+}
+
+/** Where else a JSON leaf's producer is the source: inside longer text, or as text. */
+function produceAlso(c: Correlator, r: HarRecord, leaf: unknown, producer: Producer): void {
+  // Sent back as text too (a header, a query): the same answer is its source.
+  if (isHandedNumber(leaf)) produceNumberText(c, leaf, producer);
+  // A client builds on an instance's folder (Syncthing's home and a label), or puts what a
+  // create made into a filter or a list (`filter=id:<id>`): found inside longer text too,
+  // as whole segments or between characters that are no letters or digits (tokens.ts).
+  if (!producer.secret && typeof leaf === "string" && (isInstancePath(leaf) || isMadeId(r, leaf))) {
+    c.tokens.push([leaf, producer]);
+  }
 }
 
 /**
@@ -310,6 +318,8 @@ function ownAddress(r: HarRecord, leaf: unknown): boolean {
 /** Whether a JSON leaf that is no token is still a value a later request may send back. */
 function handedOut(key: string, leaf: unknown): boolean {
   if (looksLikeId(key, leaf)) return true;
+  // Evidence, whatever the key (`"map": 2152313847`): only an answer gives seven digits.
+  if (isHandedNumber(leaf)) return true;
   if (typeof leaf !== "string") return false;
   // A cursor is handed out whole, whatever its alphabet (base64 padding included).
   if (isCursorKey(key) && leaf.length >= 8) return true;
