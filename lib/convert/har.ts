@@ -89,6 +89,7 @@ import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
 import { dropPagesPasswords } from "./login_pages.ts";
 import { holdDroppedCookies } from "./held_cookies.ts";
 import { type OwnDropped, ownDroppedLines } from "./dropped.ts";
+import { noteScriptLiterals } from "./correlate/script_literals.ts";
 import { REASON } from "./noise.ts";
 import { groupRequests } from "./polls.ts";
 import { selectTraffic, type Traffic } from "./select.ts";
@@ -245,19 +246,22 @@ export function prepareConversion(
     selectTraffic(options.second, options).ordered,
     groups,
     spelling,
+    traffic.parsed.records,
   );
   const linking = !options.noCorrelate;
-  const c = two?.c ?? correlate(
-    traffic.ordered,
-    groups,
-    spelling,
-    linking,
+  // What the dropped pages, scripts and cookies say of the kept requests (one recording).
+  const { records } = traffic.parsed;
+  const seeded = () =>
     holdDroppedCookies(
-      dropPagesPasswords(newCorrelator(spelling, linking), traffic.parsed.records, traffic.ordered),
-      traffic.parsed.records,
+      noteScriptLiterals(
+        dropPagesPasswords(newCorrelator(spelling, linking), records, traffic.ordered),
+        records,
+        traffic.ordered,
+      ),
+      records,
       traffic.ordered,
-    ),
-  );
+    );
+  const c = two?.c ?? correlate(traffic.ordered, groups, spelling, linking, seeded());
   return { traffic, c, two };
 }
 

@@ -21,6 +21,7 @@ import {
   withTokens,
 } from "./correlate/mod.ts";
 import { emptyCorrelator } from "./correlate/state.ts";
+import { noteScriptLiterals } from "./correlate/script_literals.ts";
 import type { HarRecord, NameValue } from "./har_model.ts";
 import type { JsonPath, Producer, Step } from "./model.ts";
 import { safeDecode, valueKey, walk } from "./json.ts";
@@ -306,11 +307,12 @@ export interface TwoRecordingsSummary {
 
 /**
  * Correlates the first recording's steps with the second recording's
- * evidence; `second` is the second recording's API traffic.
+ * evidence; `second` is the second recording's API traffic, `all` every
+ * record of the first (its scripts among them).
  *
  * @example
  * ```ts
- * import { correlateTwo } from "./two_recordings_correlate.ts";
+import { correlateTwo } from "./two_recordings_correlate.ts";
  * import { loadBodies } from "./har_bodies.ts";
  * import { parseHar } from "./har_model.ts";
  * const records = (uuid: string) => {
@@ -332,10 +334,13 @@ export function correlateTwo(
   second: HarRecord[],
   groups: Group[],
   spelling: "a" | "b",
+  all: readonly HarRecord[] = first,
 ): { c: TwoRecordingsCorrelator; summary: TwoRecordingsSummary } {
   const alignment = alignRecords(first, second);
   const evidence = new Evidence(alignment);
   const c = newTwoRecordingsCorrelator(spelling, evidence);
+  // The first recording's scripts say what the client sends the same for every user.
+  noteScriptLiterals(c, all, first);
   correlate(first, groups, spelling, true, c);
   const decided: Record<Decision, number> = {
     constant: 0,

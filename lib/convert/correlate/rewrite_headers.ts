@@ -20,6 +20,7 @@ import { madeIdsIn } from "./made_ids.ts";
 import { originHeader } from "./origin_header.ts";
 import { type Correlator, secretEnv } from "./state.ts";
 import { withTokens } from "./tokens.ts";
+import { literalKey } from "./script_literals.ts";
 
 /**
  * The request headers of `step` (the default rule).
@@ -130,6 +131,8 @@ function headerValue(
     return freshValue(value);
   }
   const csrf = /csrf|xsrf/i.test(name);
+  // A word the app's own script sends under this name (`headers.Pass = "all"`): every user's.
+  if (c.scriptLiterals.has(literalKey(name, value))) return c.sp.lit(value);
   const named = (isSecretHeader(name) || isSecretName(name)) && !isSwitch(name, value);
   if (named || csrf || cookieValues.has(value)) {
     return secretHeader(c, step, name, value, csrf);

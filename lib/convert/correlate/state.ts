@@ -180,6 +180,8 @@ export interface Correlator {
   readonly choiceFields: Map<string, Set<string>>;
   /** Names of the visible text inputs of the recorded pages (text_fields.ts): typed in view. */
   readonly textFields: Set<string>;
+  /** Names and quoted values the app's recorded scripts assign (script_literals.ts): the client's own. */
+  readonly scriptLiterals: Set<string>;
   /** Fields the session sends with several words (lookup_fields.ts): names, never credentials. */
   readonly lookupFields: Set<string>;
   /** Limits met while converting the steps, for the summary and the flow's header. */
@@ -254,6 +256,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     passwordFields: new Set(),
     choiceFields: new Map(),
     textFields: new Set(),
+    scriptLiterals: new Set(),
     lookupFields: new Set(),
     notes: [],
     deltas: new Map(),
