@@ -14,7 +14,7 @@
  * The stand-in runs on 127.0.0.1 and refuses a second create of an id it has.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarText, runCli } from "../support/cli.ts";
 import { type EntrySpec, harOf } from "../support/har_records.ts";
 
 const RECORDED = "http://127.0.0.1:5006";
@@ -132,15 +132,7 @@ for (const [how, create] of creates) {
 
 /** The flow `convert har` writes for `specs`. */
 async function converted(specs: EntrySpec[]): Promise<string> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/in.har`, harOf(specs));
-    const out = await runCli(["convert", "har", `${dir}/in.har`]);
-    assert.equal(out.code, 0, out.stderr);
-    return out.stdout;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  return (await convertHarText(harOf(specs))).flow;
 }
 
 Deno.test("convert har: a header UUID sent once and never echoed stays as recorded", async () => {

@@ -16,7 +16,7 @@
  * The stand-in runs on 127.0.0.1 and numbers its lists at random on each start.
  */
 import assert from "node:assert/strict";
-import { convertHarThenRun, runCli } from "../support/cli.ts";
+import { convertHarText, convertHarThenRun } from "../support/cli.ts";
 import { type EntrySpec, harOf } from "../support/har_records.ts";
 
 const RECORDED = "http://127.0.0.1:11334";
@@ -107,15 +107,7 @@ for (const [how, use] of uses) {
 
 /** The flow `convert har` writes for `specs`. */
 async function converted(specs: EntrySpec[]): Promise<string> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/in.har`, harOf(specs));
-    const out = await runCli(["convert", "har", `${dir}/in.har`]);
-    assert.equal(out.code, 0, out.stderr);
-    return out.stdout;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  return (await convertHarText(harOf(specs))).flow;
 }
 
 Deno.test("convert har: a small number an answer gave (a count) stays as recorded where it is sent", async () => {

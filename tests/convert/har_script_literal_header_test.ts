@@ -15,7 +15,7 @@
  * The stand-in runs on 127.0.0.1 and wants both headers.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarText, runCli } from "../support/cli.ts";
 
 const ORIGIN = "http://127.0.0.1:11334";
 const PASSWORD = "harbour-Lantern-42";
@@ -68,17 +68,7 @@ const SCRIPT =
   'var o = {"X-Auth-Mode": "session", apiKey: "AIzaSyD3v7cX9bq2LmR8tK1wP0sE4uY6hN5jQfA"}; });';
 
 /** The flow `convert har` writes for `har`, and its summary. */
-async function converted(har: string): Promise<{ flow: string; summary: string }> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/in.har`, har);
-    const out = await runCli(["convert", "har", `${dir}/in.har`]);
-    assert.equal(out.code, 0, out.stderr);
-    return { flow: out.stdout, summary: out.stderr };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const converted = convertHarText;
 
 /** Where each header the script writes goes: sent as recorded, nothing but the password asked. */
 const written: [string, string][] = [["Pass", "all"], ["X-Auth-Mode", "session"]];

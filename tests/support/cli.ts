@@ -85,6 +85,28 @@ export async function convertHarFile(har: string, yaml: string): Promise<string>
 }
 
 /**
+ * `convert har` with default options on the HAR text `har` (written to a temporary folder,
+ * removed after), asserting it succeeded: the flow printed and the summary.
+ *
+ * @example
+ * ```ts ignore
+ * import { convertHarText } from "./cli.ts";
+ * const { flow, summary } = await convertHarText(harText);
+ * ```
+ */
+export async function convertHarText(har: string): Promise<{ flow: string; summary: string }> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/in.har`, har);
+    const out = await runCli(["convert", "har", `${dir}/in.har`]);
+    assert.equal(out.code, 0, out.stderr);
+    return { flow: out.stdout, summary: out.stderr };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
  * Writes the HAR text `har` to a temporary folder, converts it with default options, and runs
  * the flow once with `BASE_URL` at a server `start` starts for it (closed after): the flow, the
  * run and the server, to read what it saw.
