@@ -188,7 +188,7 @@ Deno.test(
     };
     const cases = [
       ["kinds_grpc_failing.yaml", "1MiB", TOO_LARGE_GRPC, "place"],
-      ["kinds_grpc_timeout.yaml", "1KiB", TOO_LARGE_GRPC, "endless"],
+      ["kinds_grpc_endless.yaml", "1KiB", TOO_LARGE_GRPC, "endless"],
       ["kinds_large.yaml", "1KiB", TOO_LARGE_WS, "socket"],
       ["kinds_large_sse.yaml", "1KiB", TOO_LARGE_SSE, "feed"],
     ] as const;
