@@ -14,7 +14,7 @@ import { runCli } from "../support/cli.ts";
 const WORDS = ["pass", "test", "admin", "step", "flow", "1234"];
 
 /** Echoes a password in every shape a server does: alone, in a sentence, quoted, as a number. */
-function echoServer() {
+function startEchoing() {
   const srv = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const url = new URL(req.url);
     if (url.pathname === "/login") {
@@ -112,7 +112,7 @@ function placesOf(word: string): string[] {
 }
 
 Deno.test("short common words as passwords: masked where they are values, flowrun's words intact", async () => {
-  const srv = echoServer();
+  const srv = startEchoing();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-short-word-" });
   try {
     // Each flow's file is named after its password: the user's own path, never rewritten.
@@ -225,7 +225,7 @@ Deno.test("short common words as passwords: masked where they are values, flowru
 });
 
 Deno.test("a password shorter than four characters is named in a warning, never shown", async () => {
-  const srv = echoServer();
+  const srv = startEchoing();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-short-word-" });
   try {
     await Deno.writeTextFile(`${dir}/f0.yaml`, flowOf(0));
