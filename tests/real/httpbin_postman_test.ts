@@ -40,13 +40,14 @@ function readers(summary: string): Set<string> {
 
 /**
  * A request's target as the server reads it (decoded: Newman sends a `/` in a query value as it
- * is, flowrun as `%2F`), the UUIDs each run gets from httpbin (and makes) read `{uuid}`.
+ * is, flowrun as `%2F`), the UUIDs each run gets from httpbin (and makes) read `{uuid}`, and
+ * the 13 digits of a time in milliseconds each run makes when it sends (`Date.now()`) read `{ms}`.
  */
 const target = (r: Received) =>
   decodeURIComponent(r.target).replace(
     /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
     "{uuid}",
-  );
+  ).replace(/(?<!\d)\d{13}(?!\d)/g, "{ms}");
 const path = (r: Received) => `${r.method} ${target(r).replace(/\?.*/, "")}`;
 
 /**
