@@ -46,6 +46,20 @@ function asNumber(value: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * A number, pattern or type name as a message quotes it: a value (it may
+ * come from a variable or the response), masked before flowrun's words are
+ * put around it, since the reports keep a check's message as flowrun's text.
+ */
+function quoted(value: unknown, display: Masking): string {
+  return display.redact(String(value));
+}
+
+/** A pattern as a message quotes it, `/…/`, masked as {@linkcode quoted}. */
+function pattern(expected: unknown, display: Masking): string {
+  return `/${quoted(expected, display)}/`;
+}
+
 /** How many missing elements a `containsAll` failure names; the rest are counted. */
 const MAX_MISSING_LISTED = 20;
 
@@ -73,11 +87,13 @@ function compare(
       const limit = asNumber(expected);
       if (limit === undefined) return `"${name}" needs a number, got ${typed(expected, display)}`;
       if (typeof actual !== "number") {
-        return `expected a number ${symbol} ${limit}, got ${typed(actual, display)}`;
+        return `expected a number ${symbol} ${quoted(limit, display)}, got ${
+          typed(actual, display)
+        }`;
       }
       return holds(actual, limit)
         ? undefined
-        : `expected a number ${symbol} ${limit}, got ${actual}`;
+        : `expected a number ${symbol} ${quoted(limit, display)}, got ${quoted(actual, display)}`;
     },
   };
 }
@@ -108,7 +124,9 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorCheck>> = {
   type: {
     check(actual, expected, display) {
       const ok = expected === "integer" ? Number.isInteger(actual) : jsonType(actual) === expected;
-      return ok ? undefined : `expected type ${expected}, got ${typed(actual, display)}`;
+      return ok
+        ? undefined
+        : `expected type ${quoted(expected, display)}, got ${typed(actual, display)}`;
     },
   },
   equals: {
@@ -128,24 +146,28 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorCheck>> = {
   matches: {
     check(actual, expected, display) {
       if (typeof actual !== "string") {
-        return `expected a string matching /${expected}/, got ${typed(actual, display)}`;
+        return `expected a string matching ${pattern(expected, display)}, got ${
+          typed(actual, display)
+        }`;
       }
       // A pattern from an expression was not checked at load time; a bad one is a failed check.
       const source = String(expected);
       try {
         compilePattern(source);
       } catch (error) {
-        return `"matches" needs a valid regular expression, got /${expected}/ (${
+        return `"matches" needs a valid regular expression, got ${pattern(expected, display)} (${
           regexReason(error)
         })`;
       }
       const matched = regex(source, actual);
       if (typeof matched === "object") {
-        return `${UNDECIDED} whether ${
-          show(actual, 80, display)
-        } matches /${expected}/: ${matched.problem}`;
+        return `${UNDECIDED} whether ${show(actual, 80, display)} matches ${
+          pattern(expected, display)
+        }: ${matched.problem}`;
       }
-      return matched ? undefined : `${show(actual, 80, display)} does not match /${expected}/`;
+      return matched
+        ? undefined
+        : `${show(actual, 80, display)} does not match ${pattern(expected, display)}`;
     },
   },
   anyOf: {
@@ -220,7 +242,8 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorCheck>> = {
       if (size === undefined) {
         return `expected something with a length, got ${typed(actual, display)}`;
       }
-      return size === want ? undefined : `expected length ${want}, got ${size}`;
+      // The size is a count flowrun made; the length wanted is the expected value.
+      return size === want ? undefined : `expected length ${quoted(want, display)}, got ${size}`;
     },
   },
 };

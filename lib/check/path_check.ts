@@ -155,7 +155,8 @@ function pathOutcome(
 ): Outcome {
   if (selection.problem !== undefined) {
     // The document could not be searched (nested too deep): no operator can hold, `exists: false` included.
-    return { actual: null, found: false, passed: false, message: `${label}: ${selection.problem}` };
+    const problem = display.redact(selection.problem);
+    return { actual: null, found: false, passed: false, message: `${label}: ${problem}` };
   }
   if (check.operator === "exists") return existsOutcome(check, selection, expected, label, display);
   // A wildcard or filter that selects nothing selects an empty list: length 0, equals [] and

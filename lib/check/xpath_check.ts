@@ -66,7 +66,9 @@ export function checkXPath(
     };
   }
   if (!got.found) {
-    return { ...base, actual: null, found: false, passed: false, message: `${label}: ${got.why}` };
+    // Why may quote the body (a parse error): masked as a value, words and all.
+    const why = display.redact(got.why);
+    return { ...base, actual: null, found: false, passed: false, message: `${label}: ${why}` };
   }
   const problem = applyOperator(check.operator, got.value, expected, display);
   return {

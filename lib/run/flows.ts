@@ -72,22 +72,23 @@ export async function runFlows(
   given: readonly (Flow | DeferredFlow)[],
   options: RunOptions = {},
 ): Promise<RunResult> {
-  const flows: (Flow | DeferredFlow | undefined)[] = expandRows(given);
   // Data columns named like secrets are secrets, as vars of those names from a vars file are
   // (setup and teardown flows' rows too: they run with them).
   const secrets = rowSecrets(
     [...options.setup ?? [], ...given, ...options.teardown ?? []],
     options.secrets ?? [],
   );
-  // Already done by loadFlows; flows built another way get their schemas compiled here.
-  // (The list is a temporary, so no variable of this async function keeps it alive.)
-  await prepare([...options.setup ?? [], ...given, ...options.teardown ?? []], options.signal);
-  // The caller handed the flows over: its list is emptied (a variable of a suspended caller
-  // may still point at it), and each flow is dropped here once it has run.
-  if (options.release) (given as unknown[]).length = 0;
   const ctx = makeContext(options);
   for (const value of secrets) ctx.secret(value);
+  // A row is named by a value, masked with the secrets known before anything runs.
+  const flows: (Flow | DeferredFlow | undefined)[] = expandRows(given, ctx.redactor);
   try {
+    // Already done by loadFlows; flows built another way get their schemas compiled here.
+    // (The list is a temporary, so no variable of this async function keeps it alive.)
+    await prepare([...options.setup ?? [], ...given, ...options.teardown ?? []], options.signal);
+    // The caller handed the flows over: its list is emptied (a variable of a suspended caller
+    // may still point at it), and each flow is dropped here once it has run.
+    if (options.release) (given as unknown[]).length = 0;
     return await closingKinds(() => runAll(flows, options, ctx));
   } finally {
     ctx.deadlines?.close();

@@ -12,6 +12,7 @@ import { giveWayAfterGuards } from "../_util/time_guard.ts";
 import { ExpressionError, render, toText } from "../expr/template.ts";
 import { reasonOf } from "../http/request_error.ts";
 import type { Foreach, Step } from "../model/flow.ts";
+import { type Masking, PLAIN } from "../model/masking.ts";
 import type { StepResult } from "../model/result.ts";
 import { isSecretCaptureName, isSecretName } from "../secrets/mod.ts";
 import { responseLeaves, type SecretInputs, secretLeaves } from "../secrets/discover.ts";
@@ -37,22 +38,33 @@ export type RunInclude = (step: Step, at: Iterating) => Promise<string | undefin
 const SHOWN = 40;
 
 /**
- * An iteration's name: the step's, its index, and a single element's value, shortened.
+ * An iteration's name: the step's, its index, and a single element's value,
+ * masked by `display` then shortened. The value is a value, not a word of
+ * the name: a short secret (a password `admin`) is masked there as in any
+ * value, which the reports, keeping a name's short words, no longer do.
  *
  * @example
  * ```ts
  * import { iterationName } from "./foreach.ts";
+ * import { Redactor } from "../secrets/mod.ts";
  * if (iterationName("delete", 2, "id", 42) !== "delete [2] (id=42)") throw new Error();
  * if (iterationName("check", 0, "item", { a: 1 }) !== "check [0]") throw new Error();
+ * const r = new Redactor();
+ * r.add("admin");
+ * if (iterationName("admin login", 0, "user", "admin", r) !== "admin login [0] (user=***)") throw new Error();
  * ```
  */
-export function iterationName(step: string, index: number, as: string, value: unknown): string {
+export function iterationName(
+  step: string,
+  index: number,
+  as: string,
+  value: unknown,
+  display: Masking = PLAIN,
+): string {
   const single = value === null || typeof value !== "object";
   if (!single) return `${step} [${index}]`;
   const text = toText(value).replace(/\s+/g, " ");
-  return `${step} [${index}] (${as}=${
-    text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text
-  })`;
+  return `${step} [${index}] (${as}=${display.shorten(text, SHOWN)})`;
 }
 
 /**
@@ -99,7 +111,7 @@ export async function runForeach(
   let stop: string | undefined;
   for (let i = 0; i < list.length; i++) {
     await giveWayAfterGuards();
-    const named = { ...step, name: iterationName(step.name, i, as, list[i]) };
+    const named = { ...step, name: iterationName(step.name, i, as, list[i], at.ctx.redactor) };
     if (!goOn) stop ??= interrupted(at.ctx);
     if (stop !== undefined && !goOn) {
       await skipIteration(named, stop, at);

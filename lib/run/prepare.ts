@@ -12,27 +12,40 @@ import { prepareSchemas } from "../load/schema_compile.ts";
 import { type DeferredFlow, type Flow, isDeferred } from "../model/flow.ts";
 import { secretRowValues } from "../secrets/discover.ts";
 import { compileValue, type ValueTemplate } from "../expr/template.ts";
+import { type Masking, PLAIN } from "../model/masking.ts";
 
 /**
  * A data-driven flow becomes one flow per row, named by the row, its vars
  * taking the row's values; the rows then run like any flows, in parallel
- * under `jobs`.
+ * under `jobs`. A row's name is its `name` column's value: masked by
+ * `display` as a value (a short secret too, which the reports keep in a
+ * name), and then numbered so that two masked rows never share a name.
  *
  * @example
  * ```ts
  * import { expandRows } from "./prepare.ts";
+ * import { Redactor } from "../secrets/mod.ts";
  * const flow = { name: "f", steps: [], vars: [{ name: "id", value: { kind: "const", value: 0 } }], rows: [{ name: "one", values: { id: 1 } }] };
  * // deno-lint-ignore no-explicit-any
  * const [row] = expandRows([flow as any]) as any[];
  * if (row.name !== "f [one]" || row.vars[0].value.value !== 1 || row.rows !== undefined) throw new Error();
+ * const r = new Redactor();
+ * r.add("admin");
+ * const named = { ...flow, rows: [{ name: "admin", values: { id: 1 } }, { name: "x", values: { id: 2 } }] };
+ * // deno-lint-ignore no-explicit-any
+ * const rows = expandRows([named as any], r).map((f: any) => f.name);
+ * if (rows.join() !== "f [*** (row 1)],f [x]") throw new Error(rows.join());
  * ```
  */
-export function expandRows(flows: readonly (Flow | DeferredFlow)[]): (Flow | DeferredFlow)[] {
+export function expandRows(
+  flows: readonly (Flow | DeferredFlow)[],
+  display: Pick<Masking, "redact"> = PLAIN,
+): (Flow | DeferredFlow)[] {
   return flows.flatMap((flow) =>
     !isDeferred(flow) && flow.rows
-      ? flow.rows.map((row) => ({
+      ? flow.rows.map((row, i) => ({
         ...flow,
-        name: `${flow.name} [${row.name}]`,
+        name: `${flow.name} [${rowLabel(row.name, i, display)}]`,
         rows: undefined,
         dataFile: undefined,
         vars: flow.vars.map((v) =>
@@ -43,6 +56,12 @@ export function expandRows(flows: readonly (Flow | DeferredFlow)[]): (Flow | Def
       }))
       : [flow]
   );
+}
+
+/** A row's name, masked as the value it is; numbered when masked, so it stays unique. */
+function rowLabel(name: string, index: number, display: Pick<Masking, "redact">): string {
+  const masked = display.redact(name);
+  return masked === name ? name : `${masked} (row ${index + 1})`;
 }
 
 /**

@@ -55,6 +55,13 @@ const OWN_TEXT = new Set([
  */
 const PROBLEM_TEXT = new Set(["message", "hint", "code"]);
 
+/**
+ * How a step ended when its `message` is made of its checks' messages
+ * (`status: expected 201, got 200 (and 1 more).`): then it is flowrun's
+ * text as theirs is (see {@linkcode ownField}).
+ */
+const CHECK_FAILURES = new Set(["assertion", "until"]);
+
 /** Keys whose number (or list of numbers) is flowrun's: a time, a count, a size, a position. */
 const OWN_NUMBERS = new Set([
   "duration_ms",
@@ -138,7 +145,14 @@ const OWN_RECORDS = new Set([
 /**
  * How a field of an own record is masked: `own` (its text is flowrun's:
  * only long secrets), `kept` (a number of flowrun's: never), or `value`.
- * `list` is the key of the list the record stands in (`problems`).
+ * `list` is the key of the list the record stands in (`problems`), `record`
+ * the record itself.
+ *
+ * A check's `message` is own: the check masks each value it quotes (the
+ * actual and expected values) where it builds the message, so what is left
+ * are flowrun's words (`expected`, `got`, `holds`), which a short secret
+ * must not mask. So is a step's when the step failed by its checks, which
+ * is the first check's message with a count after it.
  *
  * @example
  * ```ts
@@ -147,17 +161,37 @@ const OWN_RECORDS = new Set([
  * if (ownField("actual", 1234) !== "value" || ownField("pin", 1234) !== "value") throw new Error();
  * if (ownField("body", "x") !== "value" || ownField("attempt_starts_ms", [1234]) !== "kept") throw new Error();
  * if (ownField("message", "x") !== "value" || ownField("message", "x", "problems") !== "own") throw new Error();
+ * if (ownField("message", "x", "assertions") !== "own") throw new Error();
+ * const step = { name: "s", failure_kind: "assertion" };
+ * if (ownField("message", "x", "steps", step) !== "own") throw new Error();
+ * if (ownField("message", "x", "steps", { ...step, failure_kind: "request" }) !== "value") throw new Error();
  * ```
  */
-export function ownField(key: string, value: unknown, list?: string): "own" | "kept" | "value" {
+export function ownField(
+  key: string,
+  value: unknown,
+  list?: string,
+  record?: Readonly<Record<string, unknown>>,
+): "own" | "kept" | "value" {
   if (typeof value === "number" || Array.isArray(value) && OWN_NUMBERS.has(key)) {
     return OWN_NUMBERS.has(key) ? "kept" : "value";
   }
   if (typeof value === "string") {
-    return OWN_TEXT.has(key) || (list === "problems" && PROBLEM_TEXT.has(key)) ? "own" : "value";
+    return OWN_TEXT.has(key) || (list === "problems" && PROBLEM_TEXT.has(key)) ||
+        (key === "message" && checkMessage(list, record))
+      ? "own"
+      : "value";
   }
   if (Array.isArray(value) && key === "captures") return "own";
   return "value";
+}
+
+/** Whether a record's `message` is a check's, or a step's made of its checks' (see `ownField`). */
+function checkMessage(list?: string, record?: Readonly<Record<string, unknown>>): boolean {
+  if (list === "assertions") return true;
+  // A step: in a flow's (or a re-run's) steps, or handed alone (a log's step record).
+  return (list === "steps" || list === "") &&
+    CHECK_FAILURES.has(record?.failure_kind as string) && typeof record?.name === "string";
 }
 
 /**

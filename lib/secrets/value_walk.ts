@@ -88,7 +88,7 @@ function walkRecord(
   let entries: [string, unknown][] | undefined;
   for (let i = 0; i < keys.length; i++) {
     const [key, item] = [keys[i], record[keys[i]]];
-    const field = own === undefined ? "value" : ownField(key, item, own);
+    const field = own === undefined ? "value" : ownField(key, item, own, record);
     const masked = field === "kept"
       ? item
       : field === "own"

@@ -95,3 +95,39 @@ Deno.test("flowrun's own fields keep their words; values beside them are masked"
   const run = r.redactValue({ problems: [{ message: "of step s", hint: "pass --var" }] });
   assert.equal(run.problems[0].message, "of step s");
 });
+
+Deno.test("a check's message is flowrun's text; a step's too when its checks failed it", () => {
+  const r = redactorOf("status", "holds", "tok-1234abcd");
+  const check = (message: string) => ({ path: "status", actual: "status", message });
+  const step = (failure_kind: string, message: string) => ({
+    name: "s",
+    status: "failed",
+    failure_kind,
+    message,
+    assertions: [check("status: expected 201, got 200"), check('$.x: equals "a" holds')],
+  });
+  const flow = {
+    name: "f",
+    steps: [
+      step("assertion", "status: expected 201, got 200 (and 1 more)."),
+      step("until", "Still unmet after 2 attempts: status: expected 201, got 200."),
+      step("request", "status of tok-1234abcd refused"),
+    ],
+  };
+  const masked = r.redactValue(flow);
+  const [failed, unmet, request] = masked.steps;
+  assert.equal(failed.message, "status: expected 201, got 200 (and 1 more).");
+  assert.equal(unmet.message, "Still unmet after 2 attempts: status: expected 201, got 200.");
+  assert.deepEqual(failed.assertions.map((a) => a.message), [
+    "status: expected 201, got 200",
+    '$.x: equals "a" holds',
+  ]);
+  // The values beside it are still values; another kind of message is masked as one.
+  assert.equal(failed.assertions[0].actual, "***");
+  assert.equal(request.message, "*** of *** refused");
+  // A long secret is masked in a check's message as anywhere.
+  const long = r.redactValue({ steps: [step("assertion", "got tok-1234abcd.")] });
+  assert.equal(long.steps[0].message, "got ***.");
+  // A check's record handed alone (a log line's) is not a step: its message is a value.
+  assert.equal(r.redactValue({ message: "status holds" }).message, "*** ***");
+});

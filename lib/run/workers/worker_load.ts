@@ -22,6 +22,7 @@ import { readFlowFile } from "../../load/set_read.ts";
 import { readRows } from "../../load/set_rows.ts";
 import { selectSteps } from "../../load/set_steps.ts";
 import type { Flow } from "../../model/flow.ts";
+import type { Masking } from "../../model/masking.ts";
 import { compileTags, type TagTest } from "../../select/tags.ts";
 import { expandRows, prepare } from "../prepare.ts";
 import type { WorkerLoad } from "./messages.ts";
@@ -54,9 +55,17 @@ export class WorkerLoader {
   /** The last file's flows (one per data row), for the next row of the same file. */
   #last: { file: string; flows: Flow[] } | undefined;
 
-  constructor(spec: WorkerLoad, options: Pick<LoadOptions, "env" | "params">) {
+  readonly #display: Pick<Masking, "redact"> | undefined;
+
+  /** `display` masks a data row's name as main's redactor did (see `expandRows`). */
+  constructor(
+    spec: WorkerLoad,
+    options: Pick<LoadOptions, "env" | "params">,
+    display?: Pick<Masking, "redact">,
+  ) {
     this.#spec = spec;
     this.#options = options;
+    this.#display = display;
     this.#tagTest = spec.tags === undefined ? undefined : compileTags(spec.tags);
   }
 
@@ -96,7 +105,7 @@ export class WorkerLoader {
       throw new WorkerLoadError(file, problem?.message ?? "no flow came of it");
     }
     if (loader.files.standalone(file)) loader.files.forget(file, read.bytes);
-    const flows = expandRows([flow]) as Flow[];
+    const flows = expandRows([flow], this.#display) as Flow[];
     await prepare(flows);
     return flows;
   }

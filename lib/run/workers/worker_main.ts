@@ -135,7 +135,7 @@ function begin(init: WorkerInit): Running {
   ctx.tokens = tokens;
   if (init.coverage) ctx.coverage = new ForwardedCoverage((item) => outbox.add(item));
   ctx.detailedShared = init.detailed;
-  const loader = new WorkerLoader(init.load, { env, params: init.params });
+  const loader = new WorkerLoader(init.load, { env, params: init.params }, ctx.redactor);
   const failFast = init.failFast && new SharedFailFast(init.failFast.buffer, init.failFast.thread);
   return {
     init,

@@ -1,0 +1,130 @@
+/**
+ * Runs flows with the CLI as a subprocess, at `-v` with every artifact (console, JSON, JUnit,
+ * HTML, NDJSON log, run manifest, GitHub job summary), and reads each back parsed: the short
+ * secret tests look field by field for where a value or flowrun's own word ended up. Shared by
+ * short_secret_names_test.ts and short_secret_messages_test.ts.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+
+/** Echoes what a request sent: `q` as `got` (a number when it is digits), a login's user; text at /text. */
+export function startEchoing(): { base: string; close: () => Promise<void> } {
+  const srv = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    if (url.pathname === "/login") {
+      const { user } = await req.json();
+      return Response.json({ user, status: "passed" });
+    }
+    const q = url.searchParams.get("q") ?? "";
+    if (url.pathname === "/text") return new Response(`plain ${q}`);
+    return Response.json({
+      status: "passed",
+      got: q,
+      ...(/^\d+$/.test(q) ? { n: Number(q) } : {}),
+    });
+  });
+  return { base: `http://127.0.0.1:${srv.addr.port}`, close: () => srv.shutdown() };
+}
+
+/** What one run wrote, parsed back. */
+export interface Written {
+  code: number;
+  console: string;
+  report: {
+    flows: {
+      name: string;
+      steps: {
+        name: string;
+        message?: string;
+        assertions: { message: string; actual: unknown }[];
+      }[];
+    }[];
+  };
+  manifest: unknown;
+  log: Record<string, unknown>[];
+  junit: string;
+  html: string;
+  summary: string;
+  /** Every text of every artifact: the console, each string of the JSON ones, XML unescaped. */
+  texts: string[];
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** `text` with XML's entities read back. */
+export function unescapeXml(text: string): string {
+  return text.replace(
+    /&(#x?[0-9a-f]+|\w+);/gi,
+    (_, e: string) =>
+      e.startsWith("#")
+        ? String.fromCodePoint(parseInt(e.slice(e[1] === "x" ? 2 : 1), e[1] === "x" ? 16 : 10))
+        : ENTITIES[e],
+  );
+}
+
+/** Every string and number of a parsed JSON value. */
+function leaves(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string" || typeof value === "number") out.push(String(value));
+  else if (Array.isArray(value)) { for (const v of value) leaves(v, out); }
+  else if (value !== null && typeof value === "object") {
+    for (const v of Object.values(value)) leaves(v, out);
+  }
+  return out;
+}
+
+/** Runs `files` with `env` and `args`, every artifact into `dir`/out; reads them back. */
+export async function runWritten(
+  files: readonly string[],
+  dir: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<Written> {
+  const out = `${dir}/out`;
+  const summaryFile = `${dir}/summary.md`;
+  const cli = await runCli(["run", ...files, "-v", "--jobs", "1", "--out-dir", out, ...args], {
+    env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summaryFile, ...env },
+  });
+  const read = (name: string) => Deno.readTextFile(`${out}/${name}`);
+  const report = JSON.parse(await read("report.json"));
+  const manifest = JSON.parse(await read("manifest.json"));
+  const log = (await read("run.log.ndjson")).trim().split("\n").map((l) => JSON.parse(l));
+  const junit = await read("junit.xml");
+  const html = await read("report.html");
+  const summary = await Deno.readTextFile(summaryFile);
+  assert.match(junit, /^<\?xml[^>]*\?>\s*<testsuites[\s>][^]*<\/testsuites>\s*$/);
+  const data = /<script type="application\/json" id="data">(.*?)<\/script>/s.exec(html);
+  assert.ok(data, "the HTML report holds its data");
+  const texts = [
+    cli.stdout,
+    cli.stderr,
+    summary,
+    ...leaves(report),
+    ...leaves(manifest),
+    ...log.flatMap((l) => leaves(l)),
+    ...leaves(JSON.parse(data[1])),
+    unescapeXml(junit),
+  ];
+  return {
+    code: cli.code,
+    console: cli.stdout + cli.stderr,
+    report,
+    manifest,
+    log,
+    junit,
+    html,
+    summary,
+    texts,
+  };
+}
+
+/** The `name` of each `<testcase>` of each `<testsuite>` of a JUnit report, unescaped. */
+export function testcases(junit: string): Map<string, string[]> {
+  const suites = new Map<string, string[]>();
+  for (const suite of junit.matchAll(/<testsuite\b([^>]*)>([^]*?)<\/testsuite>/g)) {
+    const name = unescapeXml(/\bname="([^"]*)"/.exec(suite[1])![1]);
+    const cases = [...suite[2].matchAll(/<testcase\b[^>]*?\bname="([^"]*)"/g)]
+      .map((m) => unescapeXml(m[1]));
+    suites.set(name, cases);
+  }
+  return suites;
+}
