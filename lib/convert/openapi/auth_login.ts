@@ -11,7 +11,7 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import type { MadeBlock } from "./auth_bearer.ts";
 import { type Login, tokenGiver } from "./login.ts";
-import { capturePath } from "./producers.ts";
+import { tokenWhere } from "./token_source.ts";
 
 /** Stands for the login's step name in a block, until the flow knows it. */
 export const LOGIN_STEP = "\u2060login\u2060";
@@ -34,7 +34,7 @@ export const TOKEN_CAPTURE = "token";
 export function loginBlock(name: string, scheme: Node, login: Login): MadeBlock {
   const served = login.schemes.get(name)!;
   const token = `\${steps.${LOGIN_STEP}.capture.${TOKEN_CAPTURE}}`;
-  const at = login.path ? capturePath(login.path) : "a member named like a token";
+  const at = tokenWhere(login) ?? "a member named like a token";
   const from = `${login.op.method} ${login.op.template} (${at})`;
   const giver = tokenGiver(login);
   // A flow that does not test the login reads the token from its sign-up's answer.

@@ -21,6 +21,7 @@ import { oneChange, patchesOneItem } from "./one_change.ts";
 import { withSummaryNamed } from "./summary_named.ts";
 import { withoutServerDefaults } from "./server_defaults.ts";
 import { somethingToCreate } from "./empty_create.ts";
+import { leavesFileOut } from "./optional_files.ts";
 
 /** A file the flows read that the user must replace with a real one. */
 export interface PlaceholderFile {
@@ -35,6 +36,8 @@ export interface BodyParts {
   fields: [string, YNode][];
   headers: [string, string][];
   files: PlaceholderFile[];
+  /** Optional members left out (`multipart image (a file)`), for the step's comment. */
+  leftOut?: string[];
 }
 
 /** The media type to send: JSON first, then forms, multipart, text, then the first listed. */
@@ -168,7 +171,7 @@ function writeBody(
   } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
     out.fields.push(["form", formMap(isNode(value) ? value : {})]);
   } else if (/^multipart\/form-data/i.test(type)) {
-    out.fields.push(["multipart", multipart(doc, media, value, step, out.files)]);
+    out.fields.push(["multipart", multipart(doc, media, value, step, out)]);
   } else if (/^text\//i.test(type) && !structured) {
     out.fields.push(["body", literal(String(value ?? "text"))]);
     out.headers.push(["Content-Type", type]);
@@ -200,39 +203,47 @@ function formScalar(v: unknown): YNode {
   return literal(simpleText(v));
 }
 
-/** Multipart fields: text as it is, binary properties as placeholder files. */
+/**
+ * Multipart fields: text as it is, binary properties as placeholder files;
+ * an optional file beside a required text is left out (`optional_files.ts`),
+ * named in `out.leftOut`, which the step's comment lists.
+ */
 function multipart(
   doc: unknown,
   media: Node,
   value: unknown,
   step: string,
-  files: PlaceholderFile[],
+  out: BodyParts,
 ): YNode {
   const schema = deref(doc, media.schema);
   const properties = isNode(schema) && isNode(schema.properties) ? schema.properties : {};
   const fields = isNode(value) ? value : {};
+  const binary = (name: string) =>
+    isBinary(doc, deref(doc, Object.hasOwn(properties, name) ? properties[name] : undefined));
+  const sent = Object.keys(fields);
+  const leftOut = (name: string) => leavesFileOut(schema, sent, binary, name);
   const entries: [string, YNode][] = [];
-  for (const name of Object.keys(fields)) {
-    const property = deref(doc, Object.hasOwn(properties, name) ? properties[name] : undefined);
-    if (isBinary(doc, property)) {
-      const path = `files/${step}_${name.replace(/[^A-Za-z0-9_-]+/g, "_")}.bin`;
-      files.push({ path, what: `the file step ${step} uploads as "${name}"` });
-      entries.push([literal(name), { kind: "map", entries: [["file", path]] }]);
-    } else {
-      entries.push([literal(name), formScalar(fields[name])]);
-    }
+  for (const name of sent) {
+    if (!binary(name)) entries.push([literal(name), formScalar(fields[name])]);
+    else if (leftOut(name)) (out.leftOut ??= []).push(`multipart ${name} (a file)`);
+    else entries.push([literal(name), fileEntry(step, name, out.files)]);
   }
   // An upload whose file the schema does not require still sends one: an upload of nothing
   // leaves nothing to read back (LoopBack's file transfer listed none, and its download 404'd).
-  const file = Object.keys(properties).find((name) =>
-    isBinary(doc, deref(doc, properties[name])) && !Object.hasOwn(fields, name)
-  );
-  if (file !== undefined && !entries.some(([, v]) => isNode(v) && v.kind === "map")) {
-    const path = `files/${step}_${file.replace(/[^A-Za-z0-9_-]+/g, "_")}.bin`;
-    files.push({ path, what: `the file step ${step} uploads as "${file}"` });
-    entries.push([literal(file), { kind: "map", entries: [["file", path]] }]);
+  const file = Object.keys(properties).find((name) => binary(name) && !Object.hasOwn(fields, name));
+  if (file === undefined || entries.some(([, v]) => isNode(v) && v.kind === "map")) {
+    return { kind: "map", entries };
   }
+  if (leftOut(file)) (out.leftOut ??= []).push(`multipart ${file} (a file)`);
+  else entries.push([literal(file), fileEntry(step, file, out.files)]);
   return { kind: "map", entries };
+}
+
+/** A multipart file member: a placeholder file named for the step and the member. */
+function fileEntry(step: string, name: string, files: PlaceholderFile[]): YNode {
+  const path = `files/${step}_${name.replace(/[^A-Za-z0-9_-]+/g, "_")}.bin`;
+  files.push({ path, what: `the file step ${step} uploads as "${name}"` });
+  return { kind: "map", entries: [["file", path]] };
 }
 
 function isBinary(doc: unknown, property: unknown): boolean {

@@ -37,6 +37,7 @@ import { ownNameKeys, ownNames } from "./own_names.ts";
 import { asEventStream, stepOptions } from "./stream_answer.ts";
 import { saidCredential, withSaidAuth } from "./said_auth.ts";
 import { ownQuery, RUN_VARS, runVarsOf } from "./run_values.ts";
+import { PLAIN_PASSWORD, saysPlainPassword } from "./plain_password.ts";
 import { BODY_FILLS } from "./body_fills.ts";
 import { serialOf } from "./serial.ts";
 import { sendAnswerJwt } from "./session_token.ts";
@@ -113,6 +114,7 @@ export class FlowBuilder {
     fillListed(doc, op.node, body, guards, this.stepOf.keys(), this.#captured.bind(this));
     const fill = { op, body, guards, ifs, stepOf: this.stepOf, capture: this.capture.bind(this) };
     for (const f of BODY_FILLS) f(this.shared, fill);
+    if (body.leftOut) comments.push(`optional, left out: ${body.leftOut.join(", ")}`);
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });
@@ -361,7 +363,8 @@ export class FlowBuilder {
       const at = node.entries.findIndex(([k]) => k === "assert");
       node.entries.splice(at < 0 ? node.entries.length : at, 0, ["capture", ymap([...captures])]);
     }
-    const made = runVarsOf(this.runVars).map(([k, v]) => [k, this.setup?.shared(k) ?? v]);
+    const password = saysPlainPassword(this.shared.doc) ? PLAIN_PASSWORD : undefined;
+    const made = runVarsOf(this.runVars, password).map(([k, v]) => [k, this.setup?.shared(k) ?? v]);
     const note = "made per run (a fresh account each run and flow): never a literal credential";
     this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [k, v, note]));
     const placed = placeAuth(this.#steps.map((s) => s.auth));

@@ -26,6 +26,7 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { answersAToken, bodyFields } from "./login.ts";
+import { makesItem } from "./makes_item.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 
 /** The name the implied scheme is declared under. */
@@ -48,14 +49,6 @@ function declaresSecurity(doc: Node, ops: OpenApiOperation[]): boolean {
 function refNames(op: OpenApiOperation): string[] {
   const text = JSON.stringify([op.node.requestBody, op.node.responses]);
   return [...text.matchAll(/"\$ref":"[^"]*\/([^"/]+)"/g)].map((m) => m[1]);
-}
-
-/** Whether the POST makes an item with a path of its own (`/shares` beside `/shares/{id}`). */
-function makesItem(doc: Node, op: OpenApiOperation): boolean {
-  const base = `${op.template.replace(/\/$/, "")}/`;
-  return Object.keys(isNode(doc.paths) ? doc.paths : {}).some((t) =>
-    t.startsWith(base) && /^\{[^}/]+\}\/?$/.test(t.slice(base.length))
-  );
 }
 
 /** Whether a POST taking a password, and making no item, says it answers a token. */

@@ -13,6 +13,7 @@ import type { OpenApiOperation } from "./operations.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { capturePath, type ParamLink } from "./producers.ts";
 import { matchPath, searchPath } from "./capture_source.ts";
+import { tokenWhere } from "./token_source.ts";
 
 /** Where in its producer's answer a link reads its value, for the summary. */
 function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): string {
@@ -73,7 +74,7 @@ export function inferredLines(
       const sent = served.bearer ? "Bearer <token>" : `${served.prefix}<token>`;
       lines.push(
         `"${scheme}" (${served.where}) ← ${name(login.op)} ${
-          login.path ? capturePath(login.path) : "a member named like a token (its description)"
+          tokenWhere(login) ?? "a member named like a token (its description)"
         }, sent "${sent}"${
           login.register
             ? `, signed in as the account ${name(login.register)} registers${

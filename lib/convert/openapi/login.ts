@@ -20,6 +20,8 @@ import { findProperty, plainName, responseSchemas } from "./producers.ts";
 import { namesLogin, type TokenScheme, tokenSchemes } from "./token_schemes.ts";
 import { properties } from "./schema_properties.ts";
 import { accessOfPair } from "./access_pair.ts";
+import { schemedWord } from "./schemed_token.ts";
+import { makesItem } from "./makes_item.ts";
 import { nestedSignup } from "./nested_signup.ts";
 import { formRequired } from "./form_required.ts";
 import { describesNoMember } from "./opaque_answer.ts";
@@ -51,6 +53,8 @@ export interface Login {
   schemes: Map<string, TokenScheme>;
   /** Whether it signs in by the session cookie its answer sets, and has no token (`session_login.ts`). */
   session?: boolean;
+  /** The word the documented token already starts with (`Bearer`), cut off when captured (`schemed_token.ts`). */
+  schemed?: string;
 }
 
 const TOKEN_NAMES = new Set([
@@ -148,7 +152,9 @@ export function findLogin(doc: Node, ops: OpenApiOperation[]): Login | undefined
   const registerAnswers = answersToken(doc, register, best);
   const alternate = register && registerFor(doc, ops.filter((op) => op !== register), best.op);
   const { op, path } = best;
-  return { op, path, register, credentials, registerAnswers, alternate, schemes: served };
+  const schemed = path && schemedWord(doc, op, path, served);
+  const login = { op, path, register, credentials, registerAnswers, alternate, schemes: served };
+  return schemed ? { ...login, schemed } : login;
 }
 
 /**
@@ -288,25 +294,6 @@ function jsonSchemaOf(doc: Node, op: OpenApiOperation): unknown {
   const body = deref(doc, op.node.requestBody);
   const media = isNode(body) && isNode(body.content) ? body.content["application/json"] : undefined;
   return isNode(media) ? media.schema : undefined;
-}
-
-/**
- * Whether a POST is sent to a collection whose items have paths of their own (`/users` beside
- * `/users/{id}`): it makes one (a user, with a password and a static `token`: Directus), and
- * signs nobody in.
- *
- * @example
- * ```ts
- * import { makesItem } from "./login.ts";
- * const doc = { paths: { "/users": {}, "/users/{id}": {} } };
- * if (!makesItem(doc, { template: "/users" } as never) || makesItem(doc, { template: "/login" } as never)) throw new Error();
- * ```
- */
-export function makesItem(doc: Node, op: OpenApiOperation): boolean {
-  const base = `${op.template.replace(/\/$/, "")}/`;
-  return Object.keys(isNode(doc.paths) ? doc.paths : {}).some((t) =>
-    t.startsWith(base) && /^\{[^}/]+\}\/?$/.test(t.slice(base.length))
-  );
 }
 
 /**

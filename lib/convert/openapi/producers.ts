@@ -41,6 +41,7 @@ import { handleEvidence } from "./described_id.ts";
 import { actionCreate } from "./action_create.ts";
 import { plainName } from "./required_props.ts";
 import { createdIn, verbItem } from "./verb_segments.ts";
+import { readsSame } from "./shallow_nested.ts";
 
 // Read from here by what reads producers: the links' type, captures, an id's last answer (renamed).
 export type { ParamLink } from "./document_links.ts";
@@ -329,7 +330,7 @@ function fromNoun(creates: Creates, op: OpenApiOperation, param: string): ParamL
     ? plainName(singular(before))
     : "";
   for (const producer of creates.byNoun.get(noun) ?? []) {
-    if (producer === op || producer.template.includes(`{${param}}`)) continue;
+    if (producer === op || readsSame(producer.template, op.template, param)) continue;
     const path = creates.pathIn(producer, param);
     if (path) return { param, producer, path, from: "property" };
   }

@@ -33,7 +33,8 @@ export const RUN_VARS: Record<"email" | "username" | "password", string> = {
 };
 
 /**
- * The run vars `used` names, each with its value: those of `RUN_VARS`, and a
+ * The run vars `used` names, each with its value: those of `RUN_VARS` (the
+ * password `password` when given: plain_password.ts), and a
  * numeric secret (`pin:<n>`, a passcode the schema types as a number) as
  * `pin`, `n` fresh digits (the first not 0), as many as the value the body
  * was filled with has: a number alone, never a literal credential.
@@ -47,8 +48,9 @@ export const RUN_VARS: Record<"email" | "username" | "password", string> = {
  * }
  * ```
  */
-export function runVarsOf(used: ReadonlySet<string>): [string, string][] {
-  const made: [string, string][] = Object.entries(RUN_VARS).filter(([k]) => used.has(k));
+export function runVarsOf(used: ReadonlySet<string>, password?: string): [string, string][] {
+  const made: [string, string][] = Object.entries(RUN_VARS).filter(([k]) => used.has(k))
+    .map(([k, v]) => [k, k === "password" && password !== undefined ? password : v]);
   const pin = [...used].find((k) => k.startsWith("pin:"));
   if (pin) made.push(["pin", `\${RANDOM.DIGITS_${pin.slice(4)}}`]);
   return made;

@@ -25,10 +25,10 @@ import {
   bodyFields,
   findLogin,
   type Login,
-  makesItem,
   needsNoCredentials,
   registerFor,
 } from "./login.ts";
+import { makesItem } from "./makes_item.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { type YMap, ymap } from "../yaml_out.ts";
 import { cookieRequired, sessionSecured } from "./cookie_schemes.ts";
