@@ -10,7 +10,7 @@
  */
 import { basename, isAbsolute, relative, resolve } from "node:path";
 import type { CurlFiles } from "../lib/convert/curl.ts";
-import { MAX_CURL_BYTES } from "../lib/convert/curl_shell.ts";
+import { ENV_MARKER, MAX_CURL_BYTES } from "../lib/convert/curl_shell.ts";
 import { UsageError } from "../lib/model/errors.ts";
 import { parse } from "./args.ts";
 import { EXIT } from "./exit.ts";
@@ -82,7 +82,11 @@ export async function convertCurlCommand(rest: string[]): Promise<number> {
  * docs say, and at most {@linkcode MAX_CURL_FILE_BYTES} in all; referenced
  * from the flow's folder. A file elsewhere (an absolute path, `../`, a
  * symlink out) is never read: one the flow sends by reference becomes an
- * empty placeholder beside the flow, named in `placeholders`.
+ * empty placeholder beside the flow, named in `placeholders`. So does one
+ * the flow sends that is not there (docs' `--data-binary @cpu_data.txt`):
+ * the runner checks every file before sending anything, so one missing file
+ * would stop every other command; with its placeholder they run, and the
+ * summary names where the file goes.
  */
 function curlFiles(
   io: typeof import("../lib/io/mod.ts"),
@@ -92,7 +96,9 @@ function curlFiles(
   const cwd = resolve(".");
   const outside = outsideOf(cwd);
   const texts = new Map<string, ReturnType<typeof readText>>();
-  const placeholder = placeholderNames(dir);
+  const placeholder = placeholderNames(dir, output);
+  // A path holding a `$NAME` is written plainly for the user to replace: not a file to stand in for.
+  const missing = (path: string) => !MARKED.test(path) && !outside(path) && !isThere(resolve(path));
   let budget = MAX_CURL_FILE_BYTES;
   return {
     dir,
@@ -108,14 +114,17 @@ function curlFiles(
       budget -= bytes;
       return text;
     },
-    rebase(path) {
-      if (outside(path)) return placeholder.of(path);
+    rebase(path, sent) {
+      if (outside(path) || (sent && missing(path))) return placeholder.of(path);
       if (path.startsWith("/") || dir === cwd) return path;
       return relative(dir, resolve(path));
     },
-    exists: (path) => outside(path) || isFile(resolve(path)),
+    exists: (path) => outside(path) || missing(path) || isFile(resolve(path)),
     refused(path, by) {
       if (outside(path)) return outsideNote(path, by, placeholder.of);
+      if (by === "reference" && missing(path)) {
+        return missingNote(path, relative(cwd, resolve(dir, placeholder.of(path))));
+      }
       const read = texts.get(resolve(path));
       if (by !== "content" || !(read?.large || read?.text !== undefined)) return undefined;
       return `The file "${path}" was not read: the files the commands send would bring more than ${
@@ -140,15 +149,21 @@ function outsideOf(cwd: string): (path: string) => boolean {
  * `name-2.ext`, … when a file (the user's own, or another placeholder) has
  * that name, since the flow would send that file instead.
  */
-function placeholderNames(dir: string): { of(path: string): string; names(): string[] } {
+function placeholderNames(
+  dir: string,
+  output?: string,
+): { of(path: string): string; names(): string[] } {
   const names = new Map<string, string>();
+  // The flow itself is written there too, after the names are chosen.
+  const flow = output && resolve(output);
   return {
     of(path) {
       const abs = resolve(path);
       const known = names.get(abs);
       if (known !== undefined) return known;
       const base = basename(abs) || "file";
-      const taken = (n: string) => [...names.values()].includes(n) || isFile(resolve(dir, n));
+      const taken = (n: string) =>
+        [...names.values()].includes(n) || isThere(resolve(dir, n)) || resolve(dir, n) === flow;
       let name = base;
       for (let n = 2; taken(name); n++) name = base.replace(/(\.[^.]*)?$/, `-${n}$1`);
       names.set(abs, name);
@@ -161,15 +176,30 @@ function placeholderNames(dir: string): { of(path: string): string; names(): str
 /** The note on a file outside the working directory: left out, or sent from a placeholder. */
 function outsideNote(
   path: string,
-  by: "content" | "reference",
+  by: "content" | "reference" | "option",
   placeholder: (path: string) => string,
 ): string {
-  return by === "reference"
+  return by !== "content"
     ? `The file "${path}" is outside the working directory, so it was not read: the flow sends "${
       placeholder(path)
     }" beside it instead, an empty placeholder written for you; put the file there.`
     : `The file "${path}" is outside the working directory, so it was not read and its content is left out of the flow; copy it into the working directory and convert again.`;
 }
+
+/**
+ * The note on a file a command sends that is not there: the empty
+ * placeholder the flow sends instead (`shown` from the working directory),
+ * and what to put there; loud, since the step sends nothing until then.
+ */
+function missingNote(path: string, shown: string): string {
+  const elsewhere = resolve(shown) === resolve(path)
+    ? ""
+    : ` (or create ${path} and convert again)`;
+  return `The file "${path}" the command sends is not there: the flow sends "${shown}", an empty placeholder written for you, so the other commands run; put your file at ${shown}${elsewhere}.`;
+}
+
+/** A `$NAME` the shell splitter marked in a path. */
+const MARKED = new RegExp(ENV_MARKER.source);
 
 /** Whether `path` is `dir` or inside it. */
 function within(dir: string, path: string): boolean {
@@ -183,6 +213,16 @@ function realPath(path: string): string | undefined {
     return Deno.realPathSync(path);
   } catch {
     return undefined;
+  }
+}
+
+/** Whether anything is at `path` (a file, a folder, a link even when broken). */
+function isThere(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

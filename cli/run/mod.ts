@@ -56,6 +56,7 @@ import { repeatedFlows, repeatRun } from "./repeat.ts";
 import { reproducer } from "./reproduce.ts";
 import { startedAs, startFacts } from "./started_as.ts";
 import { insecureWarning, loadWarnings } from "./warnings.ts";
+import { emptyFilesWarning } from "./empty_files.ts";
 import { workerOptionsOf } from "./workers_option.ts";
 
 export { RUN_OPTIONS, type RunHost, type RunPlan, runPlan } from "./options.ts";
@@ -167,12 +168,17 @@ async function loadSuite(
   }, PARSED_FLOW_WINDOW);
   for (const warning of loadWarnings(loaded.warnings, plan.params)) err(warning);
   // (A deferred flow never sets insecure: such flows stay parsed.)
-  const insecure = insecureWarning(inputs.network?.insecure === true, [
+  const parsed = [
     ...loaded.setup,
     ...loaded.flows.filter((f): f is Flow => !isDeferred(f)),
     ...loaded.teardown,
-  ]);
+  ];
+  const insecure = insecureWarning(inputs.network?.insecure === true, parsed);
   if (insecure) err(insecure);
+  // An empty file a step sends is most often a placeholder still to fill: said on every run
+  // (of the flows held parsed; a suite of thousands holds most as bytes until they run).
+  const empty = emptyFilesWarning(parsed);
+  if (empty) err(empty);
   return { startedAt, flowCache, spill, loaded };
 }
 

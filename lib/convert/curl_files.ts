@@ -13,24 +13,30 @@ import type { CurlRequest } from "./curl_options.ts";
 export interface CurlFiles {
   /** The file's text, `undefined` when it does not exist, cannot be read or is refused. */
   read(path: string): string | undefined;
-  /** The path a flow written beside the output reads the same file by. */
-  rebase(path: string): string;
+  /**
+   * The path a flow written beside the output reads the same file by;
+   * `sent` for a file the flow sends (a body, a form's file), which may be
+   * an empty placeholder beside the flow when the file is not there.
+   */
+  rebase(path: string, sent?: boolean): string;
   /** Whether the file the flow sends by reference will be there (without reading it). */
   exists?(path: string): boolean;
   /**
-   * Why the file is not read, when it is refused rather than missing (it is
-   * outside the working directory, or past what a conversion reads), for a
-   * file whose content the flow would hold or one it sends by reference.
+   * Why the file is not read, when it is refused (it is outside the working
+   * directory, or past what a conversion reads) or, for a file the flow
+   * sends by reference, missing (an empty placeholder is sent instead): for
+   * a file whose content the flow would hold, one it sends by reference, or
+   * one an option of the step reads (a TLS certificate).
    */
-  refused?(path: string, by: "content" | "reference"): string | undefined;
+  refused?(path: string, by: "content" | "reference" | "option"): string | undefined;
 }
 
 /**
  * The file a command's body is sent from, as the step's `body_file`:
  * `--data-binary @F` alone (its bytes as they are), and `-d @F` or
  * `--json @F` alone whose file is refused for being outside the working
- * directory, so the flow sends its placeholder, and the file once it is put
- * there. `undefined` for any other body.
+ * directory or is not there, so the flow sends its placeholder, and the
+ * file once it is put there. `undefined` for any other body.
  *
  * @example
  * ```ts
@@ -60,8 +66,9 @@ function fileBody(req: CurlRequest): string | undefined {
 
 /**
  * `-d @F` or `--json @F` alone whose file is refused (outside the working
- * directory): sent from the file's placeholder beside the flow, as
- * `--data-binary @F` is, so the flow sends the file once it is put there.
+ * directory) or not there: sent from the file's placeholder beside the
+ * flow, as `--data-binary @F` is, so the flow sends the file once it is put
+ * there, where its text in the body would be lost for good.
  */
 function refusedBody(
   req: CurlRequest,
@@ -118,7 +125,7 @@ export function fileThere(files: CurlFiles, path: string): boolean {
  */
 export function explained(files: CurlFiles, notes: string[]): CurlFiles {
   const said = new Set<string>();
-  const say = (path: string, by: "content" | "reference") => {
+  const say = (path: string, by: "content" | "reference" | "option") => {
     const why = files.refused?.(path, by);
     if (why === undefined || said.has(why)) return;
     said.add(why);
@@ -130,9 +137,9 @@ export function explained(files: CurlFiles, notes: string[]): CurlFiles {
       if (text === undefined) say(path, "content");
       return text;
     },
-    rebase(path) {
-      say(path, "reference");
-      return files.rebase(path);
+    rebase(path, sent) {
+      say(path, sent ? "reference" : "option");
+      return files.rebase(path, sent);
     },
     exists: files.exists && ((path) => files.exists!(path)),
     refused: files.refused && ((path, by) => files.refused!(path, by)),

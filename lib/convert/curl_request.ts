@@ -379,5 +379,5 @@ function sendFile(
   if (files && !fileThere(files, path)) {
     notes.push(`The file "${path}" the command sends does not exist; create it before running.`);
   }
-  extras.bodyFile = files ? files.rebase(path) : path;
+  extras.bodyFile = files ? files.rebase(path, true) : path;
 }

@@ -231,7 +231,7 @@ function multipart(c: Correlator, step: Step, extras: CurlExtras, files?: CurlFi
  * sends it with, its filename; a note when the file is not there.
  */
 function filePart(part: FormPart, extras: CurlExtras, files?: CurlFiles): YNode {
-  const fields: [string, YScalar][] = [["file", files?.rebase(part.value) ?? part.value]];
+  const fields: [string, YScalar][] = [["file", files?.rebase(part.value, true) ?? part.value]];
   const type = part.type ?? curlPartType(part.value);
   if (type !== undefined) fields.push(["content_type", type]);
   if (part.filename) fields.push(["filename", part.filename]);
