@@ -172,6 +172,12 @@ export function withoutJsonAnswers(text: string): string | undefined {
  */
 const SENTENCE = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`?[A-Z][A-Za-z]*(?:['’][a-z]+)?`?[,:!?.]?\s/;
 
+/**
+ * A Markdown list item's start: its mark (`-`, `*`, `+`, `1.`, `2)`) and a space. No program is
+ * called `-` or `1.`, and an option has no space after its dash, so a line so started is an item.
+ */
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
+
 /** An apostrophe inside a word: `isn't`, `it's`, `Let's`. */
 const IN_WORD = /[A-Za-z]['’][A-Za-z]/;
 
@@ -182,30 +188,39 @@ const RUNS_CURL = /(?:^\s*|[:;|&($]\s*)curl\s/i;
 const SHELL_MARK = /[=|<>$\\{}]/;
 
 /**
- * Whether a line outside any command is a sentence: a capitalised start and `isn't`, curl named
- * in it but never run ("We're using the curl utility again:"); one about curl ("curl doesn't
+ * Whether a line outside any command is a sentence: a capitalised start or a list item's mark and
+ * `isn't`, curl named in it but never run ("We're using the curl utility again:"); one about curl ("curl doesn't
  * follow redirects."): curl_heading.ts; or a sentence wrapped onto it from the line `above`
  * (a source wrapped at 80 columns: "…as well as a\nreference. If you can't…"), where neither
  * line holds a shell mark or runs curl.
  */
 function isProse(line: string, above?: string): boolean {
-  if (strayQuote(line)) return true;
+  if (strayQuote(line, above)) return true;
   if (!IN_WORD.test(line)) return false;
-  if ((SENTENCE.test(line) && !RUNS_CURL.test(line)) || isCurlSentence(line)) return true;
+  // A list item however it starts ("- `422 …` when an expression can't be executed").
+  const opens = SENTENCE.test(line) || LIST_ITEM.test(line);
+  if ((opens && !RUNS_CURL.test(line)) || isCurlSentence(line)) return true;
   return wrapped(line) && above !== undefined && above.trim() !== "" && wrapped(above);
 }
 
 /** A sentence's first two words: a capitalised one (maybe after a list's mark), then a lower-case one. */
 const WORDS = /^\s*(?:[-*+]\s+)?[A-Z][A-Za-z]*[,:]?\s+[a-z]+\b/;
 
+/** A wrapped sentence's later line: a lower-case word first, then a space, code or the end. */
+const LOWER_WORD = /^\s*[a-z]+(?:\s|`|$)/;
+
 /**
  * Whether a line is a sentence that quotes code with a quote it never closes: a reference
  * explains a pasted query ("The request includes two queries: … FROM \"mymeas\"'."), and
- * read as shell that `'` opened a quote swallowing the commands after it. Words first, no
- * option and no URL (a command would hold one), curl never run, and its quotes left open.
+ * read as shell that `'` opened a quote swallowing the commands after it. Words first (or,
+ * under a sentence's line `above`, a lower-case word: the sentence wrapped, "label
+ * `instance=\"…`."), no option and no URL (a command would hold one), curl never run, and its
+ * quotes left open.
  */
-function strayQuote(line: string): boolean {
-  if (!WORDS.test(line) || RUNS_CURL.test(line) || /(?:^|\s)--?[A-Za-z]|:\/\//.test(line)) {
+function strayQuote(line: string, above?: string): boolean {
+  const words = WORDS.test(line) ||
+    (LOWER_WORD.test(line) && above !== undefined && /[a-z]/.test(above) && wrapped(above));
+  if (!words || RUNS_CURL.test(line) || /(?:^|\s)--?[A-Za-z]|:\/\//.test(line)) {
     return false;
   }
   const r: Reading = { quote: "", continued: false, heredocs: [] };
