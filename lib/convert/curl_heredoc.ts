@@ -38,12 +38,19 @@ export interface Heredoc {
   /** An unquoted delimiter: `$NAME` and `\` escapes in the lines are read as bash reads them. */
   expand: boolean;
   line: number;
+  /**
+   * The blanks before the line that opened it: docs indent a code block (Markdown's four
+   * spaces), its delimiter line too, which then ends it, that indent taken off every line.
+   */
+  indent?: string;
 }
 
 /**
  * Reads the lines of each here-document opened on the line just ended, in
  * order, into its command's `stdin`: up to its delimiter line (leading tabs
- * removed with `<<-`), or, left open, to the end of the text with a note.
+ * removed with `<<-`; or the delimiter after the opening line's own indent,
+ * an indented code block's, then taken off each line), or, left open, to the
+ * end of the text with a note.
  * An unquoted delimiter's lines go through `expand`, as bash expands them.
  *
  * @example
@@ -63,17 +70,21 @@ export function readHeredocs(
 ): void {
   for (const doc of heredocs) {
     const start = cur.line;
-    let body = "";
+    const lines: string[] = [];
     let closed = false;
+    let indented = false;
     while (!cur.done) {
       let line = cur.restOfLine();
       if (doc.tabs) line = line.replace(/^\t+/, "");
-      if (line === doc.delimiter) {
+      indented = !!doc.indent && line === doc.indent + doc.delimiter;
+      if (line === doc.delimiter || indented) {
         closed = true;
         break;
       }
-      body += `${line}\n`;
+      lines.push(line);
     }
+    const body = lines.map((line) => `${indented ? unindented(line, doc.indent!) : line}\n`)
+      .join("");
     if (!closed) {
       doc.command.notes.push(
         `The here-document opened at line ${doc.line} has no "${doc.delimiter}" line to end it: the rest of the input is its text, as bash reads it.`,
@@ -81,4 +92,9 @@ export function readHeredocs(
     }
     doc.command.stdin = doc.expand ? expand(body, start, doc.command.notes) : body;
   }
+}
+
+/** A line of an indented code block without the block's indent (a shorter one, a blank line, as it is). */
+function unindented(line: string, indent: string): string {
+  return line.startsWith(indent) ? line.slice(indent.length) : line;
 }

@@ -2,7 +2,8 @@
  * What a curl command reads from a pipe (`echo '{…}' | curl -d @-`), when
  * the command before it writes it from its own words: `echo` (`-n`, `-e`),
  * `printf` with a format of `%s`s and text, `cat FILE` (the file, as `<
- * FILE`). Anything else (`jq`, `gen-token`) is run by nobody: not carried.
+ * FILE`), `cat` reading its here-document or here-string (`cat <<EOF |
+ * curl …`). Anything else (`jq`, `gen-token`) is run by nobody: not carried.
  *
  * @module
  */
@@ -14,7 +15,8 @@ export type Piped = { text: string } | { file: string };
 
 /**
  * What the words of the command before a `|` write, when they can be told
- * without running anything.
+ * without running anything; `stdin` is what that command reads (its
+ * here-document), which `cat` with no file writes.
  *
  * @example
  * ```ts
@@ -23,16 +25,19 @@ export type Piped = { text: string } | { file: string };
  * if (JSON.stringify(pipedInput(["printf", "%s", "x y"])) !== '{"text":"x y"}') throw new Error();
  * if (JSON.stringify(pipedInput(["cat", "body.json"])) !== '{"file":"body.json"}') throw new Error();
  * if (pipedInput(["jq", "-n", "{}"]) !== undefined) throw new Error();
+ * if (JSON.stringify(pipedInput(["cat"], "a 1\n")) !== '{"text":"a 1\\n"}') throw new Error();
+ * if (pipedInput(["cat"]) !== undefined) throw new Error();
  * ```
  */
-export function pipedInput(words: readonly string[]): Piped | undefined {
+export function pipedInput(words: readonly string[], stdin?: string): Piped | undefined {
   const [name, ...args] = words;
   if (name === "echo") return echoed(args);
   if (name === "printf") return printed(args);
-  if (name === "cat" && args.length === 1 && args[0] !== "-" && !args[0].startsWith("-")) {
-    return { file: args[0] };
-  }
-  return undefined;
+  if (name !== "cat") return undefined;
+  if (args.length === 1 && args[0] !== "-" && !args[0].startsWith("-")) return { file: args[0] };
+  // `cat <<EOF | curl --data-binary @-`: cat with no file (or `-`) writes what it reads.
+  const reads = args.length === 0 || (args.length === 1 && args[0] === "-");
+  return reads && stdin !== undefined ? { text: stdin } : undefined;
 }
 
 /** bash's builtin `echo`: `-n` (no line break), `-e` (escapes), `-E`; the rest joined by spaces. */
@@ -103,7 +108,9 @@ export function pipeFeeds(
   for (const command of commands) {
     const from = command.pipedFrom;
     if (!from || command.stdin !== undefined || !isCurl(command)) continue;
-    const piped = pipedInput(from.words);
+    // `$ echo … | curl …`: the prompt is no word of the command.
+    const words = from.words[0] === "$" ? from.words.slice(1) : from.words;
+    const piped = pipedInput(words, from.stdin);
     if (piped) feeds.set(from, piped);
   }
   return feeds;

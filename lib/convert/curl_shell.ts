@@ -198,8 +198,15 @@ function hereRedirect(
   else {
     // bash takes the delimiter as written, quotes removed, and never expands it.
     const delimiter = raw.replace(/['"\\]/g, "");
-    heredocs.push({ command, delimiter, tabs, expand: raw === delimiter, line });
+    const indent = lineIndent(cur.text, from);
+    heredocs.push({ command, delimiter, tabs, expand: raw === delimiter, line, indent });
   }
+}
+
+/** The blanks that start the line holding `at`: a code block's indent, when the docs indent one. */
+function lineIndent(text: string, at: number): string {
+  const start = text.lastIndexOf("\n", at - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start, at))![0];
 }
 
 /** How an unquoted here-document's lines are read: `expandHere` with the input's names. */
@@ -389,12 +396,49 @@ function expansion(cur: Cursor, env: EnvNames, notes: string[]): string {
     for (let k = 0; k < m[0].length; k++) cur.next();
     return envMarker(env, m[1] ?? m[2]);
   }
-  if (cur.peek(1) === "(" || cur.peek(1) === "{") {
-    notes.push(
-      `A shell expansion at line ${cur.line}, column ${cur.column} ("${
-        rest.split("\n")[0].slice(0, 30)
-      }") is not run; it is kept as text.`,
-    );
+  if (cur.peek(1) !== "(" && cur.peek(1) !== "{") return cur.next();
+  const { line, column } = cur;
+  // Whole, as bash reads it: `$(echo -n '/a b' | base64url)` is part of its word, spaces and all.
+  const end = closingAt(cur.text, cur.i + 1);
+  let text = "";
+  if (end === undefined) text = cur.next();
+  else while (cur.i <= end) text += cur.next();
+  const first = text.split("\n")[0];
+  const shown = end === undefined
+    ? rest.split("\n")[0].slice(0, 30)
+    : first.length > 80
+    ? `${first.slice(0, 80)}…`
+    : first;
+  notes.push(
+    `A shell expansion at line ${line}, column ${column} ("${shown}") is not run; it is kept as text.`,
+  );
+  return text;
+}
+
+/** Most characters a `$(…)` kept as text may span: no documented one comes near. */
+const MAX_EXPANSION = 4096;
+
+/**
+ * Where the bracket opened at `at` (`(` of `$(…)` or `$((…))`, `{` of `${…}`) is closed, quotes
+ * and nested brackets skipped over; `undefined` when nothing closes it within
+ * {@linkcode MAX_EXPANSION} characters (so 10,000 unclosed `$(` cost no more than that each).
+ */
+function closingAt(text: string, at: number): number | undefined {
+  const close: string[] = [];
+  let quote = "";
+  const stop = Math.min(text.length, at + MAX_EXPANSION);
+  for (let i = at; i < stop; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === quote) quote = "";
+      else if (ch === "\\" && quote === '"') i++;
+    } else if (ch === "\\") i++;
+    else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === "(" || ch === "{") close.push(ch === "(" ? ")" : "}");
+    else if (ch === close.at(-1)) {
+      close.pop();
+      if (close.length === 0) return i;
+    }
   }
-  return cur.next();
+  return undefined;
 }

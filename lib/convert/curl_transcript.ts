@@ -23,8 +23,8 @@ interface Reading {
   quote: string;
   /** Whether the last line ended with a `\` outside single quotes. */
   continued: boolean;
-  /** The delimiters of here-documents still to be read, in order. */
-  heredocs: { word: string; tabs: boolean }[];
+  /** The delimiters of here-documents still to be read, in order, with their line's indent. */
+  heredocs: { word: string; tabs: boolean; indent: string }[];
 }
 
 /** A here-document's opener (`<<EOF`, `<<-'EOF'`, `<< "EOF"`), never a here-string `<<<`. */
@@ -54,8 +54,9 @@ function scanLine(line: string, r: Reading): void {
   }
   r.continued = r.quote !== "'" && i === line.length + 1;
   if (r.quote) return;
+  const indent = /^[ \t]*/.exec(line)![0];
   for (const m of line.slice(0, i).matchAll(HEREDOC)) {
-    r.heredocs.push({ word: m[3], tabs: m[1] === "-" });
+    r.heredocs.push({ word: m[3], tabs: m[1] === "-", indent });
   }
 }
 
@@ -68,7 +69,10 @@ function goesOn(r: Reading): boolean {
 function heredocLine(line: string, r: Reading): void {
   const open = r.heredocs[0];
   const bare = open.tabs ? line.replace(/^\t+/, "") : line;
-  if (bare === open.word) r.heredocs.shift();
+  // An indented code block's delimiter keeps the block's indent (curl_heredoc.ts).
+  if (bare === open.word || (open.indent !== "" && bare === open.indent + open.word)) {
+    r.heredocs.shift();
+  }
 }
 
 /**
@@ -167,10 +171,13 @@ export function withoutJsonAnswers(text: string): string | undefined {
 
 /**
  * A sentence's start: a capitalised word (`Note`, `It's`, `I'm`, a name such as `AddUnique`),
- * maybe as inline code and after a list's mark (`*`, `-`, `2.`), then a space, a comma or the
- * end of a short sentence ("Updated! Now let's check…").
+ * maybe as inline code and after a list's mark (`*`, `-`, `2.`) or Markdown's inline marks (a
+ * link's `[`, emphasis's `*`, `_`, `**`, a `(`, a quotation mark: "[Weavework's aggregation"),
+ * then a space, a comma or the end of a short sentence ("Updated! Now let's check…"). No
+ * command starts so: the shell's `[` test is followed by a space.
  */
-const SENTENCE = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?`?[A-Z][A-Za-z]*(?:['’][a-z]+)?`?[,:!?.]?\s/;
+const SENTENCE =
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?[[*_("“]*`?[A-Z][A-Za-z]*(?:['’][a-z]+)?`?[*_]*[,:!?.]?\s/;
 
 /**
  * A Markdown list item's start: its mark (`-`, `*`, `+`, `1.`, `2)`) and a space. No program is

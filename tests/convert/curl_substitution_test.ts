@@ -66,3 +66,16 @@ Deno.test("arithmetic and substitutions of other programs stay as they were", ()
   const quoted = convertCurl(`curl -d '$(curl -s ${URL})' http://localhost:19999/api/v1/echo\n`);
   assert.equal(quoted.summary.steps, 1, quoted.yaml);
 });
+
+Deno.test("an unquoted substitution of another program stays inside its word", () => {
+  // A push gateway's README ends a URL with `$(echo -n '/var/tmp' | base64url)`: split at its
+  // spaces, `-n` was an option, `'/var/tmp'` a second URL, and a step went to http://var/tmp.
+  const { yaml, summary } = convertCurl(
+    `echo 'm{a="b"} 3.14' | curl --data-binary @- http://localhost:9091/metrics/job/j/path@base64/$(echo -n '/var/tmp' | base64url)\n` +
+      `curl "http://localhost:9091/x/\${DIR:-a b}/y"\n`,
+  );
+  assert.equal(summary.steps, 2, yaml);
+  assert.ok(!yaml.includes("http://var"), yaml);
+  assert.deepEqual(summary.ignored, [], yaml);
+  assert.match(formatCurlSummary(summary), /\$\(echo -n '\/var\/tmp' \| base64url\).*kept as text/);
+});
