@@ -145,9 +145,11 @@ function outsideOf(cwd: string): (path: string) => boolean {
 }
 
 /**
- * The placeholder beside the flow for each file outside: its base name, or
- * `name-2.ext`, … when a file (the user's own, or another placeholder) has
- * that name, since the flow would send that file instead.
+ * The placeholder beside the flow for each file outside or missing: its base
+ * name (without the marks no file system takes everywhere: `<path_to_file>`
+ * is `path_to_file`), or `name-2.ext`, … when a file (the user's own, or
+ * another placeholder) has that name, since the flow would send that file
+ * instead.
  */
 function placeholderNames(
   dir: string,
@@ -161,7 +163,8 @@ function placeholderNames(
       const abs = resolve(path);
       const known = names.get(abs);
       if (known !== undefined) return known;
-      const base = basename(abs) || "file";
+      // A docs placeholder (`@<path_to_file>`) names no file Windows can make: its marks go.
+      const base = basename(abs).replace(/[<>:"|?*]/g, "") || "file";
       const taken = (n: string) =>
         [...names.values()].includes(n) || isThere(resolve(dir, n)) || resolve(dir, n) === flow;
       let name = base;
