@@ -14,6 +14,9 @@ import { table } from "../table.ts";
 import { notReadAsFlow } from "../uploads.ts";
 import { keepsType } from "./dynamic.ts";
 import { partType } from "./file_types.ts";
+import type { Known, Typed } from "./typed_value.ts";
+// A flow's builder gives its bodies what they read of its variables by this (typed_value.ts).
+export { bodyValues } from "./typed_value.ts";
 
 /** A body as request fields, with the files it reads and what could not be carried. */
 export interface BodyOut {
@@ -26,8 +29,6 @@ export interface BodyOut {
 }
 
 type Resolve = (name: string, written?: string) => string;
-/** A variable's value the collection, environment or globals file gives, if any. */
-type Known = (name: string) => string | undefined;
 
 const MARK = "\ue000";
 
@@ -183,11 +184,12 @@ export function bodyFields(
   body: PmBody,
   resolve: Resolve,
   known: Known = () => undefined,
+  typed: Typed = () => false,
 ): BodyOut {
   const out: BodyOut = { fields: [], files: [], notes: [] };
   switch (body.mode) {
     case "raw":
-      return rawBody(body, resolve, out, known);
+      return rawBody(body, resolve, out, known, typed);
     case "urlencoded": {
       const form = grouped(body.pairs ?? [], resolve);
       if (form.length > 0) out.fields.push(["form", ymap(form)]);
@@ -210,7 +212,13 @@ export function bodyFields(
   return out;
 }
 
-function rawBody(body: PmBody, resolve: Resolve, out: BodyOut, known: Known): BodyOut {
+function rawBody(
+  body: PmBody,
+  resolve: Resolve,
+  out: BodyOut,
+  known: Known,
+  typed: Typed,
+): BodyOut {
   const raw = body.raw ?? "";
   if (raw.trim() === "") return out;
   const json = body.language === undefined || body.language === "json"
@@ -218,7 +226,7 @@ function rawBody(body: PmBody, resolve: Resolve, out: BodyOut, known: Known): Bo
     : undefined;
   if (
     json !== undefined && typeof json === "object" && json !== null && exact(json) &&
-    !typedInString(raw, resolve) && !bareScalars(raw, known)
+    !typedInString(raw, resolve, typed) && !bareScalars(raw, known)
   ) {
     out.fields.push(["body", yamlValue(json)]);
     // No language is Postman's "Text": Newman sends it as text/plain, however JSON it looks.
@@ -227,7 +235,8 @@ function rawBody(body: PmBody, resolve: Resolve, out: BodyOut, known: Known): Bo
   }
   out.fields.push(["body", render(raw, resolve)]);
   // JSON whose numbers a parse would change (past 2^53, 1e400) is sent as the text it is, and so
-  // is JSON with `"{{$timestamp}}"`: text in Postman, a number as "${NOW.UNIX}" alone in a flow.
+  // is JSON with `"{{$timestamp}}"` or `"{{id}}"` (a captured number): text in Postman, which puts
+  // each value's text into the body, a number as "${NOW.UNIX}" alone in a flow's map.
   out.contentType = LANGUAGES[body.language ?? (json !== undefined ? "json" : "text")] ??
     "text/plain";
   return out;
@@ -257,13 +266,17 @@ function bareScalars(raw: string, known: Known): boolean {
 }
 
 /**
- * Whether a JSON string of the body is one placeholder (`"{{$timestamp}}"`)
- * whose expression is a number or a boolean alone (`${NOW.UNIX}`): text
- * inside the body's text, the other type as a value of a map.
+ * Whether a JSON string of the body is one placeholder (`"{{$timestamp}}"`,
+ * `"{{totalprice}}"`) whose value may be a number or a boolean when sent
+ * (`${NOW.UNIX}`, a data row's `123`, a captured id): Newman sends its text
+ * there, so the server reads a string; a map's value that is exactly one
+ * expression would keep the other type.
  */
-function typedInString(raw: string, resolve: Resolve): boolean {
-  return [...raw.matchAll(/"(\{\{([^{}]+)\}\})"/g)]
-    .some((m) => keepsType(resolve(m[2].trim(), decoded(m[1]))));
+function typedInString(raw: string, resolve: Resolve, typed: Typed): boolean {
+  return [...raw.matchAll(/"(\{\{([^{}]+)\}\})"/g)].some((m) => {
+    const expr = resolve(m[2].trim(), decoded(m[1]));
+    return keepsType(expr) || typed(m[2].trim(), expr);
+  });
 }
 
 /** Whether every number of a parsed body is one JSON, and a flow, hold exactly. */

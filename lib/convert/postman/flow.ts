@@ -9,7 +9,7 @@
 import { envName, snake, UniqueNames } from "../names.ts";
 import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
-import { bodyFields, type BodyOut } from "./body.ts";
+import { bodyFields, type BodyOut, bodyValues } from "./body.ts";
 import type { PmRequest } from "./model.ts";
 import { assertOf, headersOf, NO_BODY, splitSchema, unsendable } from "./step_parts.ts";
 import type { Sym } from "./script/sym.ts";
@@ -361,8 +361,8 @@ export class FlowBuilder {
   request(r: PmRequest, comments: string[]): { request: YNode; auth?: YNode } {
     const resolve = (n: string, w?: string) => this.resolve(n, false, w);
     const empty: BodyOut = { fields: [], files: [], notes: [] };
-    const known = (n: string) => this.shared.vars.values.get(n);
-    const body = r.body ? bodyFields(r.body, resolve, known) : empty;
+    const [known, typed] = bodyValues(this.#made, this.shared.vars);
+    const body = r.body ? bodyFields(r.body, resolve, known, typed) : empty;
     const auth = r.auth
       ? authFields(r.auth, resolve, this.shared.vars, r.authFrom ?? "collection")
       : { headers: [], query: [], notes: [] };

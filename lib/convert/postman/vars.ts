@@ -90,6 +90,8 @@ export class Variables {
   readonly #envNames = new Map<string, string>();
   /** The data file's columns (`-d`): flow vars each row gives, never environment variables. */
   readonly dataColumns = new Set<string>();
+  /** The data file's columns a row gives a value other than text (`123`, `true`). */
+  readonly typedColumns = new Set<string>();
 
   /**
    * Postman's precedence, lowest first: globals, collection (and folders),
@@ -125,6 +127,10 @@ export class Variables {
       this.scopes.rows.set(name, { kind, expr: `\${vars.${varName(name)}}` });
     }
     for (const name of columns) {
+      const value = (r: Record<string, unknown>) => r[varName(name)];
+      if (rows.some((r) => value(r) != null && typeof value(r) !== "string")) {
+        this.typedColumns.add(name);
+      }
       this.dataColumns.add(name);
       this.values.set(name, "");
       this.scopes.file(name, "data", "");
