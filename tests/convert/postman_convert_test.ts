@@ -432,7 +432,7 @@ Deno.test("postman convert: a value a pre-request script makes is a flow var mad
   ], { variable: [{ key: "plan", value: "gold" }] }));
   const f = flow(files[0].text);
   assert.deepEqual(f.vars, {
-    email: "user-${RANDOM.DIGITS_13}@example.com",
+    email: "user-${NOW.UNIX_MS}@example.com",
     rid: "${RANDOM.UUID}",
     plan: "gold",
   });

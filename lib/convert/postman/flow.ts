@@ -15,6 +15,7 @@ import { assertOf, headersOf, NO_BODY, splitSchema, unsendable } from "./step_pa
 import type { Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
+import { apart } from "./script/made.ts";
 import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
@@ -266,9 +267,8 @@ export class FlowBuilder {
 
   /** A scope emptied: every variable a script set before is named where later read. */
   dropAll(where: string): void {
-    const { literals, capturedBy } = this.shared;
-    const names = [...this.#bindings.keys(), ...literals.keys(), ...this.#made.keys()];
-    for (const name of new Set([...names, ...capturedBy.keys()])) this.drop(name, where);
+    const names = [...this.#bindings.keys(), ...this.shared.literals.keys(), ...this.#made.keys()];
+    for (const n of new Set([...names, ...this.shared.capturedBy.keys()])) this.drop(n, where);
   }
 
   /** A set (it ends a broken chain) as `{{x}}` reads it; an unset: sent as written (scope_state.ts). */
@@ -287,7 +287,7 @@ export class FlowBuilder {
     if (set.kind === "unset") this.#bindings.set(set.name, asWritten(set.value));
     else if (set.kind === "text") this.shared.literals.set(set.name, set.value);
     else if (set.kind === "expr") this.#bindings.set(set.name, set.value);
-    else this.#made.set(set.name, set.value);
+    else this.#made.set(set.name, apart(set.value, this.#made.values()));
   }
 
   /** A flow var's default: the value a script makes, else the collection's or environment's. */

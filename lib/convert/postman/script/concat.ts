@@ -67,7 +67,7 @@ export function asText(s: Sym): string | undefined {
       ? String(s.value).replaceAll("${", () => "$${")
       : undefined;
   }
-  if (s.k === "gen") return s.inText ?? s.text;
+  if (s.k === "gen") return s.text;
   return s.k === "var" ? s.expr : undefined;
 }
 

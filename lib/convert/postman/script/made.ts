@@ -11,12 +11,13 @@ import type { Sym } from "./sym.ts";
 export { momentCall } from "./moment.ts";
 
 /**
- * The time in milliseconds, as Postman sends it: a number. Joined into text
- * (`"user-" + Date.now()`) it is a name made unique by the clock, which
- * flows run side by side (`--jobs`) would share within a millisecond: 13
- * random digits there, the same shape.
+ * The time in milliseconds, as Postman sends it: a number alone, its digits
+ * joined into text (`"user-" + Date.now()`). Such a name is unique by the
+ * clock, and a server or a check may read its digits as that time, so it is
+ * the time, never random digits of its shape (two alike in one flow run are
+ * kept apart by apart.ts).
  */
-const MILLIS: Sym = { k: "gen", text: "${NOW.UNIX_MS}", inText: "${RANDOM.DIGITS_13}" };
+const MILLIS: Sym = { k: "gen", text: "${NOW.UNIX_MS}" };
 
 /** Calls whose value is made at run time, and the flow expression that makes one like it. */
 const MADE = new Map<string, Sym>([
@@ -123,10 +124,37 @@ export function secondsCall(node: Node): Sym | undefined {
  * ```ts
  * import { madeBy } from "./made.ts";
  * const made = madeBy("Date.now");
- * if (made?.k !== "gen" || made.text !== "${NOW.UNIX_MS}" || made.inText !== "${RANDOM.DIGITS_13}") throw new Error();
+ * if (made?.k !== "gen" || made.text !== "${NOW.UNIX_MS}") throw new Error();
  * if (madeBy("constructor") !== undefined) throw new Error();
  * ```
  */
 export function madeBy(callee: string): Sym | undefined {
   return MADE.get(callee);
+}
+
+/** The time in milliseconds a made value holds, unshifted. */
+const UNSHIFTED_MS = "${NOW.UNIX_MS}";
+
+/**
+ * A made value kept apart from the values made before it in the same flow run:
+ * a flow's made values are all made when the run starts, so two variables
+ * made alike (`"user" + Date.now()` for two users) would be the same text,
+ * where Newman's are a request or more apart. The later one reads the time a
+ * second on (`${NOW.UNIX_MS+1s}`), then two, as many as needed.
+ *
+ * @example
+ * ```ts
+ * import { apart } from "./made.ts";
+ * if (apart("u${NOW.UNIX_MS}", ["u${NOW.UNIX_MS}"]) !== "u${NOW.UNIX_MS+1s}") throw new Error();
+ * if (apart("u${NOW.UNIX_MS}", ["v${NOW.UNIX_MS}"]) !== "u${NOW.UNIX_MS}") throw new Error();
+ * ```
+ */
+export function apart(value: string, before: Iterable<string>): string {
+  if (!value.includes(UNSHIFTED_MS)) return value;
+  const taken = new Set(before);
+  let out = value;
+  for (let s = 1; taken.has(out) && s <= taken.size; s++) {
+    out = value.replace(UNSHIFTED_MS, `\${NOW.UNIX_MS+${s}s}`);
+  }
+  return out;
 }

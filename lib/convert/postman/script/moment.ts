@@ -44,7 +44,7 @@ interface Moment {
 
 /** `${NOW.ISO+1d}` and the like, read back; undefined for any other value. */
 function momentOf(s: Sym | undefined): Moment | undefined {
-  if (s?.k !== "gen" || s.inText !== undefined) return undefined;
+  if (s?.k !== "gen") return undefined;
   const m = /^\$\{NOW\.(ISO|DATE)(?:([+-])(\d+)([smhdw]))?\}$/.exec(s.text);
   if (!m) return undefined;
   const offsetMs = m[2] === undefined ? 0 : (m[2] === "-" ? -1 : 1) * Number(m[3]) * MS[m[4]];

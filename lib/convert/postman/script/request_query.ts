@@ -42,7 +42,7 @@ function madeText(text: string): string | undefined {
 
 /** A value as Postman text, a made one included. */
 function queryText(s: Sym | undefined): string | undefined {
-  if (s?.k === "gen") return madeText(s.inText ?? s.text);
+  if (s?.k === "gen") return madeText(s.text);
   if (s?.k !== "cat") return postmanText(s);
   const parts = s.parts.map(queryText);
   return parts.every((p) => p !== undefined) ? parts.join("") : undefined;

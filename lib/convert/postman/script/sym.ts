@@ -35,10 +35,9 @@ export type Sym =
   | { k: "var"; name: string; expr: string; row?: "integer" | "number" | "boolean" | "value" }
   /**
    * A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression
-   * text; `inText` when joined into text, if that differs (a unique name);
-   * `moment` for a moment.js object, whose methods moment.ts reads.
+   * text; `moment` for a moment.js object, whose methods moment.ts reads.
    */
-  | { k: "gen"; text: string; inText?: string; moment?: true }
+  | { k: "gen"; text: string; moment?: true }
   /**
    * The first match of a JSONPath filter (`list.find(…)`, pick.ts), or with
    * `list` all its matches (`list.filter(…)`): only a capture reads one.
