@@ -3,8 +3,9 @@
  * read with `pm.collectionVariables.get`) stayed a comment: the check was lost (a Flask
  * project's own collection has one). A variable's value, a made value or a literal is text
  * already where a check compares it: the check is now the variable's expression. A response
- * part's `toString()` stays unknown (its type would change). A small server answers the id it
- * made, then a message with it or with another.
+ * part's `toString()` compared with a literal is the part or the number or boolean the literal
+ * writes (postman_part_text_test.ts). A small server answers the id it made, then a message with
+ * it or with another.
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
@@ -56,7 +57,7 @@ Deno.test("postman to string: a variable's toString() is its text, checked as Ne
       [0, 0],
       [1, 0],
       [1, 0],
-      [0, 1],
+      [1, 0],
     ]);
     const flow = files.find((f) => f.path.endsWith(".yaml"))!;
     assert.match(flow.text, /contains: "\$\{steps\.add\.capture\.idToDelete\}"/, flow.text);

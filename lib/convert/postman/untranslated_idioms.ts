@@ -19,7 +19,7 @@ const IDIOMS: [RegExp, string][] = [
   [/\bxml2Json\s*\(/, "xml2Json(…): a flow reads XML by XPath"],
   [
     /^(?!.*\bpm\.request\b).*\.toString\s*\(\s*\)/,
-    "x.toString() of a response part before a comparison: flowrun compares a value as the response holds it",
+    "x.toString() of a response part compared with other than literal text (a variable, its length, a match): flowrun compares a value as the response holds it",
   ],
   [/\bpm\.request\b/, "pm.request…: a flow's checks read the response, not the request it sent"],
   [/\bmoment\s*\(/, 'moment(…) beyond a day ("YYYY-MM-DD") or an ISO time: a flow writes no other'],

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { member, type Sym } from "./sym.ts";
+import { isPseudo, member, type Sym } from "./sym.ts";
+import { toText } from "./to_text.ts";
 
 /** A check of one condition. */
 export const cond = (path: string, op: string, value: unknown): Sym => ({
@@ -15,9 +16,10 @@ export const cond = (path: string, op: string, value: unknown): Sym => ({
 /** The text a value is, when it is literal text. */
 export const text = (s: Sym | undefined): string | undefined =>
   s?.k === "lit" && typeof s.value === "string" ? s.value : undefined;
+/** A response part's path; none for a pseudo-path (`text:`, `typeof:`), which no call reads. */
 export const pathOf = (
   s: Sym | undefined,
-): string | undefined => (s?.k === "path" ? s.path : undefined);
+): string | undefined => (s?.k === "path" && !isPseudo(s.path) ? s.path : undefined);
 const header = (s: Sym | undefined): string | undefined => {
   const name = text(s);
   return name === undefined ? undefined : member("$.headers", name.toLowerCase());
@@ -55,6 +57,8 @@ export const CALLS = new Map<string, (first: Sym | undefined) => Sym | undefined
   ["postman.getResponseHeader", (f) => (header(f) ? { k: "path", path: header(f)! } : undefined)],
   ["Number.isInteger", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "integer") : undefined)],
   ["Array.isArray", (f) => (pathOf(f) ? cond(pathOf(f)!, "type", "array") : undefined)],
+  // `String(x)` is `x.toString()` where both are known (to_text.ts).
+  ["String", (f) => toText("toString", f, 0)],
   // `pm.cookies` is Postman's jar for the request's URL (a redirect's cookie in it): `$.jar`.
   ["pm.cookies.has", (f) => (jarred(f) ? cond(jarred(f)!, "exists", true) : undefined)],
   ["pm.cookies.get", (f) => (jarred(f) ? { k: "path", path: jarred(f)! } : undefined)],

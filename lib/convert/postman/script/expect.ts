@@ -345,7 +345,7 @@ export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined |
     const subject = root.arguments[0] ? evaluate(root.arguments[0], ctx, 1) : undefined;
     if (!subject) return undefined;
     const out = run({ subject, negated: false, out: [] }, links, ctx)?.map(settled);
-    return out?.every((c) => c !== undefined) ? out as Cond[] : undefined;
+    return out?.every((c) => c !== undefined) ? out.flat() : undefined;
   }
   if (isName(root, "pm", "response") && links[0]?.word === "to") {
     return responseChecks(links.slice(1), ctx);
@@ -376,11 +376,11 @@ const JS_OPS: Record<string, string> = { equals: "===", notEquals: "!==", gt: ">
  * the check flowrun has for it; `undefined` when it has none, so the line
  * stays a comment instead of a path `validate` refuses.
  */
-function settled(c: Cond): Cond | undefined {
-  if (!isPseudo(c.path)) return c;
+function settled(c: Cond): Cond[] | undefined {
+  if (!isPseudo(c.path)) return [c];
   const op = JS_OPS[c.op];
   const s = op ? pseudo(c.path, op, { k: "lit", value: c.value }) : undefined;
-  return s?.k === "cond" && s.conds.length === 1 ? s.conds[0] : undefined;
+  return s?.k === "cond" ? s.conds : undefined;
 }
 
 function isName(node: Node, object: string, property: string): boolean {

@@ -1,8 +1,10 @@
 /**
  * Pseudo-paths: `typeof x`, `x.indexOf(v)`, the status's reason phrase
  * (`pm.response.status`) and the day of a response's date
- * (`moment(x).format("YYYY-MM-DD")`, moment.ts) are carried as `typeof:<path>`,
- * `indexOf:<path>:<v>`, `reason:<path>` and `day:<path>` (not JSONPath) until a comparison says what they mean; this reads them into the check flowrun has, so none reaches a flow.
+ * (`moment(x).format("YYYY-MM-DD")`, moment.ts) and a part's text (`x.toString()`, to_text.ts)
+ * are carried as `typeof:<path>`, `indexOf:<path>:<v>`, `reason:<path>`, `day:<path>` and
+ * `text:<path>` (not JSONPath) until a comparison says what they mean; this reads them into
+ * the check flowrun has, so none reaches a flow.
  *
  * @module
  */
@@ -28,6 +30,7 @@ export function pseudo(path: string, op: string, b: Sym): Sym | undefined {
   if (typed) return typeofCheck(typed[1], op, b);
   if (path.startsWith("reason:")) return reasonCheck(path.slice("reason:".length), op, b);
   if (path.startsWith("day:")) return dayCheck(path.slice("day:".length), op, b);
+  if (path.startsWith("text:")) return textCheck(path.slice("text:".length), op, b);
   if (!path.startsWith("indexOf:")) return undefined;
   // The path and the needle's JSON may both hold ":": the path ends where the rest is JSON.
   const rest = path.slice("indexOf:".length);
@@ -110,4 +113,30 @@ function dayCheck(path: string, op: string, b: Sym): Sym | undefined {
     (/^\$\{[^{}]+\}$/.test(day) || /^\d{4}-\d\d-\d\d$/.test(day));
   if (!known || !EQUALS.has(op)) return undefined;
   return cond(path, "matches", `^${day}(?:T|$)`);
+}
+
+/**
+ * The values whose text (`toString()`, `String(x)`) is `t`: `t` itself, and the number or
+ * boolean that writes `t` ("5": 5, "true": true; "05" and "5.0" no number writes).
+ */
+function textForms(t: string): unknown[] {
+  const n = Number(t);
+  if (t.trim() !== "" && Number.isFinite(n) && String(n) === t) return [t, n];
+  return t === "true" || t === "false" ? [t, t === "true"] : [t];
+}
+
+/**
+ * `<part>.toString() <op> "5"`: the part is "5" or 5 (`anyOf`), or neither. Compared with
+ * anything but a literal text it stays a comment: a variable's value (`${vars.x}`, one whole
+ * expression; a literal's `${` is written `$${`) may be a number or text when the flow runs.
+ */
+function textCheck(path: string, op: string, b: Sym): Sym | undefined {
+  const t = b.k === "lit" && typeof b.value === "string" ? b.value : undefined;
+  if (t === undefined || /^\$\{[^{}]+\}$/.test(t)) return undefined;
+  const forms = textForms(t);
+  if (EQUALS.has(op)) {
+    return forms.length === 1 ? cond(path, "equals", forms[0]) : cond(path, "anyOf", forms);
+  }
+  if (!THERE.get(op)) return undefined;
+  return { k: "cond", conds: forms.map((value) => ({ path, op: "notEquals", value })) };
 }

@@ -1,12 +1,13 @@
 /**
  * `x.toString()` and `String(x)` of a value known as text already: a
  * variable's value (a flow reads it as text where a check compares it), a
- * made value, or a literal. A response part stays unknown (an object's text
- * is `[object Object]`, a number's a string: its type would change).
+ * made value, or a literal. A response part's text is the pseudo-path
+ * `text:<path>`, which only a comparison with a literal reads (pseudo.ts): a
+ * number's text is no number, so the part's value is not its text.
  *
  * @module
  */
-import type { Sym } from "./sym.ts";
+import { isPseudo, type Sym } from "./sym.ts";
 
 /**
  * The text of `on`, or undefined when `method` is not `toString` with no
@@ -18,12 +19,16 @@ import type { Sym } from "./sym.ts";
  * const v = { k: "var" as const, name: "id", expr: "${vars.id}" };
  * if (toText("toString", v, 0) !== v) throw new Error();
  * if (JSON.stringify(toText("toString", { k: "lit", value: 7 }, 0)) !== '{"k":"lit","value":"7"}') throw new Error();
- * if (toText("toString", { k: "path", path: "$.json.id" }, 0) !== undefined) throw new Error();
+ * const part = toText("toString", { k: "path", path: "$.json.id" }, 0);
+ * if (part?.k !== "path" || part.path !== "text:$.json.id") throw new Error();
  * ```
  */
 export function toText(method: string, on: Sym | undefined, args: number): Sym | undefined {
   if (method !== "toString" || args !== 0) return undefined;
   if (on?.k === "var" || on?.k === "gen") return on;
+  if (on?.k === "path") {
+    return isPseudo(on.path) ? undefined : { k: "path", path: `text:${on.path}` };
+  }
   const value = on?.k === "lit" ? on.value : undefined;
   const plain = typeof value === "string" || typeof value === "number" ||
     typeof value === "boolean";
