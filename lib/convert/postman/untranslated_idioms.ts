@@ -18,6 +18,11 @@ const IDIOMS: [RegExp, string][] = [
   ],
   [/\bxml2Json\s*\(/, "xml2Json(…): a flow reads XML by XPath"],
   [
+    // `* 2`, `% 2`, ` / 2` (spaced: `/re/i` is a pattern), `+ 1)`/`- 1)` ending an argument.
+    /[\w\])]\s*(?:\*\*?|%|\s\/\s)\s*[\w(.]|[\w\])]\s*[-+]\s*\d+(?:\.\d+)?\s*\)/,
+    "arithmetic on a value known only when the flow runs (a variable's * 2, a length + 1): a flow's check compares with a value and computes none",
+  ],
+  [
     /^(?!.*\bpm\.request\b).*\.toString\s*\(\s*\)/,
     "x.toString() of a response part compared with other than literal text (a variable, its length, a match): flowrun compares a value as the response holds it",
   ],

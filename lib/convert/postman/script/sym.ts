@@ -11,6 +11,7 @@
  */
 
 import { table } from "../../table.ts";
+import { arithmetic } from "./arithmetic.ts";
 
 /** A check on the response, as flowrun writes it: a path, an operator, its operand. */
 export interface Cond {
@@ -285,6 +286,9 @@ function samePath(op: string, a: string, b: string): Sym | undefined {
 }
 
 function litCompare(op: string, a: unknown, b: unknown): Sym | undefined {
+  // Not a comparison: arithmetic on two numbers known now (`price * 2`) is its value.
+  const worked = arithmetic(op, a, b);
+  if (worked) return { k: "lit", value: worked.value };
   switch (op) {
     case "===":
       return { k: "lit", value: a === b };
