@@ -6,7 +6,9 @@
  * sent the number 123 (a learner's restful-booker suite, measured by hand). Newman 6.2.1, run by
  * hand on this collection against this echo server, sent
  * `{"totalprice": "123", "paid": "true", "name": "a", "bare": 123}` and then `{"id": "5"}`; the
- * flow now sends the same values, each of the same JSON type.
+ * flow now sends the same values, each of the same JSON type. A `pm.sendRequest` body made by
+ * `JSON.stringify({ totalprice: pm.iterationData.get("totalprice") })` keeps the row's number, as
+ * JavaScript writes it (the same suite's login and create; Newman sent `"totalprice":111`).
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
@@ -95,4 +97,21 @@ Deno.test("postman quoted placeholder: a body whose quoted values are all text s
   });
   const flow = convertPostman(collection).files.find((f) => f.path.endsWith(".yaml"))!;
   assert.match(flow.text, /body:\n {8}name: \$\{vars\.who\}\n {8}"n": 1\n/, flow.text);
+});
+
+Deno.test("postman quoted placeholder: a pm.sendRequest body JSON.stringify makes keeps each value's type", async () => {
+  const pre = [
+    "pm.sendRequest({",
+    "  url: pm.variables.get('base') + '/post', method: 'POST',",
+    "  header: { 'Content-Type': 'application/json' },",
+    "  body: { mode: 'raw', raw: JSON.stringify({",
+    "    totalprice: pm.iterationData.get('totalprice'), name: pm.iterationData.get('name') }) },",
+    "}, (err, res) => {});",
+  ];
+  const item = {
+    ...post("Book", '{"name": "{{name}}"}'),
+    event: [{ listen: "prerequest", script: { exec: pre } }],
+  };
+  const bodies = await sentBodies([item], [{ totalprice: 111, name: "a" }]);
+  assert.deepEqual(bodies, [{ totalprice: 111, name: "a" }, { name: "a" }]);
 });

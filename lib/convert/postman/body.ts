@@ -226,7 +226,7 @@ function rawBody(
     : undefined;
   if (
     json !== undefined && typeof json === "object" && json !== null && exact(json) &&
-    !typedInString(raw, resolve, typed) && !bareScalars(raw, known)
+    !typedInString(body, resolve, typed) && !bareScalars(raw, known)
   ) {
     out.fields.push(["body", yamlValue(json)]);
     // No language is Postman's "Text": Newman sends it as text/plain, however JSON it looks.
@@ -272,10 +272,11 @@ function bareScalars(raw: string, known: Known): boolean {
  * there, so the server reads a string; a map's value that is exactly one
  * expression would keep the other type.
  */
-function typedInString(raw: string, resolve: Resolve, typed: Typed): boolean {
-  return [...raw.matchAll(/"(\{\{([^{}]+)\}\})"/g)].some((m) => {
+function typedInString(body: PmBody, resolve: Resolve, typed: Typed): boolean {
+  return [...(body.raw ?? "").matchAll(/"(\{\{([^{}]+)\}\})"/g)].some((m) => {
     const expr = resolve(m[2].trim(), decoded(m[1]));
-    return keepsType(expr) || typed(m[2].trim(), expr);
+    // JSON.stringify keeps a value's type (`111`), where Postman's `{{x}}` puts in its text.
+    return keepsType(expr) || (!body.stringified && typed(m[2].trim(), expr));
   });
 }
 

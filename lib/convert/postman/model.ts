@@ -31,6 +31,11 @@ export interface PmBody {
   raw?: string;
   /** `raw`'s language (`json`, `text`, `xml`, …), from `options.raw.language`. */
   language?: string;
+  /**
+   * Set on a body a script's `JSON.stringify(…)` made (a `pm.sendRequest`'s): each quoted
+   * `{{x}}` stands for a value JSON.stringify writes with its own type, not Postman's text.
+   */
+  stringified?: true;
   pairs?: PmPair[];
   /** `file` mode's path. */
   file?: string;

@@ -21,6 +21,8 @@ export interface SideRequest {
   url: string;
   headers: { key: string; value: string }[];
   raw?: string;
+  /** Set when `raw` is what `JSON.stringify(…)` writes (PmBody's `stringified`). */
+  stringified?: true;
   /** The callback's body as a test script of the side request (empty without a callback). */
   callback: string;
   /**
@@ -170,6 +172,8 @@ function objectRequest(arg: Node, ctx: EvalContext): Omit<SideRequest, "callback
   const body = field(arg, "body");
   const part = (name: string) => body?.type === "ObjectExpression" ? field(body, name) : undefined;
   const raw = part("raw") ? rawText(part("raw")!, ctx) : undefined;
+  const stringified = part("raw")?.type === "CallExpression" &&
+    dotted(part("raw")!.callee) === "JSON.stringify";
   const mode = part("mode");
   const plainBody = !body ||
     (mode?.type === "Literal" && mode.value === "raw" && raw !== undefined);
@@ -181,6 +185,7 @@ function objectRequest(arg: Node, ctx: EvalContext): Omit<SideRequest, "callback
     url,
     headers: h,
     ...(raw !== undefined ? { raw } : {}),
+    ...(raw !== undefined && stringified ? { stringified: true as const } : {}),
   };
 }
 
@@ -306,7 +311,9 @@ export function sideItem(r: PmRequest, side: SideRequest): PmRequest {
     method: side.method,
     url: side.url,
     headers: side.headers,
-    ...(side.raw !== undefined ? { body: { mode: "raw", raw: side.raw } } : {}),
+    ...(side.raw !== undefined
+      ? { body: { mode: "raw", raw: side.raw, ...(side.stringified ? { stringified: true } : {}) } }
+      : {}),
     scripts: side.callback.trim() ? [{ listen: "test", source: side.callback, owner: name }] : [],
     ...(r.followRedirects === false ? { followRedirects: false } : {}),
   };
