@@ -14,6 +14,7 @@ import "./output.ts";
 import "./run/artifacts.ts";
 import "./run/auth_file.ts";
 import "./run/ci_annotations.ts";
+import "./run/empty_files.ts";
 import "./run/flow_sources.ts";
 import "./run/inputs.ts";
 import "./run/invalid.ts";
