@@ -12,6 +12,7 @@ import { isSanitized, sanitizedNote, sendBearerTokens } from "./har_sanitized.ts
 import { UsageError } from "../model/errors.ts";
 import { decodeHar } from "./har_input.ts";
 import { loadBodies } from "./har_bodies.ts";
+import { readLostAnswers } from "./lost_answers.ts";
 import { loadWebSocketMessages } from "./har_websocket.ts";
 import { orderByAnswers } from "./answer_order.ts";
 import { dropSocketPolls, SOCKET_POLL } from "./socket_polls.ts";
@@ -85,6 +86,8 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
     ? orderByAnswers([...kept].sort((a, b) => a.started! - b.started!))
     : kept;
   loadBodies(started, notes);
+  // A sign-in whose page reloaded before its answer was read: its token is read from its sibling.
+  readLostAnswers(started, notes);
   const polls = dropSocketPolls(started);
   if (polls.note) notes.push(polls.note);
   if (polls.dropped > 0) droppedCounts[SOCKET_POLL] = polls.dropped;

@@ -12,6 +12,7 @@ import type { Correlator } from "./correlate/mod.ts";
 import type { JsonPath, Source, Step } from "./model.ts";
 import { isUuid, looksLikeId, looksLikeToken } from "./values.ts";
 import { unexpressible } from "./verify_express.ts";
+import { holdsCaptured } from "./correlate/captured_values.ts";
 
 /** Fields of one element tried in pairs, at most (the first ones, in the recorded order). */
 const MAX_FIELDS = 24;
@@ -23,13 +24,16 @@ const CONTROL = /[\u0000-\u001f]/;
 
 /**
  * Whether `value` under `key` can name an element: short text, no id, token,
- * secret, template or control character (which not every JSONPath engine reads).
+ * secret, template, captured value or control character (which not every
+ * JSONPath engine reads).
  */
 function canName(c: Correlator, key: string, value: unknown): value is string {
   return typeof value === "string" && value !== "" && value.length <= 100 &&
     !CONTROL.test(key + value) &&
     !looksLikeId(key, value) && !isUuid(value) && !looksLikeToken(key, value) &&
-    !c.secrets.has(value) && !value.includes("${");
+    !c.secrets.has(value) && !value.includes("${") &&
+    // A value holding a captured one is another on a fresh instance (captured_values.ts).
+    !holdsCaptured(c, value);
 }
 
 const matches = (e: unknown, f: Filter) =>

@@ -13,6 +13,7 @@ import { isUuid, looksLikeId, looksLikeToken } from "../values.ts";
 import type { Correlator } from "./state.ts";
 import { locationIdKeys } from "./location_ids.ts";
 import { memberById } from "./rpc_batch.ts";
+import { holdsCaptured, noteCaptured } from "./captured_values.ts";
 
 /** Fields that name a list element, tried first when one must be told apart from the others. */
 const NAME_KEY = /^(name|title|slug|key|code|label|handle|username|login|email|sku)$/i;
@@ -89,6 +90,7 @@ export function useProducer(c: Correlator, p: Producer, user: Step): string {
     p.step.captureByPath.set(sourceKey, name);
     p.step.captures.push([name, source]);
   }
+  noteCaptured(c, p);
   user.uses.add(p.step.name);
   if (p.secret) c.replaced.tokens++;
   else c.replaced.ids++;
@@ -134,7 +136,10 @@ function canName(c: Correlator, key: string, value: unknown): value is string {
   return typeof value === "string" && value !== "" && value.length <= 100 &&
     !/^[a-z][\w+.-]*:\/\//i.test(value) && !looksLikeId(key, value) && !isUuid(value) &&
     !looksLikeToken(key, value) &&
-    !c.secrets.has(value) && !value.includes("${");
+    !c.secrets.has(value) && !value.includes("${") &&
+    // A row named after a captured value (`<connection id>:invoice:`) is named otherwise on a
+    // fresh instance (captured_values.ts).
+    !holdsCaptured(c, value);
 }
 
 /** A short text field of `item` that no other element of `list` shares, ids and secrets aside. */

@@ -122,6 +122,11 @@ export interface Correlator {
   readonly origins: Map<string, string>;
   /** The response that first handed out each value, by `valueKey`. */
   readonly producers: Map<string, Producer>;
+  /**
+   * Values the flow takes from answers (JSON captures), as recorded: they differ on another
+   * instance, so no row filter names them, nor a value holding one (captures.ts).
+   */
+  readonly captured: Set<string>;
   /** The token producers alone, searched inside longer strings (`Bearer …`, cookies). */
   readonly tokens: [string, Producer][];
   /** Cookie producers by `name=value`: what the `Cookie` header sends back as it was set. */
@@ -225,6 +230,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     vars: [],
     origins: new Map(),
     producers: new Map(),
+    captured: new Set(),
     tokens: [],
     cookieProducers: new Map(),
     cookieNames: new Map(),

@@ -1,0 +1,164 @@
+/**
+ * Answers the recording lost, read from a later answer of the same endpoint.
+ *
+ * A sign-in page posts the form, stores the token the answer holds and
+ * reloads at once: the browser drops the body of an answer whose page is
+ * gone, so the HAR keeps the status and no text. The next request sends that
+ * token (`Authorization: Bearer …`, to renew it, or to read), and since no
+ * recorded answer holds it, the flow asked the user for a token nobody can
+ * know and failed right after the sign-in on a fresh instance.
+ *
+ * The evidence, all of it from the recording:
+ * - the lost answer succeeded (2xx, not 204) and has no text;
+ * - a later answer of the same method and path was recorded, and holds a
+ *   value (a string of at least {@linkcode MIN_VALUE} characters) that a
+ *   request after it sends in a header, with what stands around it there
+ *   (`Bearer `), or as a query parameter;
+ * - between the lost answer and that later one (its request included), a
+ *   request sends a value in that same place which no earlier request sent
+ *   and no earlier answer held: the lost answer is where it came from. It
+ *   may be the very value the later answer holds: a token signed from the
+ *   same claims within the same second is the same token (seen on Redis
+ *   Commander, whose renewal answered the token it was sent).
+ *
+ * The lost answer is then read as holding that value where the later one
+ * holds its own (`{"bearerToken": …}`), so the step captures it as any
+ * other; the flow's notes say so.
+ *
+ * @module
+ */
+import type { HarRecord } from "./har_model.ts";
+import { walk } from "./json.ts";
+
+/** The shortest value read this way: a token, never a flag or a short word that recurs. */
+export const MIN_VALUE = 12;
+
+/** Where a request sends a value: a header, with what stands around it, or a query parameter. */
+type Place = { header: string; before: string; after: string } | { query: string };
+
+/** The places where `r` sends exactly `value` (a whole query parameter, or inside a header). */
+function placesOf(r: HarRecord, value: string): Place[] {
+  const places: Place[] = [];
+  for (const h of r.headers) {
+    const at = h.value.indexOf(value);
+    if (at < 0) continue;
+    const header = h.name.toLowerCase();
+    places.push({ header, before: h.value.slice(0, at), after: h.value.slice(at + value.length) });
+  }
+  for (const [query, v] of r.url.searchParams) if (v === value) places.push({ query });
+  return places;
+}
+
+/** What `r` sends at `place`, if it sends anything there. */
+function valueAt(r: HarRecord, place: Place): string | undefined {
+  if ("query" in place) return r.url.searchParams.get(place.query) ?? undefined;
+  for (const h of r.headers) {
+    if (h.name.toLowerCase() !== place.header) continue;
+    const { before, after } = place;
+    if (!h.value.startsWith(before) || !h.value.endsWith(after)) continue;
+    const v = h.value.slice(before.length, h.value.length - after.length);
+    if (v !== "") return v;
+  }
+  return undefined;
+}
+
+/** Whether a request up to `last` (included) sent `value`, or an answer before `until` held it. */
+function seenBefore(records: HarRecord[], last: number, until: number, value: string): boolean {
+  for (let k = 0; k < until; k++) {
+    const r = records[k];
+    if (k <= last && JSON.stringify(r.raw.request ?? {}).includes(value)) return true;
+    const response = r.raw.response as Record<string, unknown> | undefined;
+    if (r.responseText?.includes(value)) return true;
+    if (JSON.stringify(response?.headers ?? []).includes(value)) return true;
+  }
+  return false;
+}
+
+/** Whether `r` succeeded and the recording holds nothing of what it answered. */
+function lost(r: HarRecord): boolean {
+  if (r.status === undefined || r.status < 200 || r.status >= 300 || r.status === 204) return false;
+  return !r.hasJson && (r.responseText ?? "") === "";
+}
+
+/** Sets `value` at `path` in `target`, making the objects on the way. */
+function setAt(target: Record<string, unknown>, path: string[], value: string): void {
+  let at = target;
+  for (const key of path.slice(0, -1)) {
+    if (typeof at[key] !== "object" || at[key] === null) at[key] = {};
+    at = at[key] as Record<string, unknown>;
+  }
+  at[path[path.length - 1]] = value;
+}
+
+/** The values the answer of `records[i]` held, read from the later answer `records[j]`. */
+function heldValues(records: HarRecord[], i: number, j: number): [string[], string][] {
+  const held: [string[], string][] = [];
+  walk(records[j].json, (path, _key, leaf) => {
+    if (typeof leaf !== "string" || leaf.length < MIN_VALUE) return;
+    if (!path.every((p): p is string => typeof p === "string")) return;
+    const user = records.slice(j + 1).find((t) => placesOf(t, leaf).length > 0);
+    if (!user) return;
+    for (const place of placesOf(user, leaf)) {
+      for (let k = i + 1; k <= j; k++) {
+        const value = valueAt(records[k], place);
+        // The same value may come back: a token signed from the same claims within one second.
+        if (value === undefined || value.length < MIN_VALUE) continue;
+        if (seenBefore(records, i, k, value)) continue;
+        held.push([path, value]);
+        return;
+      }
+    }
+  });
+  return held;
+}
+
+/**
+ * Reads each lost answer of `records` (in session order, bodies loaded) from
+ * a later answer of its endpoint (see the module); one note per answer read.
+ *
+ * @example
+ * ```ts
+ * import { readLostAnswers } from "./lost_answers.ts";
+ * const rec = (index: number, method: string, url: string, headers: { name: string; value: string }[], json?: unknown) => ({
+ *   index, method, url: new URL(url), headers, cookies: [], setCookies: [], status: 200, mimeType: "",
+ *   hasJson: json !== undefined, json, responseText: json === undefined ? undefined : JSON.stringify(json),
+ *   raw: { request: { url, headers }, response: {} },
+ * });
+ * const first = "tk.9f1c2e7a4b6d8e0f", second = "tk.0a9b8c7d6e5f4a3b";
+ * const records = [
+ *   rec(0, "POST", "http://a.test/signin", []),
+ *   rec(1, "POST", "http://a.test/signin", [{ name: "Authorization", value: `Bearer ${first}` }], { token: second }),
+ *   rec(2, "GET", "http://a.test/items", [{ name: "Authorization", value: `Bearer ${second}` }], {}),
+ * ];
+ * const notes: string[] = [];
+ * // deno-lint-ignore no-explicit-any
+ * readLostAnswers(records as any, notes);
+ * if (records[0].responseText !== JSON.stringify({ token: first }) || notes.length !== 1) throw new Error(notes.join());
+ * ```
+ */
+export function readLostAnswers(records: HarRecord[], notes: string[]): void {
+  records.forEach((r, i) => {
+    if (!lost(r)) return;
+
+    const j = records.findIndex((s, k) =>
+      k > i && s.method === r.method && s.url.origin === r.url.origin &&
+      s.url.pathname === r.url.pathname && s.hasJson && typeof s.json === "object" &&
+      s.json !== null && !Array.isArray(s.json)
+    );
+    if (j < 0) return;
+    const held = heldValues(records, i, j);
+    if (held.length === 0) return;
+    const json: Record<string, unknown> = {};
+    for (const [path, value] of held) setAt(json, path, value);
+    r.json = json;
+    r.hasJson = true;
+    r.responseText = JSON.stringify(json);
+    if (r.mimeType === "") r.mimeType = "application/json";
+    const where = held.map(([path]) => path.join(".")).join(", ");
+    notes.push(
+      `The answer of ${r.method} ${r.url.origin}${r.url.pathname} is lost from the recording ` +
+        `(its page went away before it was read): it is read as holding ${where} where the ` +
+        `endpoint's later answer holds it, the value the requests after it sent.`,
+    );
+  });
+}
