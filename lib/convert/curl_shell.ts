@@ -13,9 +13,12 @@
  * @module
  */
 import { UsageError } from "../model/errors.ts";
+import { ansiQuoted } from "./curl_ansi_quote.ts";
+import { Cursor, quoteError } from "./curl_cursor.ts";
 import { thousands } from "../_util/thousands.ts";
 import { type Heredoc, readHeredocs } from "./curl_heredoc.ts";
-import { table } from "./table.ts";
+
+export { Cursor, quoteError } from "./curl_cursor.ts";
 
 /** One command of the input: its words and where it starts. */
 export interface ShellCommand {
@@ -64,62 +67,6 @@ export function envMarker(names: EnvNames, name: string): string {
 
 /** Matches every marker; group 1 is the index into the names. */
 export const ENV_MARKER = /zqzenv(\d+)zqz/g;
-
-/** A quoting error: one message with the line and column of the opening quote. */
-export function quoteError(what: string, line: number, column: number, fix: string): UsageError {
-  return new UsageError("bad-curl", `${what} at line ${line}, column ${column}.`, fix);
-}
-
-/** A cursor over the text that counts lines and columns. */
-export class Cursor {
-  i = 0;
-  line = 1;
-  column = 1;
-  constructor(readonly text: string) {}
-  get done(): boolean {
-    return this.i >= this.text.length;
-  }
-  peek(ahead = 0): string {
-    return this.text[this.i + ahead] ?? "";
-  }
-  /** The rest of the line, without its line break, and the cursor past both. */
-  restOfLine(): string {
-    const end = this.text.indexOf("\n", this.i);
-    const stop = end === -1 ? this.text.length : end;
-    const line = this.text.slice(this.i, stop);
-    this.i = end === -1 ? stop : stop + 1;
-    if (end === -1) this.column += line.length;
-    else {
-      this.line++;
-      this.column = 1;
-    }
-    return line;
-  }
-  next(): string {
-    const ch = this.text[this.i++];
-    if (ch === "\n") {
-      this.line++;
-      this.column = 1;
-    } else this.column++;
-    return ch;
-  }
-}
-
-const ANSI = table<string>({
-  n: "\n",
-  t: "\t",
-  r: "\r",
-  a: "\x07",
-  b: "\b",
-  e: "\x1b",
-  E: "\x1b",
-  f: "\f",
-  v: "\v",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  "?": "?",
-});
 
 /**
  * Splits bash command lines into commands of words.
@@ -346,46 +293,6 @@ function doubleQuoted(cur: Cursor, env: EnvNames, notes: string[]): string {
     } else if (ch === "$") out += expansion(cur, env, notes);
     else out += cur.next();
   }
-}
-
-/** `$'…'`: C escapes, as bash reads them. */
-function ansiQuoted(cur: Cursor): string {
-  const { line, column } = cur;
-  cur.next();
-  cur.next();
-  let out = "";
-  for (;;) {
-    if (cur.done) throw quoteError("Unterminated $'…' quote", line, column, "Close it with '.");
-    const ch = cur.next();
-    if (ch === "'") return out;
-    if (ch !== "\\") {
-      out += ch;
-      continue;
-    }
-    const e = cur.next() ?? "";
-    if (e in ANSI) out += ANSI[e];
-    else if (e === "x") out += codeUnit(cur, 16, 2);
-    else if (e === "u") out += codeUnit(cur, 16, 4);
-    else if (e === "U") out += codeUnit(cur, 16, 8);
-    else if (/[0-7]/.test(e)) out += String.fromCharCode(parseInt(e + digits(cur, 8, 2), 8) & 255);
-    else if (e === "c") out += String.fromCharCode(cur.next().charCodeAt(0) & 31);
-    else out += `\\${e}`;
-  }
-}
-
-function digits(cur: Cursor, radix: number, most: number): string {
-  let out = "";
-  const ok = radix === 8 ? /[0-7]/ : /[0-9a-fA-F]/;
-  while (out.length < most && ok.test(cur.peek())) out += cur.next();
-  return out;
-}
-
-function codeUnit(cur: Cursor, radix: number, most: number): string {
-  const d = digits(cur, radix, most);
-  if (d === "") return most === 2 ? "\\x" : most === 4 ? "\\u" : "\\U";
-  const n = parseInt(d, radix);
-  // bash writes \xHH as that byte; Chrome only emits it for control characters.
-  return n <= 0x10ffff ? String.fromCodePoint(n) : "\ufffd";
 }
 
 /** `$NAME`, `${NAME}` → a marker; `$(…)` and anything else stay as text, noted. */
