@@ -62,8 +62,8 @@ export function unescapeXml(text: string): string {
   );
 }
 
-/** Every string and number of a parsed JSON value. */
-function leaves(value: unknown, out: string[] = []): string[] {
+/** Every string and number of a parsed JSON value (its keys are flowrun's field names). */
+export function leaves(value: unknown, out: string[] = []): string[] {
   if (typeof value === "string" || typeof value === "number") out.push(String(value));
   else if (Array.isArray(value)) { for (const v of value) leaves(v, out); }
   else if (value !== null && typeof value === "object") {

@@ -10,6 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { leaves, unescapeXml } from "./short_secret_artifacts.ts";
 
 const WORDS = ["pass", "test", "admin", "step", "flow", "1234"];
 
@@ -60,39 +61,13 @@ steps:
 const FLOW_NAMES = WORDS.map((_, i) => `as admin, pass the step test of flow 1234 (${i})`);
 const STEP_NAMES = ["login step", "passed step", "test flow step"];
 
-/** Every string and number in a parsed JSON value (its keys are flowrun's field names). */
-function leaves(value: unknown, out: string[] = []): string[] {
-  if (typeof value === "string" || typeof value === "number") out.push(String(value));
-  else if (Array.isArray(value)) { for (const v of value) leaves(v, out); }
-  else if (value !== null && typeof value === "object") {
-    for (const v of Object.values(value)) leaves(v, out);
-  }
-  return out;
-}
-
-const XML_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-};
-
 /** The attribute values and texts of an XML document, unescaped; a `classname` is the file's path. */
 function xmlLeaves(xml: string): string[] {
-  const unescape = (s: string) =>
-    s.replace(
-      /&(#x?[0-9a-f]+|\w+);/gi,
-      (_, e: string) =>
-        e.startsWith("#")
-          ? String.fromCodePoint(parseInt(e.slice(e[1] === "x" ? 2 : 1), e[1] === "x" ? 16 : 10))
-          : XML_ENTITIES[e],
-    );
   const out: string[] = [];
   for (const m of xml.matchAll(/\s([\w:-]+)="([^"]*)"/g)) {
-    if (m[1] !== "classname") out.push(unescape(m[2]));
+    if (m[1] !== "classname") out.push(unescapeXml(m[2]));
   }
-  for (const m of xml.matchAll(/>([^<]+)</g)) out.push(unescape(m[1]));
+  for (const m of xml.matchAll(/>([^<]+)</g)) out.push(unescapeXml(m[1]));
   return out;
 }
 
