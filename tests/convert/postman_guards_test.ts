@@ -89,7 +89,8 @@ Deno.test("postman guards: a variable naming others is sent as Postman resolves 
   );
   assert.equal(flow.vars.prefix, "/v1/items");
   assert.equal(flow.vars.greeting, "Hi $${name} ${vars.lbrace}{nobody}}");
-  assert.equal(flow.vars.salutation, "Dear ${ENV.TOKEN}");
+  // `token` is defined empty: it may be set, and is sent empty (as Newman does) when it is not.
+  assert.equal(flow.vars.salutation, "Dear ${ENV.TOKEN:-}");
   assert.equal(flow.vars.a, "${vars.lbrace}{a}}");
   assert.equal(Object.keys(flow.vars)[0], "lbrace", "the literal brace is defined before its use");
 });

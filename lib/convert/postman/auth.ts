@@ -39,6 +39,7 @@ export type Resolve = (name: string, written?: string) => string;
  * const vars = new Variables([], []);
  * if (credential("s3cret", "API_KEY", "a key", (n) => n, vars) !== "${ENV.API_KEY}") throw new Error();
  * if (credential("{{k}}", "API_KEY", "a key", (n) => `\${vars.${n}}`, vars) !== "${vars.k}") throw new Error();
+ * if (credential("", "API_KEY", "a key", (n) => n, vars) !== "${ENV.API_KEY_2:-}") throw new Error();
  * ```
  */
 export function credential(
@@ -49,6 +50,9 @@ export function credential(
   vars: Variables,
 ): string {
   if (placeholders(value).length > 0) return render(value, resolve);
+  // A field the collection leaves empty is sent empty, as Newman does, unless the user sets one
+  // (shared collections leave a key to fill that way): the empty fallback, never a refusal.
+  if (value === "") return `\${ENV.${vars.secretEnv(env, `${what}, empty unless set`)}:-}`;
   return `\${ENV.${vars.secretEnv(env, what)}}`;
 }
 
@@ -127,17 +131,8 @@ export function authFields(auth: PmAuth, resolve: Resolve, vars: Variables, from
       return { ...out, block: userPassword(s, auth.type, resolve, vars, from) };
     case "awsv4":
       return { ...out, block: awsBlock(s, resolve, vars, from) };
-    case "bearer": {
-      const token = credential(
-        s.token ?? "",
-        "API_TOKEN",
-        `the bearer token of the ${from} auth`,
-        resolve,
-        vars,
-      );
-      out.headers.push(["Authorization", `Bearer ${token}`]);
-      return out;
-    }
+    case "bearer":
+      return bearer(s, resolve, vars, from, out);
     case "apikey": {
       const key = render(s.key || "X-API-Key", resolve);
       const value = credential(
@@ -159,6 +154,26 @@ export function authFields(auth: PmAuth, resolve: Resolve, vars: Variables, from
   return out;
 }
 
+/** A bearer token's header; none when the token is sent empty (not even the inherited auth's), as Newman. */
+function bearer(
+  s: Record<string, string>,
+  resolve: Resolve,
+  vars: Variables,
+  from: string,
+  out: AuthOut,
+): AuthOut {
+  if (vars.sentEmpty(s.token ?? "")) return out;
+  const token = credential(
+    s.token ?? "",
+    "API_TOKEN",
+    `the bearer token of the ${from} auth`,
+    resolve,
+    vars,
+  );
+  out.headers.push(["Authorization", `Bearer ${token}`]);
+  return out;
+}
+
 /** An OAuth2 grant that needs a person: the token it gave, from the environment. */
 function savedToken(
   s: Record<string, string>,
@@ -167,6 +182,8 @@ function savedToken(
   from: string,
   out: AuthOut,
 ): AuthOut {
+  // As a bearer token: none, no header.
+  if (vars.sentEmpty(s.accessToken ?? "")) return out;
   const token = credential(
     s.accessToken ?? "",
     "OAUTH2_ACCESS_TOKEN",

@@ -70,6 +70,8 @@ export function varName(name: string): string {
  * const c = new Variables([{ key: "pw", value: "s3cret" }, { key: "passwordMinLength", value: "8" }], [], [], new Set(["pw"]));
  * if (c.expression("pw", false) !== "${ENV.PW}" || !c.env.get("PW")?.secret) throw new Error();
  * if (c.expression("passwordMinLength", false) !== "${vars.passwordMinLength}") throw new Error();
+ * const left = new Variables([{ key: "tok", value: "" }], [], [], new Set(["tok"]));
+ * if (left.expression("tok", false) !== "${ENV.TOK:-}") throw new Error(); // sent empty unless set
  * ```
  */
 export class Variables {
@@ -168,6 +170,27 @@ export class Variables {
   }
 
   /**
+   * Whether `text` is empty when sent: its `{{x}}` all variables a file defines as empty and no
+   * script sets, so Newman sends it empty (and leaves out a bearer header with no token).
+   *
+   * @example
+   * ```ts
+   * import { Variables } from "./vars.ts";
+   * const v = new Variables([{ key: "t", value: "" }, { key: "u", value: "x" }], []);
+   * if (!v.sentEmpty("") || !v.sentEmpty("{{t}}") || v.sentEmpty("{{u}}") || v.sentEmpty("{{none}}")) throw new Error();
+   * ```
+   */
+  sentEmpty(text: string): boolean {
+    return text.replace(
+      /\{\{\s*([^{}]+?)\s*\}\}/g,
+      (whole, name: string) =>
+        this.values.get(name) === "" && !this.scriptSet.has(name) && !this.dataColumns.has(name)
+          ? ""
+          : whole,
+    ) === "";
+  }
+
+  /**
    * The variable whose value is a host Postman sends with `http://` that a
    * URL's flow text starts with (`${ENV.HOST:-…}/…`, `${vars.host}/…`), as
    * written or through a value a script joined (`host + "/items/" + id`).
@@ -224,6 +247,9 @@ export class Variables {
    */
   fallback(name: string): string | undefined {
     const value = this.values.get(name);
+    // A secret a file defines as empty (a key left for the user to fill) may be set, and is sent
+    // empty when it is not, as Newman sends it: the run as printed never refuses to start.
+    if (value === "" && this.isSecret(name)) return "";
     if (value === undefined || this.fromEnvironment.has(name) || this.isSecret(name)) {
       return undefined;
     }
@@ -254,8 +280,10 @@ export class Variables {
     this.#envNames.set(name, env);
     const secret = this.isSecret(name);
     const value = this.values.get(name);
-    const hint = value === undefined || value === ""
+    const hint = value === undefined
       ? `{{${name}}}`
+      : value === ""
+      ? `{{${name}}}${secret ? ", empty unless set" : ""}`
       : secret
       ? `{{${name}}}, a secret`
       : this.fallback(name) !== undefined
