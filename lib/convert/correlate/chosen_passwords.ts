@@ -6,7 +6,10 @@
  * request sends the same value in two password fields (a name that says so,
  * or an input the pages declare `type="password"`), or in one such input while the
  * journey is signed in and the answer keeps the session (a form that adds
- * an account, not a login, which sets or rotates it), and no earlier request
+ * an account, not a login, which sets or rotates it), or in one password field of
+ * a request carrying a token or cookie a sign-in answered, when a later
+ * sign-in sends it beside a name that request sent (a page whose inputs a
+ * script built, its session a Bearer token, as CNCjs's), and no earlier request
  * sends it (a login before it would make it a password the user must know,
  * asked once); a request that sends it in two password
  * fields again is the same form posted once more (Zabbix's user form reloads
@@ -23,6 +26,7 @@ import type { HarRecord } from "../har_model.ts";
 import { parseBody } from "../json.ts";
 import type { Correlator } from "./state.ts";
 import { userAndPassword } from "./login_copies.ts";
+import { carriesCredentialOf, handsOutCredential } from "./sign_in_credentials.ts";
 
 /** The passwords of the Basic credentials `r`'s `Authorization` header sends. */
 function basicPasswords(r: HarRecord): string[] {
@@ -32,8 +36,8 @@ function basicPasswords(r: HarRecord): string[] {
     .flatMap((credential) => userAndPassword(credential)?.[1] ?? []);
 }
 
-/** The password fields' values a request's form or JSON object body sends, by field. */
-function passwordValues(r: HarRecord, typed: ReadonlySet<string>): [string, string][] {
+/** The string fields a request's form or JSON object body sends, by field. */
+function bodyFields(r: HarRecord): [string, string][] {
   if (!r.bodyText) return [];
   let pairs: [string, unknown][] = [];
   if (r.bodyMime === "application/x-www-form-urlencoded") {
@@ -46,8 +50,41 @@ function passwordValues(r: HarRecord, typed: ReadonlySet<string>): [string, stri
       return [];
     }
   }
-  return pairs.filter((p): p is [string, string] =>
-    typeof p[1] === "string" && p[1] !== "" && (typed.has(p[0]) || isSecretName(p[0]))
+  return pairs.filter((p): p is [string, string] => typeof p[1] === "string" && p[1] !== "");
+}
+
+/** The password fields' values a request's form or JSON object body sends, by field. */
+function passwordValues(r: HarRecord, typed: ReadonlySet<string>): [string, string][] {
+  return bodyFields(r).filter(([k]) => typed.has(k) || isSecretName(k));
+}
+
+/**
+ * Whether `records[i]` sends `value` once to make an account while signed
+ * in as someone else, whatever its fields are called and however the page
+ * built its inputs: it carries a credential (a token, a header of the app's
+ * own, a cookie) an earlier sign-in with another password answered, its own
+ * answer hands out none (a sign-in's would), no answer before it held the
+ * value (a CSRF or session token the server handed out is no one's choice),
+ * and a later sign-in (its answer hands out a credential) sends `value`
+ * beside a name this one sent: the account it made, signing in.
+ */
+function madeThenSignedIn(
+  records: readonly HarRecord[],
+  i: number,
+  value: string,
+  typed: ReadonlySet<string>,
+): boolean {
+  const r = records[i];
+  if (records.slice(0, i).some((o) => o.responseText?.includes(value))) return false;
+  const signIns = records.slice(0, i).filter((o) =>
+    passwordValues(o, typed).some(([, v]) => v !== value) ||
+    basicPasswords(o).some((v) => v !== value)
+  );
+  if (!carriesCredentialOf(r, signIns) || handsOutCredential(records, i)) return false;
+  const names = new Set(bodyFields(r).map(([, v]) => v).filter((v) => v !== value));
+  return records.slice(i + 1).some((o, k) =>
+    passwordValues(o, typed).some(([, v]) => v === value) &&
+    bodyFields(o).some(([, v]) => names.has(v)) && handsOutCredential(records, i + 1 + k)
   );
 }
 
@@ -117,7 +154,8 @@ export function chosenPasswords(
     // One field is enough only when a page declared it a password input, not a token's name.
     const typedValues = passwordValues(r, typed).filter(([k]) => typed.has(k)).map(([, v]) => v);
     for (const value of new Set(values)) {
-      const once = typedValues.includes(value) && signedInAdd(records, i, value, typed);
+      const once = (typedValues.includes(value) && signedInAdd(records, i, value, typed)) ||
+        madeThenSignedIn(records, i, value, typed);
       if (values.filter((v) => v === value).length < 2 && !once) continue;
       // Sent after the form chose it is the account it made logging in: the run's own there too.
       const before = records.slice(0, i).some((o) =>
