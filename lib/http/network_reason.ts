@@ -7,9 +7,10 @@
  * @module
  */
 import { thousands } from "../_util/thousands.ts";
+import { tell, type Told, told } from "../model/told.ts";
 
 /** Reasons known from the error's text alone, first match wins. */
-const TEXT_REASONS: [RegExp, string | ((text: string) => string)][] = [
+const TEXT_REASONS: [RegExp, string | ((text: string) => Told)][] = [
   [/connection refused/i, "connection refused"],
   [
     /dns error|failed to lookup|name or service not known|no address/i,
@@ -54,44 +55,67 @@ const TEXT_REASONS: [RegExp, string | ((text: string) => string)][] = [
  * ```
  */
 export function networkReason(error: unknown, response?: Response): string {
+  return tell(networkTold(error, response));
+}
+
+/**
+ * {@linkcode networkReason} as flowrun's words and the values they quote
+ * (the runtime's own text, a header's value), for a message that masks the
+ * values where it is shown (see `told.ts`).
+ *
+ * @example
+ * ```ts
+ * import { networkTold } from "./network_reason.ts";
+ * const refused = new TypeError("error sending request: client error (Connect): Connection refused");
+ * if (networkTold(refused).values.length !== 0) throw new Error();
+ * const odd = new TypeError("error sending request for url (http://h/?q=x): client error (Connect): odd");
+ * if (networkTold(odd).values.join() !== "odd") throw new Error();
+ * ```
+ */
+export function networkTold(error: unknown, response?: Response): Told {
   const text = error instanceof Error
     ? `${error.message} ${(error.cause as Error | undefined)?.message ?? ""}`.trim()
     : String(error);
   const known = TEXT_REASONS.find(([pattern]) => pattern.test(text));
-  if (known) return typeof known[1] === "string" ? known[1] : known[1](text);
+  if (known) return typeof known[1] === "string" ? words(known[1]) : known[1](text);
   return (response && bodyReason(text, response)) ?? endReason(text, response);
 }
 
+/** A reason that quotes nothing: all flowrun's words. */
+function words(text: string): Told {
+  return { words: [text], values: [] };
+}
+
 /** A failure while the body streamed: a corrupt compressed body or a broken chunked one. */
-function bodyReason(text: string, response: Response): string | undefined {
+function bodyReason(text: string, response: Response): Told | undefined {
   // Errors raised while the body streams, other than a broken connection, come from the decoder.
   const encoding = response.headers.get("content-encoding");
   if (encoding && !/error reading a body|body from connection/i.test(text)) {
-    return `the body could not be decompressed: its content-encoding is "${encoding}", ` +
-      `but the data is corrupt or cut short`;
+    return told`the body could not be decompressed: its content-encoding is "${encoding}", but the data is corrupt or cut short`;
   }
   if (
     !response.headers.has("content-length") &&
     /chunked/i.test(response.headers.get("transfer-encoding") ?? "chunked")
   ) {
-    return "the server sent a malformed or cut-off chunked body";
+    return words("the server sent a malformed or cut-off chunked body");
   }
   return undefined;
 }
 
 /** A connection that ended early, or else the runtime's own words. */
-function endReason(text: string, response: Response | undefined): string {
+function endReason(text: string, response: Response | undefined): Told {
   if (/connection closed before message completed/i.test(text) && !response) {
-    return "the server closed the connection without sending a response";
+    return words("the server closed the connection without sending a response");
   }
   if (
     response ||
     /reading a body|body from connection|connection closed|incomplete message|unexpected eof/i
       .test(text)
   ) {
-    return "the server closed the connection before the whole response arrived";
+    return words("the server closed the connection before the whole response arrived");
   }
-  return runtimeDetail(text);
+  // The runtime's words may quote the URL: a value, masked as one.
+  return told`${runtimeDetail(text)}`;
 }
 
 /** rustls's certificate verdicts, in words, with what to do about each. */
@@ -105,12 +129,17 @@ const CERTIFICATE_PROBLEMS: [RegExp, string][] = [
 ];
 
 /** A TLS failure: the certificate verdict in words when there is one, else rustls's. */
-function tlsReason(detail: string): string {
+function tlsReason(detail: string): Told {
   const known = CERTIFICATE_PROBLEMS.find(([pattern]) => pattern.test(detail));
-  if (!known) return `TLS error: ${detail}`;
+  if (!known) return told`TLS error: ${detail}`;
   const code = /(\w+)\)*\s*$/.exec(detail)?.[1] ?? detail;
-  return `TLS error: ${known[1]} (${code}); ` +
-    `trust its CA with --cacert FILE or ca_cert, or skip the check with --insecure`;
+  return {
+    words: [
+      `TLS error: ${known[1]} (`,
+      "); trust its CA with --cacert FILE or ca_cert, or skip the check with --insecure",
+    ],
+    values: [code],
+  };
 }
 
 /** The runtime's own reason, without the request it wraps it in. */

@@ -19,6 +19,7 @@ import { fieldNames } from "./field_names.ts";
 import { methodProblem } from "../load/request.ts";
 import type { MultipartPart, RequestSpec } from "../model/flow.ts";
 import type { SentPart } from "./curl_body.ts";
+import { told } from "../model/told.ts";
 import { RequestError } from "./request_error.ts";
 import { renderUrl } from "./url.ts";
 import { headerName, headersFrom, queryFrom } from "./request_maps.ts";
@@ -142,7 +143,7 @@ function resolveUrl(spec: RequestSpec, scope: Scope): string {
     );
   }
   if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
-    throw new RequestError("bad-url", `"${url}" is not an absolute http or https URL.`);
+    throw new RequestError("bad-url", told`"${url}" is not an absolute http or https URL.`);
   }
   return url;
 }

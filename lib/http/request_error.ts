@@ -6,8 +6,12 @@
  * @module
  */
 
+import { tell, type Told } from "../model/told.ts";
+
 /**
  * Why a request got no response: network failure, timeout, or an unusable URL.
+ * A message made with `told` keeps its words apart from the values it quotes
+ * (a URL), so that a step masks those values where it shows the message.
  *
  * @example
  * ```ts
@@ -26,11 +30,14 @@
 export class RequestError extends Error {
   /** Which of the reasons: what a step's retry (`network`) and the reports tell apart. */
   readonly code: "network" | "timeout" | "bad-url" | "interrupted" | "body-too-large";
-  /** An error of kind `code`, `message` as results show it. */
-  constructor(code: RequestError["code"], message: string) {
-    super(message);
+  /** The message as flowrun's words and the values it quotes, when it was made so. */
+  readonly told: Told | undefined;
+  /** An error of kind `code`, `message` as results show it (values in clear). */
+  constructor(code: RequestError["code"], message: string | Told) {
+    super(typeof message === "string" ? message : tell(message));
     this.name = "RequestError";
     this.code = code;
+    this.told = typeof message === "string" ? undefined : message;
   }
 }
 

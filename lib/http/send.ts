@@ -17,7 +17,8 @@ import {
 import { Deadlines, requestDeadline } from "./deadlines.ts";
 // Only its type: node:https loads when a run is insecure, not at every start.
 import type { InsecureVia } from "./insecure.ts";
-import { networkReason } from "./network_reason.ts";
+import { around, told } from "../model/told.ts";
+import { networkTold } from "./network_reason.ts";
 import { readBody } from "./read_body.ts";
 import { MAX_REDIRECTS, redirectTarget } from "./redirect.ts";
 import type { ResolvedRequest } from "./request.ts";
@@ -138,7 +139,7 @@ export async function send(
       if (hop === MAX_REDIRECTS) {
         throw new RequestError(
           "network",
-          `Request failed: more than ${MAX_REDIRECTS} redirects, the last to "${next.url}".`,
+          told`Request failed: more than ${MAX_REDIRECTS} redirects, the last to "${next.url}".`,
         );
       }
       try {
@@ -160,9 +161,12 @@ export async function send(
       );
     }
     if (timedOut()) {
-      throw new RequestError("timeout", `No complete response within ${options.timeoutMs} ms.`);
+      throw new RequestError("timeout", told`No complete response within ${options.timeoutMs} ms.`);
     }
-    throw new RequestError("network", `Request failed: ${networkReason(error, context.response)}.`);
+    throw new RequestError(
+      "network",
+      around("Request failed: ", networkTold(error, context.response), "."),
+    );
   } finally {
     release();
     own?.close();

@@ -9,6 +9,7 @@
  * @module
  */
 import { type Scope, type Template, toText, valueOf } from "../expr/template.ts";
+import { around, told } from "../model/told.ts";
 import { RequestError } from "./request_error.ts";
 
 /**
@@ -122,10 +123,13 @@ function refuseDotSegments(url: string, inPath: [number, number, string][]): voi
     if (by !== undefined) {
       throw new RequestError(
         "bad-url",
-        `The value of ${by[2]} makes the path segment "${segment}" in "${url}", which ` +
-          "the URL parser would resolve, sending the request elsewhere: a value interpolated " +
-          "into a URL cannot change where it goes. Check the value, or write \${raw:…} to " +
-          "insert a path as written.",
+        around(
+          `The value of ${by[2]} makes the path segment `,
+          told`"${segment}" in "${url}"`,
+          ", which the URL parser would resolve, sending the request elsewhere: a value " +
+            "interpolated into a URL cannot change where it goes. Check the value, or write " +
+            "\${raw:…} to insert a path as written.",
+        ),
       );
     }
     start = next === -1 || next >= end ? -1 : next;

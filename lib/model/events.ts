@@ -50,7 +50,11 @@ export interface RequestInfo {
 export interface AttemptInfo extends RequestInfo {
   /** The response status; absent when no response arrived. */
   status?: number;
-  /** Why no response arrived (network failure, timeout). */
+  /**
+   * Why no response arrived (network failure, timeout): flowrun's words,
+   * the values they quote (a URL) masked where the message was made, raw
+   * events too.
+   */
   error?: string;
   /** Time of this request alone. */
   duration_ms: number;

@@ -89,7 +89,8 @@ export class FlowMasks {
         onAttempt.call(reporter, ref, {
           ...info,
           url: redactor.redact(info.url),
-          ...(info.error === undefined ? {} : { error: redactor.redact(info.error) }),
+          // The runner masked the values it quotes; the words are flowrun's (long secrets only).
+          ...(info.error === undefined ? {} : { error: redactor.redactOutput(info.error) }),
         });
     }
     if (onStepEnd) {

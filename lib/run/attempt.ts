@@ -13,6 +13,7 @@ import { type CookieJar, publicSuffixes } from "../http/cookie_jar.ts";
 import { randomHex } from "../expr/template.ts";
 import { addCookies, type ResolvedRequest, resolveRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
+import { requestMessage } from "./request_message.ts";
 import { send } from "../http/send.ts";
 import type { AuthHandler } from "../http/auth.ts";
 import type { RequestInfo } from "../model/events.ts";
@@ -159,7 +160,9 @@ async function noResponse(
   await at.wire?.failed(error.message);
   const { onAttempt } = ctx.reporter;
   if (onAttempt) {
-    const masked = ctx.rawEvents ? error.message : ctx.redactor.redact(error.message);
+    // Its values masked here, raw events too: what is left is flowrun's words, which the
+    // reports keep (a value's secret is no longer known apart from them after this).
+    const masked = requestMessage(error, ctx.redactor);
     await onAttempt.call(ctx.reporter, at.input.ref, { ...at.info!, error: masked, duration_ms });
   }
   return { request: at.request, error, until: [], trace: at.trace, shown: at.shown };

@@ -171,6 +171,9 @@ export async function recordExchanges(
   const place = blockOf(input, at.ctx, at.walk.ref.file);
   for (const exchange of input.exchanges ?? []) {
     const entry = exchangeResult(exchange, input.step, r.start_ms ?? 0, place);
+    // Why the token request failed may quote what the server said: masked here whole, as a
+    // value, since the reports keep a request's message as flowrun's words.
+    if (entry.message !== undefined) entry.message = at.ctx.redactor.redact(entry.message);
     await record(entry, at.level, at.walk, at.ctx);
   }
 }

@@ -87,7 +87,9 @@ export async function runAttempt(
     fillVars(flow, scope.vars, scope, ctx, inputs);
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
-    stop = `the flow's vars could not be evaluated: ${error.message}`;
+    // A skip reason is flowrun's words in the reports: the expression's message it quotes is
+    // masked here, as a value.
+    stop = `the flow's vars could not be evaluated: ${ctx.redactor.redact(error.message)}`;
   }
   stop = await runSteps(flow.steps, { scope, ctx, walk, inputs, level: { prefix: "", stop } });
   // A setup flow hands its outputs to the run, evaluated in its own scope; one that did not pass

@@ -167,8 +167,10 @@ async function runSetup(flows: readonly Flow[], ctx: Context): Promise<Setup> {
     setup.results.push(r);
     if (r.status !== "passed" || outputs.has("\0failed")) {
       setup.failed = `setup flow "${flow.name}" did not pass${
-        outputs.has("\0failed") ? ` (its outputs: ${outputs.get("\0failed")})` : ""
-      }`;
+        // Why quotes an expression's message: a value, masked here (the skip reason is own text).
+        outputs.has("\0failed")
+          ? ` (its outputs: ${ctx.redactor.redact(String(outputs.get("\0failed")))})`
+          : ""}`;
     } else for (const [k, v] of outputs) setup.outputs.set(k, v);
     for (const [k, v] of outputs) if (k !== "\0failed") setup.forTeardown.set(k, v);
   }

@@ -15,6 +15,7 @@ import { evaluateChecks } from "../check/assert.ts";
 import type { AuthHandler } from "../http/auth.ts";
 import type { ResolvedRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
+import { requestMessage } from "./request_message.ts";
 import { ReceivedResponse } from "../http/response.ts";
 import { type KindOutcome, stepCall, type StepKind } from "../kinds/mod.ts";
 import type { AssertionResult } from "../model/result.ts";
@@ -90,7 +91,8 @@ async function reported(
     const error = noAnswer(outcome.error, kind.what);
     await wire?.failed(error.message);
     if (onAttempt) {
-      const message = ctx.rawEvents ? error.message : ctx.redactor.redact(error.message);
+      // Masked here, raw events too, as attempt.ts does: the reports keep it as flowrun's.
+      const message = requestMessage(error, ctx.redactor);
       await onAttempt.call(ctx.reporter, input.ref, { ...info, error: message, duration_ms });
     }
     return { request, error, until: [], kind: kind.key };

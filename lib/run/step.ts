@@ -24,6 +24,7 @@ import { kindAttempt } from "./kind_attempt.ts";
 import { AuthError, type AuthHandler } from "../http/auth.ts";
 import { stepAuth } from "./auth_steps.ts";
 import { curlVia } from "./transport.ts";
+import { requestMessage } from "./request_message.ts";
 import {
   type Context,
   keepsDetails,
@@ -219,7 +220,14 @@ function finished(
     ? evaluate(input, last, ctx)
     : undefined;
   outcome.attempts = tries.sent;
-  const result = stepResult(input.step, timing(input, tries), outcome, evaluation, interrupted);
+  const result = stepResult(
+    input.step,
+    timing(input, tries),
+    outcome,
+    evaluation,
+    interrupted,
+    ctx.redactor,
+  );
   const note = tries.auth?.note?.();
   if (note) result.note = note;
   if (interrupted !== undefined) return result;
@@ -257,8 +265,9 @@ function failed(input: StepInput, tries: Tries, error: unknown, ctx: Context): S
     );
   }
   // Whatever else one step meets fails that step: the run, its other flows and reports go on.
+  // Masked here (a request's values, an auth error whole): the reports keep it as flowrun's.
   const message = error instanceof RequestError || error instanceof AuthError
-    ? error.message
+    ? requestMessage(error, ctx.redactor)
     : ctx.redactor.redact(internalError("running the step", error));
   return failedBefore(step, at, "error", "request", message, tries.sent, tries.lastRequest);
 }

@@ -13,6 +13,8 @@ import type { Attempt } from "./attempt.ts";
 import { curlCommand, type CurlVia } from "../http/curl.ts";
 import { EXCERPT, MAX_BODY } from "./context.ts";
 import { shownCurl } from "./request_shown.ts";
+import { requestMessage } from "./request_message.ts";
+import { type Masking, PLAIN } from "../model/masking.ts";
 
 /**
  * The attempts of a step: the last, whether its `until` held, how many were sent.
@@ -141,7 +143,9 @@ function timed(
 
 /**
  * The result of a step that sent at least one request. `interrupted` is the
- * signal's name when the run was stopped before the step finished.
+ * signal's name when the run was stopped before the step finished. A request
+ * error's message is masked by `display` where it is made, each value it
+ * quotes as a value (see `request_message.ts`).
  *
  * @example
  * ```ts
@@ -161,6 +165,7 @@ export function stepResult(
   outcome: Outcome,
   evaluation: Evaluation | undefined,
   interrupted?: string,
+  display: Pick<Masking, "redact"> = PLAIN,
 ): StepResult {
   const { last } = outcome;
   const result = timed(step, timing, outcome.attempts, last.request, last.shown?.url);
@@ -173,7 +178,9 @@ export function stepResult(
   const response = last.response;
   if (!response || !evaluation) {
     const tries = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : "";
-    return end("error", "request", `${last.error!.message.replace(/\.$/, "")}${tries}.`);
+    // Masked here, value by value: the reports keep a request's message as flowrun's words.
+    const message = requestMessage(last.error!, display);
+    return end("error", "request", `${message.replace(/\.$/, "")}${tries}.`);
   }
   result.response = { status: response.status, content_type: response.contentType };
   result.assertions = evaluation.assertions;

@@ -56,11 +56,14 @@ const OWN_TEXT = new Set([
 const PROBLEM_TEXT = new Set(["message", "hint", "code"]);
 
 /**
- * How a step ended when its `message` is made of its checks' messages
- * (`status: expected 201, got 200 (and 1 more).`): then it is flowrun's
- * text as theirs is (see {@linkcode ownField}).
+ * How a step ended when its `message` was masked where it was made, value
+ * by value, so what is left is flowrun's text (see {@linkcode ownField}):
+ * its checks' messages (`status: expected 201, got 200 (and 1 more).`), a
+ * request's error (`Request failed: connection refused.`, the URL it quotes
+ * masked), the reason it was skipped (`Skipped because step "login" failed.`:
+ * names the flow gave, or built with their values masked).
  */
-const CHECK_FAILURES = new Set(["assertion", "until"]);
+const OWN_MESSAGES = new Set(["assertion", "until", "request", "skipped", "interrupted"]);
 
 /** Keys whose number (or list of numbers) is flowrun's: a time, a count, a size, a position. */
 const OWN_NUMBERS = new Set([
@@ -152,7 +155,8 @@ const OWN_RECORDS = new Set([
  * actual and expected values) where it builds the message, so what is left
  * are flowrun's words (`expected`, `got`, `holds`), which a short secret
  * must not mask. So is a step's when the step failed by its checks, which
- * is the first check's message with a count after it.
+ * is the first check's message with a count after it, and when a request's
+ * error or a skip stopped it: those are masked where they are made too.
  *
  * @example
  * ```ts
@@ -164,7 +168,9 @@ const OWN_RECORDS = new Set([
  * if (ownField("message", "x", "assertions") !== "own") throw new Error();
  * const step = { name: "s", failure_kind: "assertion" };
  * if (ownField("message", "x", "steps", step) !== "own") throw new Error();
- * if (ownField("message", "x", "steps", { ...step, failure_kind: "request" }) !== "value") throw new Error();
+ * if (ownField("message", "x", "steps", { ...step, failure_kind: "request" }) !== "own") throw new Error();
+ * if (ownField("message", "x", "steps", { ...step, failure_kind: "capture" }) !== "value") throw new Error();
+ * if (ownField("error", "x", "", { event: "request_error" }) !== "own") throw new Error();
  * ```
  */
 export function ownField(
@@ -178,7 +184,9 @@ export function ownField(
   }
   if (typeof value === "string") {
     return OWN_TEXT.has(key) || (list === "problems" && PROBLEM_TEXT.has(key)) ||
-        (key === "message" && checkMessage(list, record))
+        (key === "message" && checkMessage(list, record)) ||
+        // A log's request_error line: the runner masked the error's values as it made it.
+        (key === "error" && record?.event === "request_error")
       ? "own"
       : "value";
   }
@@ -186,12 +194,12 @@ export function ownField(
   return "value";
 }
 
-/** Whether a record's `message` is a check's, or a step's made of its checks' (see `ownField`). */
+/** Whether a record's `message` is a check's, or a step's masked where it was made (see `ownField`). */
 function checkMessage(list?: string, record?: Readonly<Record<string, unknown>>): boolean {
   if (list === "assertions") return true;
   // A step: in a flow's (or a re-run's) steps, or handed alone (a log's step record).
   return (list === "steps" || list === "") &&
-    CHECK_FAILURES.has(record?.failure_kind as string) && typeof record?.name === "string";
+    OWN_MESSAGES.has(record?.failure_kind as string) && typeof record?.name === "string";
 }
 
 /**
