@@ -162,16 +162,27 @@ function bearer(
   from: string,
   out: AuthOut,
 ): AuthOut {
-  if (vars.sentEmpty(s.token ?? "")) return out;
-  const token = credential(
-    s.token ?? "",
+  const token = sentToken(
+    s.token,
     "API_TOKEN",
     `the bearer token of the ${from} auth`,
     resolve,
     vars,
   );
-  out.headers.push(["Authorization", `Bearer ${token}`]);
+  if (token !== undefined) out.headers.push(["Authorization", `Bearer ${token}`]);
   return out;
+}
+
+/** A token's expression; `undefined` when it is sent empty, as Newman then sends no token at all. */
+function sentToken(
+  raw: string | undefined,
+  env: string,
+  what: string,
+  resolve: Resolve,
+  vars: Variables,
+): string | undefined {
+  if (vars.sentEmpty(raw ?? "")) return undefined;
+  return credential(raw ?? "", env, what, resolve, vars);
 }
 
 /** An OAuth2 grant that needs a person: the token it gave, from the environment. */
@@ -182,10 +193,8 @@ function savedToken(
   from: string,
   out: AuthOut,
 ): AuthOut {
-  // As a bearer token: none, no header.
-  if (vars.sentEmpty(s.accessToken ?? "")) return out;
-  const token = credential(
-    s.accessToken ?? "",
+  const token = sentToken(
+    s.accessToken,
     "OAUTH2_ACCESS_TOKEN",
     `an OAuth2 access token for the ${from} auth (its grant "${
       s.grant_type ?? ""
@@ -193,6 +202,7 @@ function savedToken(
     resolve,
     vars,
   );
+  if (token === undefined) return out;
   if (s.addTokenTo === "queryParams") out.query.push(["access_token", token]);
   else out.headers.push(["Authorization", `${s.headerPrefix || "Bearer"} ${token}`]);
   return out;
