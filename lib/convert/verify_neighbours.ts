@@ -10,9 +10,8 @@
  */
 import type { Correlator } from "./correlate/mod.ts";
 import type { JsonPath, Source, Step } from "./model.ts";
-import { isUuid, looksLikeId, looksLikeToken } from "./values.ts";
 import { unexpressible } from "./verify_express.ts";
-import { holdsCaptured } from "./correlate/captured_values.ts";
+import { namesRow } from "./correlate/row_name.ts";
 
 /** Fields of one element tried in pairs, at most (the first ones, in the recorded order). */
 const MAX_FIELDS = 24;
@@ -23,17 +22,11 @@ type Filter = Extract<JsonPath[number], object>;
 const CONTROL = /[\u0000-\u001f]/;
 
 /**
- * Whether `value` under `key` can name an element: short text, no id, token,
- * secret, template, captured value or control character (which not every
- * JSONPath engine reads).
+ * Whether `value` under `key` can name an element (row_name.ts), without a
+ * control character: not every JSONPath engine reads one.
  */
 function canName(c: Correlator, key: string, value: unknown): value is string {
-  return typeof value === "string" && value !== "" && value.length <= 100 &&
-    !CONTROL.test(key + value) &&
-    !looksLikeId(key, value) && !isUuid(value) && !looksLikeToken(key, value) &&
-    !c.secrets.has(value) && !value.includes("${") &&
-    // A value holding a captured one is another on a fresh instance (captured_values.ts).
-    !holdsCaptured(c, value);
+  return namesRow(c, key, value) && !CONTROL.test(key + value);
 }
 
 const matches = (e: unknown, f: Filter) =>

@@ -6,7 +6,7 @@
  * journey was recorded) is captured from an earlier answer; a filter
  * `[?@.id == 'R:127.0.0.1:50261:0:invoice:']` matched nothing on a fresh
  * instance. The conversion's row filters (`captures.ts`) and `--verify`'s
- * (`verify_neighbours.ts`) ask {@linkcode holdsCaptured}.
+ * (`verify_neighbours.ts`) ask {@linkcode holdsCaptured} through `row_name.ts`.
  *
  * @module
  */

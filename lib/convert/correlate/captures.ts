@@ -9,11 +9,11 @@
 import type { JsonPath, Producer, Source, Step } from "../model.ts";
 import { valueKey } from "../json.ts";
 import { captureName } from "../names.ts";
-import { isUuid, looksLikeId, looksLikeToken } from "../values.ts";
 import type { Correlator } from "./state.ts";
 import { locationIdKeys } from "./location_ids.ts";
 import { memberById } from "./rpc_batch.ts";
-import { holdsCaptured, noteCaptured } from "./captured_values.ts";
+import { noteCaptured } from "./captured_values.ts";
+import { namesRow } from "./row_name.ts";
 
 /** Fields that name a list element, tried first when one must be told apart from the others. */
 const NAME_KEY = /^(name|title|slug|key|code|label|handle|username|login|email|sku)$/i;
@@ -129,17 +129,9 @@ export function stablePath(c: Correlator, step: Step, path: JsonPath): JsonPath 
 
 /** Whether `value` under `key` could tell a list element apart: short text, no URL, id or secret. */
 function canName(c: Correlator, key: string, value: unknown): value is string {
-  // A value the flow itself sends as a template (Widget ${RUN_ID}, a generated id) finds
-  // the element it created on every run: the filter holds the same template.
   // An absolute URL names where the recording ran (Parse Dashboard's `serverURL`): a fresh
   // instance at another base URL lists the same element under another one.
-  return typeof value === "string" && value !== "" && value.length <= 100 &&
-    !/^[a-z][\w+.-]*:\/\//i.test(value) && !looksLikeId(key, value) && !isUuid(value) &&
-    !looksLikeToken(key, value) &&
-    !c.secrets.has(value) && !value.includes("${") &&
-    // A row named after a captured value (`<connection id>:invoice:`) is named otherwise on a
-    // fresh instance (captured_values.ts).
-    !holdsCaptured(c, value);
+  return namesRow(c, key, value) && !/^[a-z][\w+.-]*:\/\//i.test(value);
 }
 
 /** A short text field of `item` that no other element of `list` shares, ids and secrets aside. */

@@ -1,0 +1,35 @@
+/**
+ * Which field values may name a list row in a filter that must find the
+ * same row on another instance: the conversion's row filters (`captures.ts`)
+ * and `--verify`'s (`verify_neighbours.ts`) share this test and add their own
+ * (an absolute URL; a control character).
+ *
+ * @module
+ */
+import { isUuid, looksLikeId, looksLikeToken } from "../values.ts";
+import { holdsCaptured } from "./captured_values.ts";
+import type { Correlator } from "./state.ts";
+
+/**
+ * Whether `value` under `key` can name a row: short text (at most 100
+ * characters), no id, UUID, token, secret or template (a value the flow
+ * sends as a template finds its row by the same template in the filter), and
+ * no value the flow captures inside it (another on a fresh instance).
+ *
+ * @example
+ * ```ts
+ * import { namesRow } from "./row_name.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * c.captured.add("R:127.0.0.1:50261:0");
+ * if (!namesRow(c, "name", "invoice") || namesRow(c, "id", "R:127.0.0.1:50261:0:invoice:")) {
+ *   throw new Error();
+ * }
+ * if (namesRow(c, "id", "3f2504e0-4f89-11d3-9a0c-0305e82c3301") || namesRow(c, "n", 7)) throw new Error();
+ * ```
+ */
+export function namesRow(c: Correlator, key: string, value: unknown): value is string {
+  return typeof value === "string" && value !== "" && value.length <= 100 &&
+    !looksLikeId(key, value) && !isUuid(value) && !looksLikeToken(key, value) &&
+    !c.secrets.has(value) && !value.includes("${") && !holdsCaptured(c, value);
+}
