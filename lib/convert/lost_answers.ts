@@ -25,6 +25,14 @@
  * holds its own (`{"bearerToken": …}`), so the step captures it as any
  * other; the flow's notes say so.
  *
+ * With no later answer of the endpoint, the request can still say what its
+ * answer held: a body with `grant_type` is an OAuth2 token request, whose
+ * success RFC 6749 §5.1 defines as JSON with `access_token` (seen on a loaded
+ * machine, where Node-RED's `POST /auth/token` kept no text). The token first
+ * sent after it as a Bearer credential or an `access_token` query parameter
+ * (RFC 6750), which no earlier request sent and no earlier answer held, is
+ * read as that member.
+ *
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
@@ -112,6 +120,53 @@ function heldValues(records: HarRecord[], i: number, j: number): [string[], stri
   return held;
 }
 
+/** The `grant_type` an OAuth2 token request's body (a form, or JSON) sends, if it sends one. */
+function grantType(r: HarRecord): string | undefined {
+  if (r.method !== "POST" || !r.bodyText) return undefined;
+  if (r.bodyMime === "application/x-www-form-urlencoded") {
+    return new URLSearchParams(r.bodyText).get("grant_type") || undefined;
+  }
+  try {
+    const body = JSON.parse(r.bodyText);
+    return typeof body?.grant_type === "string" && body.grant_type !== ""
+      ? body.grant_type
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The places RFC 6750 lets a client send an OAuth2 access token. */
+const TOKEN_PLACES: Place[] = [
+  { header: "authorization", before: "Bearer ", after: "" },
+  { header: "authorization", before: "bearer ", after: "" },
+  { query: "access_token" },
+];
+
+/** The access token the lost answer of the grant `records[i]` held: the first new one sent after it. */
+function grantedToken(records: HarRecord[], i: number): [string[], string][] {
+  for (let k = i + 1; k < records.length && grantType(records[k]) === undefined; k++) {
+    for (const place of TOKEN_PLACES) {
+      const value = valueAt(records[k], place);
+      if (value === undefined || value.length < MIN_VALUE) continue;
+      if (!seenBefore(records, i, k, value)) return [[["access_token"], value]];
+    }
+  }
+  return [];
+}
+
+/** What the lost answer of `records[i]` held, as (path, value) pairs; none when nothing says. */
+function lostValues(records: HarRecord[], i: number): [string[], string][] {
+  const r = records[i];
+  const j = records.findIndex((s, k) =>
+    k > i && s.method === r.method && s.url.origin === r.url.origin &&
+    s.url.pathname === r.url.pathname && s.hasJson && typeof s.json === "object" &&
+    s.json !== null && !Array.isArray(s.json)
+  );
+  const held = j < 0 ? [] : heldValues(records, i, j);
+  return held.length > 0 || grantType(r) === undefined ? held : grantedToken(records, i);
+}
+
 /**
  * Reads each lost answer of `records` (in session order, bodies loaded) from
  * a later answer of its endpoint (see the module); one note per answer read.
@@ -139,14 +194,7 @@ function heldValues(records: HarRecord[], i: number, j: number): [string[], stri
 export function readLostAnswers(records: HarRecord[], notes: string[]): void {
   records.forEach((r, i) => {
     if (!lost(r)) return;
-
-    const j = records.findIndex((s, k) =>
-      k > i && s.method === r.method && s.url.origin === r.url.origin &&
-      s.url.pathname === r.url.pathname && s.hasJson && typeof s.json === "object" &&
-      s.json !== null && !Array.isArray(s.json)
-    );
-    if (j < 0) return;
-    const held = heldValues(records, i, j);
+    const held = lostValues(records, i);
     if (held.length === 0) return;
     const json: Record<string, unknown> = {};
     for (const [path, value] of held) setAt(json, path, value);
@@ -155,10 +203,13 @@ export function readLostAnswers(records: HarRecord[], notes: string[]): void {
     r.responseText = JSON.stringify(json);
     if (r.mimeType === "") r.mimeType = "application/json";
     const where = held.map(([path]) => path.join(".")).join(", ");
+    const source = grantType(r) !== undefined && held[0][0][0] === "access_token"
+      ? "an OAuth2 token answer holds it (RFC 6749)"
+      : "the endpoint's later answer holds it";
     notes.push(
       `The answer of ${r.method} ${r.url.origin}${r.url.pathname} is lost from the recording ` +
-        `(its page went away before it was read): it is read as holding ${where} where the ` +
-        `endpoint's later answer holds it, the value the requests after it sent.`,
+        `(the browser kept its status, not its text): it is read as holding ${where} where ` +
+        `${source}, the value the requests after it sent.`,
     );
   });
 }
