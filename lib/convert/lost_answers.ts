@@ -143,16 +143,22 @@ const TOKEN_PLACES: Place[] = [
   { query: "access_token" },
 ];
 
-/** The access token the lost answer of the grant `records[i]` held: the first new one sent after it. */
-function grantedToken(records: HarRecord[], i: number): [string[], string][] {
+/** The first token sent after `records[i]` (before the next grant) that nothing earlier sent or held. */
+function firstNewToken(records: HarRecord[], i: number): { k: number; value: string } | undefined {
   for (let k = i + 1; k < records.length && grantType(records[k]) === undefined; k++) {
     for (const place of TOKEN_PLACES) {
       const value = valueAt(records[k], place);
       if (value === undefined || value.length < MIN_VALUE) continue;
-      if (!seenBefore(records, i, k, value)) return [[["access_token"], value]];
+      if (!seenBefore(records, i, k, value)) return { k, value };
     }
   }
-  return [];
+  return undefined;
+}
+
+/** The access token the lost answer of the grant `records[i]` held: the first new one sent after it. */
+function grantedToken(records: HarRecord[], i: number): [string[], string][] {
+  const first = firstNewToken(records, i);
+  return first ? [[["access_token"], first.value]] : [];
 }
 
 /** What the lost answer of `records[i]` held, as (path, value) pairs; none when nothing says. */
@@ -165,6 +171,14 @@ function lostValues(records: HarRecord[], i: number): [string[], string][] {
   );
   const held = j < 0 ? [] : heldValues(records, i, j);
   return held.length > 0 || grantType(r) === undefined ? held : grantedToken(records, i);
+}
+
+/** Why a token first sent by `user` is asked for: the answer `r` that likely held it is lost. */
+function unreadNote(r: HarRecord, user: HarRecord): string {
+  return `The answer of ${r.method} ${r.url.origin}${r.url.pathname} is lost from the recording ` +
+    `(the browser kept its status, not its text), and ${user.method} ${user.url.pathname} ` +
+    `after it sends a token no recorded answer holds: it is asked for. Record the journey again ` +
+    `so that answer is kept, and the token is captured from it.`;
 }
 
 /**
@@ -195,7 +209,12 @@ export function readLostAnswers(records: HarRecord[], notes: string[]): void {
   records.forEach((r, i) => {
     if (!lost(r)) return;
     const held = lostValues(records, i);
-    if (held.length === 0) return;
+    if (held.length === 0) {
+      // Nothing says where the token was: the user is asked for it, and told why and what helps.
+      const first = firstNewToken(records, i);
+      if (first) notes.push(unreadNote(r, records[first.k]));
+      return;
+    }
     const json: Record<string, unknown> = {};
     for (const [path, value] of held) setAt(json, path, value);
     r.json = json;

@@ -116,10 +116,17 @@ for (
   });
 }
 
-Deno.test("convert har: a lost answer of a request that is no OAuth2 grant is not read as a token answer", async () => {
+Deno.test("convert har: a lost answer of a request that is no OAuth2 grant is not read as a token answer, and the summary says why the token is asked", async () => {
   // No grant_type: nothing says what the answer held, so the token stays the user's to give.
   const { flow, run } = await convertAndRun({ body: "form", place: "bearer" }, false);
   assert.match(flow, /API_TOKEN/, flow);
   assert.doesNotMatch(flow, /\$\.json\.access_token/, flow);
+  // The user is told why the token is asked for, and what would let it be captured.
+  assert.match(
+    flow,
+    /auth\/token is lost from the recording .* GET \/settings after it sends a token/,
+    flow,
+  );
+  assert.match(flow, /Record the journey again/, flow);
   assert.notEqual(run.code, 0, run.stdout);
 });
