@@ -310,6 +310,26 @@ export function readsUnsetCapture(template: Template, scope: Scope): boolean {
   );
 }
 
+/**
+ * Whether a template has expressions and every one renders as empty text (`Bearer ${ENV.TOKEN:-}`
+ * with TOKEN unset): with `omit_empty_headers`, the words written around an empty value say
+ * nothing on their own, so such a header is left out as one that renders empty. Postman, for one,
+ * sends no `Authorization` header for a bearer token that is empty.
+ *
+ * @example
+ * ```ts
+ * import { parseTemplate, rendersOnlyEmpty } from "./template.ts";
+ * const scope = { env: () => undefined, vars: new Map([["t", ""], ["u", "x"]]), steps: new Map(), runId: "r" };
+ * if (!rendersOnlyEmpty(parseTemplate("Bearer ${vars.t}"), scope)) throw new Error();
+ * if (rendersOnlyEmpty(parseTemplate("Bearer ${vars.u}"), scope)) throw new Error();
+ * if (rendersOnlyEmpty(parseTemplate("Bearer"), scope)) throw new Error();
+ * ```
+ */
+export function rendersOnlyEmpty(template: Template, scope: Scope): boolean {
+  const exprs = template.parts.filter((part) => typeof part !== "string");
+  return exprs.length > 0 && exprs.every((part) => toText(resolve(part, scope)) === "");
+}
+
 /** A property descriptor of a plain object's own enumerable, writable value. */
 function ownValue(value: unknown): PropertyDescriptor {
   return { value, enumerable: true, writable: true, configurable: true };

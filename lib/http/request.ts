@@ -10,6 +10,7 @@ import {
   ExpressionError,
   readsUnsetCapture,
   render,
+  rendersOnlyEmpty,
   type Scope,
   type Template,
   toText,
@@ -156,13 +157,16 @@ function resolveHeaders(
 ): [string, string][] {
   const headers: [string, string][] = spec.headersFrom
     ? headersFrom(evaluate(spec.headersFrom, scope), spec.headersFrom.source)
-    : spec.headers.filter(([, value]) => !omitEmpty || !readsUnsetCapture(value, scope))
+    : spec.headers.filter(([, value]) =>
+      !omitEmpty || !(readsUnsetCapture(value, scope) || rendersOnlyEmpty(value, scope))
+    )
       .map(([name, value, nameFrom]) => [
         nameFrom ? headerName(evaluate(nameFrom, scope), nameFrom.source) : name,
         toText(evaluate(value, scope)),
       ]);
   // `omit_empty_headers`: one step written for both cases (with an ETag, without one; with the
-  // token an optional capture found, without it: `Bearer ${…}` then has no value either).
+  // token an optional capture found, without it: `Bearer ${…}` then has no value either, nor
+  // with a token that renders empty).
   if (omitEmpty) headers.splice(0, headers.length, ...headers.filter(([, v]) => v !== ""));
   if (spec.cookies) {
     const pairs = spec.cookies.map(([name, value]) =>

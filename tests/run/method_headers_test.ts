@@ -165,6 +165,33 @@ steps:
   }
 });
 
+Deno.test("omit_empty_headers leaves out a header whose every expression renders empty", async () => {
+  const api = serve();
+  try {
+    // `tag ${vars.etag}` says nothing without its value (a bearer token left empty is not sent).
+    const r = await run(`name: headers
+vars: {etag: "", trace: t-1}
+options: {omit_empty_headers: true}
+steps:
+  - name: words around empty
+    request:
+      url: "${api.url}/d"
+      headers: {If-Match: "W/\${vars.etag}", X-Trace: "tag \${vars.trace}"}
+  - name: words alone
+    request:
+      url: "${api.url}/d"
+      headers: {X-Trace: "tag"}
+`);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual(api.seen, [
+      { method: "GET", ifMatch: null, trace: "tag t-1" },
+      { method: "GET", ifMatch: null, trace: "tag" },
+    ]);
+  } finally {
+    await api.close();
+  }
+});
+
 Deno.test("a constant bad method is still a load problem, and a bad switch value too", async () => {
   const r = await run(`name: x
 steps:

@@ -23,6 +23,11 @@ export interface AuthOut {
   /** The step's `auth:` block, when the flow format has the kind. */
   block?: YNode;
   notes: string[];
+  /**
+   * The auth's header may render empty (a token left empty): the step leaves it out then, as
+   * Newman sends no token header (`omit_empty_headers`).
+   */
+  omitEmpty?: boolean;
 }
 
 /** How a `{{x}}` reads. */
@@ -154,7 +159,11 @@ export function authFields(auth: PmAuth, resolve: Resolve, vars: Variables, from
   return out;
 }
 
-/** A bearer token's header; none when the token is sent empty (not even the inherited auth's), as Newman. */
+/**
+ * A bearer token's header. Newman sends none while the token is empty (a literal left empty, a
+ * variable defined empty, one a script sets only later): such a header is marked `omitEmpty`, so
+ * the step leaves it out while the token renders empty and sends it once the user sets one.
+ */
 function bearer(
   s: Record<string, string>,
   resolve: Resolve,
@@ -162,27 +171,16 @@ function bearer(
   from: string,
   out: AuthOut,
 ): AuthOut {
-  const token = sentToken(
-    s.token,
+  const token = credential(
+    s.token ?? "",
     "API_TOKEN",
     `the bearer token of the ${from} auth`,
     resolve,
     vars,
   );
-  if (token !== undefined) out.headers.push(["Authorization", `Bearer ${token}`]);
+  out.headers.push(["Authorization", `Bearer ${token}`]);
+  if (vars.mayBeEmpty(token)) out.omitEmpty = true;
   return out;
-}
-
-/** A token's expression; `undefined` when it is sent empty, as Newman then sends no token at all. */
-function sentToken(
-  raw: string | undefined,
-  env: string,
-  what: string,
-  resolve: Resolve,
-  vars: Variables,
-): string | undefined {
-  if (vars.sentEmpty(raw ?? "")) return undefined;
-  return credential(raw ?? "", env, what, resolve, vars);
 }
 
 /** An OAuth2 grant that needs a person: the token it gave, from the environment. */
@@ -193,8 +191,11 @@ function savedToken(
   from: string,
   out: AuthOut,
 ): AuthOut {
-  const token = sentToken(
-    s.accessToken,
+  // A query has no `omit_empty_headers`: a token sent empty stays out of it, as Newman's.
+  const query = s.addTokenTo === "queryParams";
+  if (query && vars.sentEmpty(s.accessToken ?? "")) return out;
+  const token = credential(
+    s.accessToken ?? "",
     "OAUTH2_ACCESS_TOKEN",
     `an OAuth2 access token for the ${from} auth (its grant "${
       s.grant_type ?? ""
@@ -202,8 +203,11 @@ function savedToken(
     resolve,
     vars,
   );
-  if (token === undefined) return out;
-  if (s.addTokenTo === "queryParams") out.query.push(["access_token", token]);
-  else out.headers.push(["Authorization", `${s.headerPrefix || "Bearer"} ${token}`]);
+  if (query) {
+    out.query.push(["access_token", token]);
+    return out;
+  }
+  out.headers.push(["Authorization", `${s.headerPrefix || "Bearer"} ${token}`]);
+  if (vars.mayBeEmpty(token)) out.omitEmpty = true;
   return out;
 }

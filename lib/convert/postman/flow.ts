@@ -11,7 +11,14 @@ import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut, bodyValues } from "./body.ts";
 import type { PmRequest } from "./model.ts";
-import { assertOf, headersOf, NO_BODY, splitSchema, unsendable } from "./step_parts.ts";
+import {
+  assertOf,
+  headersOf,
+  NO_BODY,
+  splitSchema,
+  stepOptions,
+  unsendable,
+} from "./step_parts.ts";
 import type { Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
@@ -136,7 +143,7 @@ export class FlowBuilder {
     this.#where = where;
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
     const as = eachStart(each, (s, w) => this.set(s, w), where);
-    const { request, auth } = this.request(sent, comments);
+    const { request, auth, omitEmpty } = this.request(sent, comments);
     noteRewrites(r.scripts, where, this.shared, comments);
     const tests = r.scripts.filter((s) => s.listen === "test")
       .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
@@ -159,7 +166,7 @@ export class FlowBuilder {
       ["request", request],
       ["capture", captures.size > 0 ? ymap([...captures]) : undefined],
       // Newman follows redirects; the flow does too (its options), unless Postman was told not to.
-      ["options", r.followRedirects === false ? ymap([["follow_redirects", false]]) : undefined],
+      ["options", stepOptions(r.followRedirects === false, omitEmpty)],
       ["loop", loop],
       ["foreach", each?.values.map((v) => v.replaceAll("${", "$${"))],
       ["as", as],
@@ -170,7 +177,7 @@ export class FlowBuilder {
       ["always", this.steps.length > 0 || each ? true : undefined],
     ]);
     this.steps.push(commented(comments, step));
-    this.reports.push(requestReport(where, name, tests, extra, helperChecks(r.scripts)));
+    this.reports.push(requestReport(where, name, tests, extra, helperChecks(r.scripts), r.scripts));
     this.bind(tests, name, where);
     this.#afterwards(r, tests.flatMap((t) => t.sides ?? []));
     eachEnd(each, (s, w) => this.set(s, w), where);
@@ -358,7 +365,10 @@ export class FlowBuilder {
   }
 
   /** The step's request, and its `auth:` block when the flow format has the kind. */
-  request(r: PmRequest, comments: string[]): { request: YNode; auth?: YNode } {
+  request(
+    r: PmRequest,
+    comments: string[],
+  ): { request: YNode; auth?: YNode; omitEmpty?: boolean } {
     const resolve = (n: string, w?: string) => this.resolve(n, false, w);
     const empty: BodyOut = { fields: [], files: [], notes: [] };
     const [known, typed] = bodyValues(this.#made, this.shared.vars);
@@ -379,6 +389,16 @@ export class FlowBuilder {
           `the ${scheme ? `${scheme} ` : ""}${key} header written in the collection, a secret`,
         ),
     );
+    // The step leaves out every header that renders empty: only when the auth's is the one that
+    // may (another sent empty, as Newman sends it, would be left out too), else the auth's goes.
+    let omitEmpty = auth.omitEmpty;
+    if (
+      omitEmpty &&
+      [...headers].some(([k, v]) => !/^authorization$/i.test(k) && this.shared.vars.mayBeEmpty(v))
+    ) {
+      omitEmpty = false;
+      headers.delete("Authorization");
+    }
     let fields = body.fields;
     if (NO_BODY.has(r.method) && fields.length > 0) {
       comments.push(
@@ -395,6 +415,6 @@ export class FlowBuilder {
       ["headers", headers.size > 0 ? ymap([...headers]) : undefined],
       ...fields,
     ]);
-    return { request, auth: auth.block };
+    return { request, auth: auth.block, omitEmpty };
   }
 }

@@ -29,16 +29,23 @@ export function isUnattended(auth: PmAuth | undefined): boolean {
     (auth.settings.accessTokenUrl ?? "") !== "";
 }
 
-/** A secret setting: its `{{x}}` rendered, or an environment variable (the value never copied). */
+/**
+ * A secret setting: its `{{x}}` rendered, or an environment variable (the value never copied).
+ * One the collection defines as empty (a public client has no secret) is sent empty unless the
+ * user sets one, as the Postman app sends it; one it leaves out (`undefined`) is asked for.
+ */
 function secret(
-  value: string,
+  value: string | undefined,
   env: string,
   hint: string,
   resolve: (n: string) => string,
   vars: Variables,
 ): string {
-  if (placeholders(value).length > 0) return render(value, resolve);
-  return `\${ENV.${vars.secretEnv(env, value === "" ? hint : `${hint} (the collection has one)`)}}`;
+  if (value !== undefined && placeholders(value).length > 0) return render(value, resolve);
+  if (value === "") return `\${ENV.${vars.secretEnv(env, `${hint}, empty unless set`)}:-}`;
+  return `\${ENV.${
+    vars.secretEnv(env, value === undefined ? hint : `${hint} (the collection has one)`)
+  }}`;
 }
 
 /**
@@ -53,6 +60,8 @@ function secret(
  * const s = { grant_type: "client_credentials", accessTokenUrl: "https://a.test/token", clientId: "app", clientSecret: "shh", client_authentication: "body" };
  * const text = JSON.stringify(oauth2Block({ type: "oauth2", settings: s }, (n) => n, new Variables([], []), "collection"));
  * if (!text.includes("OAUTH2_CLIENT_SECRET") || text.includes("shh") || !text.includes('"app"')) throw new Error(text);
+ * const open = JSON.stringify(oauth2Block({ type: "oauth2", settings: { ...s, clientSecret: "" } }, (n) => n, new Variables([], []), "collection"));
+ * if (!open.includes("OAUTH2_CLIENT_SECRET:-}")) throw new Error(open);
  * ```
  */
 export function oauth2Block(
@@ -87,7 +96,7 @@ export function oauth2Block(
       [
         "password",
         password
-          ? secret(s.password ?? "", "OAUTH2_PASSWORD", what("password"), resolve, vars)
+          ? secret(s.password, "OAUTH2_PASSWORD", what("password"), resolve, vars)
           : undefined,
       ],
       ["client_auth", s.client_authentication === "body" ? "body" : "basic"],

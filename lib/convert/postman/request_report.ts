@@ -8,11 +8,14 @@ import type { RequestReport } from "./flow_state.ts";
 import type { HelperChecks } from "./helper_checks.ts";
 import type { Translation } from "./script/translate.ts";
 import { untranslatedIdioms } from "./untranslated_idioms.ts";
+import { chaiWordReasons } from "./chai_words.ts";
+import type { PmScript } from "./model.ts";
 
 /**
  * The report of request `where` (step `step`) from its test scripts'
  * translations; `extra` schema checks beyond the step's one count as untranslated,
- * and so does each call of a helper that checks (helper_checks.ts).
+ * and so does each call of a helper that checks (helper_checks.ts). `scripts` place the chai
+ * words named among the reasons (chai_words.ts).
  *
  * @example
  * ```ts
@@ -28,9 +31,11 @@ export function requestReport(
   tests: readonly Translation[],
   extra: number,
   helpers: HelperChecks = { calls: 0, names: [] },
+  scripts: readonly PmScript[] = [],
 ): RequestReport {
   const sum = (f: (t: Translation) => number) => tests.reduce((n, t) => n + f(t), 0);
-  const why = untranslatedIdioms(tests.flatMap((t) => t.untranslated), extra);
+  const lines = tests.flatMap((t) => t.untranslated);
+  const why = [...untranslatedIdioms(lines, extra), ...chaiWordReasons(lines, scripts)];
   if (helpers.calls > 0) {
     why.push(
       `checks made in a function a script defines (${

@@ -206,3 +206,21 @@ export function unsendable(r: PmRequest): string | undefined {
   if (scheme && !/^https?$/i.test(scheme)) return `flowrun sends http and https, not ${scheme}`;
   return undefined;
 }
+
+/**
+ * A step's `options`: redirects not followed where Postman was told not to, and headers that
+ * render empty left out where the auth's token may be empty (Newman sends no bearer header then).
+ *
+ * @example
+ * ```ts
+ * import { stepOptions } from "./step_parts.ts";
+ * if (stepOptions(false, false) !== undefined) throw new Error();
+ * if (!JSON.stringify(stepOptions(true, true)).includes("omit_empty_headers")) throw new Error();
+ * ```
+ */
+export function stepOptions(noRedirects: boolean, omitEmpty = false): YNode | undefined {
+  const entries: [string, YNode][] = [];
+  if (noRedirects) entries.push(["follow_redirects", false]);
+  if (omitEmpty) entries.push(["omit_empty_headers", true]);
+  return entries.length > 0 ? ymap(entries) : undefined;
+}

@@ -191,6 +191,31 @@ export class Variables {
   }
 
   /**
+   * Whether a flow expression (a token as the step sends it) may render empty when run as
+   * printed: its only parts are an environment variable with an empty fallback (a credential
+   * left empty, `${ENV.API_TOKEN:-}`) and flow vars whose default is empty (one a script sets
+   * only later reads its collection value, empty, until then).
+   *
+   * @example
+   * ```ts
+   * import { Variables } from "./vars.ts";
+   * const v = new Variables([{ key: "t", value: "" }, { key: "u", value: "x" }], []);
+   * if (!v.mayBeEmpty("${ENV.API_TOKEN:-}") || !v.mayBeEmpty("${vars.t}")) throw new Error();
+   * if (v.mayBeEmpty("${vars.u}") || v.mayBeEmpty("${ENV.API_TOKEN}") || v.mayBeEmpty("abc")) throw new Error();
+   * if (v.mayBeEmpty("${steps.login.capture.token}")) throw new Error();
+   * ```
+   */
+  mayBeEmpty(expression: string): boolean {
+    const emptyVars = new Set(
+      [...this.values].filter(([, value]) => value === "").map(([name]) => varName(name)),
+    );
+    return expression.replace(
+      /\$\{ENV\.[A-Za-z_][A-Za-z0-9_]*:-\}|\$\{vars\.([A-Za-z0-9_-]+)\}/g,
+      (whole, flowVar?: string) => flowVar === undefined || emptyVars.has(flowVar) ? "" : whole,
+    ) === "";
+  }
+
+  /**
    * The variable whose value is a host Postman sends with `http://` that a
    * URL's flow text starts with (`${ENV.HOST:-…}/…`, `${vars.host}/…`), as
    * written or through a value a script joined (`host + "/items/" + id`).
