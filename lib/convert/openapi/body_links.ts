@@ -16,9 +16,11 @@
  *
  * Only what is sent changes: a property the schema requires; not
  * required, one the document shows an example of (Petstore's `Order.petId`,
- * which the body left out as it names a pet that must exist), or one naming
+ * which the body left out as it names a pet that must exist), one naming
  * what the call itself acts on (a gateway's call of the noun:
- * `lease/revoke`'s lease; proto3 requires nothing). A property
+ * `lease/revoke`'s lease; proto3 requires nothing), or one whose relation the
+ * document reads from the item made (`todoListId` beside `GET
+ * /todos/{id}/todo-list`, related_reads.ts). A property
  * the document gives the value of (an `enum`, a `const`, a `default`) or
  * that a create of no such noun makes is left as it was. A create that
  * documents a 409 (a conflict with an item that exists) is read only in the
@@ -38,6 +40,7 @@ import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
 import { jsonSchema, successes } from "./responses.ts";
+import { relationsRead } from "./related_reads.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
 import { properties } from "./schema_properties.ts";
 
@@ -218,18 +221,26 @@ interface Candidate {
 /**
  * The body properties of `op` that name a noun and are sent (see the
  * module): at the top, or one wrapper deep; never one of its own path's
- * parameters (the path gives that value).
+ * parameters (the path gives that value). An optional one is sent too when
+ * the document reads that relation of the item `op` makes (related_reads.ts).
  */
-function candidates(doc: unknown, op: OpenApiOperation, rpc: boolean): Candidate[] {
+function candidates(
+  doc: unknown,
+  op: OpenApiOperation,
+  rpc: boolean,
+  ops: OpenApiOperation[],
+): Candidate[] {
   if (op.method === "GET" || op.method === "HEAD") return [];
   const schema = bodySchema(doc, op);
   const required = requiredOf(doc, schema);
   const segments = op.template.split("/").filter((s) => s !== "");
   const own = rpc && segments.length > 1 ? nounKey(segments.at(-2)!) : undefined;
+  const read = new Set(relationsRead(op, ops).map(nounKey));
   const out: Candidate[] = [];
   const add = (body: string[], p: Node, needed: boolean) => {
     const found = nounOf(body.at(-1)!, p);
-    if (found && (needed || shown(p) || found.noun === own)) out.push({ body, ...found });
+    const wanted = needed || shown(p) || found?.noun === own || read.has(found?.noun ?? "");
+    if (found && wanted) out.push({ body, ...found });
     return found !== undefined;
   };
   for (const [name, p] of properties(doc, schema)) {
@@ -276,7 +287,9 @@ export function bodyLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperat
   const out = new Map<OpenApiOperation, BodyLink[]>();
   if (creates.size === 0) return out;
   for (const op of ops) {
-    const found = candidates(doc, op, rpc).map((c) => linkOf(doc, op, c, creates.get(c.noun), ops));
+    const found = candidates(doc, op, rpc, ops).map((c) =>
+      linkOf(doc, op, c, creates.get(c.noun), ops)
+    );
     // A body with an id held back (`linkOf`'s null) links none of its others: Unleash's
     // assignment of segments to a strategy, its strategy linked and its segments (a create of a
     // 409) not, put the one example segment that existed on the strategy, which then could not

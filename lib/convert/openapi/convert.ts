@@ -28,6 +28,7 @@ import { readSecurity } from "./read_security.ts";
 import { keptBasePath } from "./paths_hold_base.ts";
 import { ownItems } from "./second_producer.ts";
 import { SIGN_IN_FILE, signInOnce } from "./sign_in_once.ts";
+import { bodilessWrites } from "./bodiless.ts";
 import { ambiguousOps, type LeftOut, leftOut, leftOutLines } from "./left_out.ts";
 
 /** A file to write, relative to the output folder. */
@@ -59,6 +60,8 @@ export interface OpenApiSummary extends LeftOut {
   webhooks?: { operations: number; names: string[] };
   /** The operations the bundle left out, each reaching a `$ref` to nothing (`broken_refs.ts`). */
   broken?: string[];
+  /** The creates and updates the document gives nothing to send (`bodiless.ts`): `POST /posts`. */
+  bodiless?: string[];
   /** The setup flow the run signs in with once (`sign_in_once.ts`), passed with `--setup`. */
   signIn?: { file: string; steps: number; hands: "token" | "session cookie" };
 }
@@ -133,6 +136,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   for (const { path, what } of shared.files) {
     files.push({ path, text: `placeholder: replace with ${what}\n`, placeholder: true });
   }
+  const bodiless = bodilessWrites(doc, kept);
   return {
     files,
     summary: {
@@ -148,6 +152,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       ...webhooksOf(doc),
       ...leftOutLines(stopping, unsendable, ambiguous),
       ...(signIn ? { signIn } : {}),
+      ...(bodiless.length > 0 ? { bodiless } : {}),
     },
   };
 }

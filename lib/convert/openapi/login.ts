@@ -22,6 +22,7 @@ import { properties } from "./schema_properties.ts";
 import { accessOfPair } from "./access_pair.ts";
 import { schemedWord } from "./schemed_token.ts";
 import { makesItem } from "./makes_item.ts";
+import { inheritedSignUp } from "./inherited_signup.ts";
 import { nestedSignup } from "./nested_signup.ts";
 import { formRequired } from "./form_required.ts";
 import { describesNoMember } from "./opaque_answer.ts";
@@ -377,11 +378,12 @@ export function needsNoCredentials(doc: Node, op: OpenApiOperation): boolean {
 /**
  * Whether `op` hands out the credential, whatever it declares: a POST whose path says it signs in
  * or up (`/sign-in/email`, `/register`), taking a password, answering a token or nothing it
- * describes (`undescribedSignIn`). What it declares is a blanket requirement (better-auth's).
+ * describes (`undescribedSignIn`), or a sign-up that only inherits the root's requirement
+ * (`inheritedSignUp`). What it declares is a blanket requirement (better-auth's).
  */
 function handsOutToken(doc: Node, op: OpenApiOperation): boolean {
   const named = /sign[-_]?(in|up)|log[-_]?in|regist/i.test(op.template);
   if (op.method !== "POST" || !named) return false;
   return bodyFields(doc, op).has("\0password") &&
-    (answersAToken(doc, op) || undescribedSignIn(doc, op));
+    (answersAToken(doc, op) || undescribedSignIn(doc, op) || inheritedSignUp(op));
 }

@@ -67,6 +67,12 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
     );
   }
   if (s.unsendable) lines.push(unsendableLine(s.unsendable));
+  if (s.bodiless) {
+    lines.push(
+      `Sent with no body, as the document gives none (a server that wants one answers 400 or 422 ` +
+        `naming its members: add them to the step's body): ${s.bodiless.join(", ")}`,
+    );
+  }
   for (const { why, operations } of s.ambiguous ?? []) {
     lines.push(
       `Left out ${plural(operations.length, "operation")} (${why}): ${operations.join(", ")}`,
