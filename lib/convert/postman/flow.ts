@@ -11,14 +11,8 @@ import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut, bodyValues } from "./body.ts";
 import type { PmRequest } from "./model.ts";
-import {
-  assertOf,
-  headersOf,
-  NO_BODY,
-  splitSchema,
-  stepOptions,
-  unsendable,
-} from "./step_parts.ts";
+import { assertOf, headersOf, omitEmptyAuth, sentFields, splitSchema } from "./step_parts.ts";
+import { stepOptions, unsendable } from "./step_parts.ts";
 import type { Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
@@ -389,23 +383,8 @@ export class FlowBuilder {
           `the ${scheme ? `${scheme} ` : ""}${key} header written in the collection, a secret`,
         ),
     );
-    // The step leaves out every header that renders empty: only when the auth's is the one that
-    // may (another sent empty, as Newman sends it, would be left out too), else the auth's goes.
-    let omitEmpty = auth.omitEmpty;
-    if (
-      omitEmpty &&
-      [...headers].some(([k, v]) => !/^authorization$/i.test(k) && this.shared.vars.mayBeEmpty(v))
-    ) {
-      omitEmpty = false;
-      headers.delete("Authorization");
-    }
-    let fields = body.fields;
-    if (NO_BODY.has(r.method) && fields.length > 0) {
-      comments.push(
-        `the ${r.method} request's body is left out: flowrun sends no body with ${r.method}`,
-      );
-      fields = [];
-    }
+    const omitEmpty = omitEmptyAuth(auth.omitEmpty, headers, (v) => this.shared.vars.mayBeEmpty(v));
+    const fields = sentFields(r.method, body.fields, comments);
     for (const note of [...body.notes, ...auth.notes]) comments.push(`note: ${note}`);
     for (const f of body.files) this.shared.files.add(f);
     const request = ymap([

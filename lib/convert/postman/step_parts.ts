@@ -224,3 +224,47 @@ export function stepOptions(noRedirects: boolean, omitEmpty = false): YNode | un
   if (omitEmpty) entries.push(["omit_empty_headers", true]);
   return entries.length > 0 ? ymap(entries) : undefined;
 }
+
+/**
+ * Whether the step leaves out every header that renders empty (`omit_empty_headers`), as Newman
+ * leaves out an empty bearer token: only when the auth's header is the one that may be empty.
+ * Another header that may be empty Newman sends empty, and the option would leave it out too, so
+ * then the auth's header is dropped from `headers` instead and the option is not set.
+ *
+ * @example
+ * ```ts
+ * import { omitEmptyAuth } from "./step_parts.ts";
+ * const headers = new Map([["Authorization", "Bearer ${ENV.T:-}"], ["X-Tenant", "${ENV.X:-}"]]);
+ * if (omitEmptyAuth(true, headers, (v) => v.includes(":-}")) || headers.has("Authorization")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function omitEmptyAuth(
+  wanted: boolean | undefined,
+  headers: Map<string, string>,
+  mayBeEmpty: (value: string) => boolean,
+): boolean {
+  if (!wanted) return false;
+  const other = [...headers].some(([k, v]) => !/^authorization$/i.test(k) && mayBeEmpty(v));
+  if (other) headers.delete("Authorization");
+  return !other;
+}
+
+/**
+ * The body fields a step sends: none with a method flowrun sends no body with, said in a comment.
+ *
+ * @example
+ * ```ts
+ * import { sentFields } from "./step_parts.ts";
+ * const comments: string[] = [];
+ * if (sentFields("GET", [["body", "x"]], comments).length !== 0 || comments.length !== 1) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function sentFields<F>(method: string, fields: F[], comments: string[]): F[] {
+  if (!NO_BODY.has(method) || fields.length === 0) return fields;
+  comments.push(`the ${method} request's body is left out: flowrun sends no body with ${method}`);
+  return [];
+}

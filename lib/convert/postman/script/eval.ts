@@ -10,7 +10,6 @@ import { pickCall, pickMember } from "./pick.ts";
 import { cutCall, cutMember } from "./cut.ts";
 import { either, literalText } from "./either.ts";
 import { helperCall } from "./helper_call.ts";
-import { randomTextCall, randomTextOf } from "./random_text.ts";
 import { libraryCall, replaceIn } from "./library.ts";
 import { asText, concat, generated } from "./concat.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
@@ -238,8 +237,6 @@ function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const callee = dotted(node.callee);
   const a = args(node, ctx, d);
   const helper = callee === undefined ? undefined : ctx.functions?.get(callee);
-  const random = helper && randomTextOf(helper);
-  if (random) return randomTextCall(random, a);
   if (helper) return helperCall(helper, a, ctx, evaluate, d);
   const library = callee === undefined ? null : libraryCall(callee, a, node.arguments[1]);
   if (library !== null) return library;

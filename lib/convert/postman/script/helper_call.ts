@@ -10,6 +10,7 @@
  */
 import type { Node } from "./parse.ts";
 import type { Sym } from "./sym.ts";
+import { randomTextCall, randomTextOf } from "./random_text.ts";
 
 /** What evaluating needs here: the script's names (eval.ts's context has more). */
 type Scoped = { scope: Map<string, Sym | undefined> };
@@ -17,7 +18,8 @@ type Evaluate<C> = (node: Node, ctx: C, depth: number) => Sym | undefined;
 
 /**
  * Whether `fn` is a helper this module evaluates: plain parameters, a body of
- * declarations with values, then a `return`.
+ * declarations with values, then a `return`; or one that makes random text
+ * (random_text.ts), whose calls are values made per run.
  *
  * @example
  * ```ts
@@ -29,6 +31,7 @@ type Evaluate<C> = (node: Node, ctx: C, depth: number) => Sym | undefined;
  */
 export function isHelper(fn: Node): boolean {
   if (fn.type !== "FunctionDeclaration" || fn.async || fn.generator || !fn.id) return false;
+  if (randomTextOf(fn)) return true;
   if (hasEffect(fn.body)) return false;
   if (!fn.params.every((p: Node) => p.type === "Identifier")) return false;
   const body: Node[] = fn.body.body;
@@ -79,7 +82,8 @@ function guarded<C>(node: Node, ctx: C, evaluate: Evaluate<C>, d: number): Sym |
 }
 
 /**
- * What `fn(args)` returns, or `undefined` when it cannot be said.
+ * What `fn(args)` returns, or `undefined` when it cannot be said; a function
+ * that makes random text (random_text.ts) makes a value of the run's.
  *
  * @example
  * ```ts
@@ -100,6 +104,8 @@ export function helperCall<C extends Scoped>(
   evaluate: Evaluate<C>,
   d: number,
 ): Sym | undefined {
+  const random = randomTextOf(fn);
+  if (random) return randomTextCall(random, args);
   const scope = new Map(ctx.scope);
   fn.params.forEach((p: Node, i: number) =>
     scope.set(p.name, args[i] ?? { k: "lit", value: undefined })

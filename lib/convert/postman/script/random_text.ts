@@ -109,9 +109,32 @@ export function randomTextOf(fn: Node): RandomText | undefined {
   if (fn.type !== "FunctionDeclaration" || fn.async || fn.generator) return undefined;
   if (!fn.params.every((p: Node) => p.type === "Identifier")) return undefined;
   const body: Node[] = fn.body.body;
+  const parts = declared(body.slice(0, -1));
+  const returned = body.at(-1);
+  if (!parts || returned?.type !== "ReturnStatement") return undefined;
+  if (returned.argument?.type !== "Identifier") return undefined;
+  const { names, loops } = parts;
+  const out = returned.argument.name;
+  const start = names.get(out);
+  if (loops.length !== 1 || start?.type !== "Literal" || start.value !== "") return undefined;
+  const shape = loopShape(loops[0], names);
+  const appended = shape && randomAppended(shape.body, out);
+  const alphabet = appended && alphabetOf(appended, names);
+  return alphabet === undefined ? undefined : countOf(fn, shape!.bound, alphabet);
+}
+
+/** What the loop's one statement, `out += …random…`, appends; `undefined` for any other body. */
+function randomAppended(body: Node[], out: string): Node | undefined {
+  const append = body.length === 1 ? body[0].expression : undefined;
+  if (append?.type !== "AssignmentExpression" || append.operator !== "+=") return undefined;
+  return isName(append.left, out) && some(append.right, isRandom) ? append.right : undefined;
+}
+
+/** The names a function's leading declarations give and its loops; `undefined` for anything else. */
+function declared(statements: Node[]): { names: Map<string, Node>; loops: Node[] } | undefined {
   const names = new Map<string, Node>();
   const loops: Node[] = [];
-  for (const s of body.slice(0, -1)) {
+  for (const s of statements) {
     if (s.type === "ForStatement" || s.type === "WhileStatement") loops.push(s);
     else if (s.type !== "VariableDeclaration") return undefined;
     else {
@@ -121,29 +144,25 @@ export function randomTextOf(fn: Node): RandomText | undefined {
       }
     }
   }
-  const returned = body.at(-1);
-  if (returned?.type !== "ReturnStatement" || returned.argument?.type !== "Identifier") {
-    return undefined;
-  }
-  const out = returned.argument.name;
-  const start = names.get(out);
-  if (loops.length !== 1 || start?.type !== "Literal" || start.value !== "") return undefined;
-  const shape = loopShape(loops[0], names);
-  const append = shape?.body.length === 1 ? shape.body[0].expression : undefined;
-  if (append?.type !== "AssignmentExpression" || append.operator !== "+=") return undefined;
-  if (!isName(append.left, out) || !some(append.right, isRandom)) return undefined;
-  // The alphabet: a text literal the appended character is read from, written there or declared.
+  return { names, loops };
+}
+
+/** The alphabet: a text literal the appended character is read from, written there or declared. */
+function alphabetOf(appended: Node, names: Map<string, Node>): string | undefined {
   const text = (n: Node | undefined) =>
     n?.type === "Literal" && typeof n.value === "string" && n.value.length > 1
       ? n.value
       : undefined;
   let alphabet: string | undefined;
-  some(append.right, (n) => {
+  some(appended, (n) => {
     alphabet ??= text(n) ?? (n.type === "Identifier" ? text(names.get(n.name)) : undefined);
     return alphabet !== undefined;
   });
-  if (alphabet === undefined) return undefined;
-  const bound = shape!.bound;
+  return alphabet;
+}
+
+/** How many characters: the parameter the loop counts to, or a number written there. */
+function countOf(fn: Node, bound: Node, alphabet: string): RandomText | undefined {
   const param = fn.params.findIndex((p: Node) => isName(bound, p.name));
   if (param >= 0) return { alphabet, count: { param } };
   if (bound.type === "Literal" && typeof bound.value === "number") {

@@ -31,7 +31,6 @@ import { calledAtOnce, promisedSend, wrappedSend } from "./promised_send.ts";
 import { parsedAnswer } from "./parse_only.ts";
 import { type FallbackBlock, fallbackIf, orSet } from "./fallback_walk.ts";
 import { isHelper } from "./helper_call.ts";
-import { randomTextOf } from "./random_text.ts";
 import { ScriptValues, type VariableReader } from "../scopes.ts";
 
 export type { CheckItem } from "./each.ts";
@@ -119,10 +118,7 @@ class Translator {
       case "FunctionDeclaration": {
         const wrapper = promisedSend(node);
         if (wrapper) return void this.#wrappers.add(wrapper);
-        // A helper that computes, or one that makes random text (random_text.ts): called by name.
-        if (isHelper(node) || randomTextOf(node)) {
-          return void (this.ctx.functions ??= new Map()).set(node.id.name, node);
-        }
+        if (isHelper(node)) return void (this.ctx.functions ??= new Map()).set(node.id.name, node);
       }
     }
     this.skip(node);
