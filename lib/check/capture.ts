@@ -17,9 +17,35 @@ import { nearKey } from "./near_key.ts";
 import { MAX_DEPTH } from "../model/limits.ts";
 import { linkRelation } from "./link_header.ts";
 import { asType } from "./capture_type.ts";
+import { around, tell, type Told, told } from "../model/told.ts";
 
-/** A captured value, or why there is none (a sentence without a final period). */
-export type Captured = { found: true; value: unknown } | { found: false; why: string };
+/**
+ * A captured value, or why there is none (a sentence without a final period); `said` is that
+ * sentence with flowrun's words apart from the values it quotes (a key of the response, a value
+ * of the wrong type, a reason that may quote the body), so that the values are masked where
+ * the reason is shown and the words never are (a short password `found` or `path`).
+ */
+export type Captured = { found: true; value: unknown } | {
+  found: false;
+  why: string;
+  said?: Told;
+};
+
+/**
+ * Nothing captured, for the reason `said`.
+ *
+ * @example
+ * ```ts
+ * import { notFound } from "./capture.ts";
+ * import { told } from "../model/told.ts";
+ * const got = notFound(told`$.id matched nothing (did you mean "${"ids"}"?)`);
+ * if (got.found || got.why !== '$.id matched nothing (did you mean "ids"?)') throw new Error();
+ * if (got.said?.values[0] !== "ids") throw new Error();
+ * ```
+ */
+export function notFound(said: Told): Captured {
+  return { found: false, why: tell(said), said };
+}
 
 /**
  * The value `from` selects in `response`.
@@ -59,16 +85,17 @@ export function capture(
   // A captured value travels into expressions, conditions, masking and every report: a value
   // nested deeper than a flow may be is refused here, once, rather than met by each of them.
   if (got.found && nestsDeeperThan(got.value, MAX_DEPTH)) {
-    return {
-      found: false,
-      why: `${describeSource(from)} selected a value nested more than ${MAX_DEPTH} levels deep; ` +
-        "capture a part of it",
-    };
+    return notFound(
+      own(
+        `${describeSource(from)} selected a value nested more than ${MAX_DEPTH} levels deep; ` +
+          "capture a part of it",
+      ),
+    );
   }
   if (!got.found || from.as === undefined) return got;
   const typed = asType(got.value, from.as);
   if (typed.why === undefined) return { found: true, value: typed.value };
-  return { found: false, why: `${describeSource(from)} gave no ${from.as}: ${typed.why}` };
+  return notFound(around(`${describeSource(from)} gave no ${from.as}: `, typed.said, ""));
 }
 
 /** Takes a capture of one kind of source. */
@@ -85,13 +112,18 @@ const TAKE: { readonly [K in CaptureSource["kind"]]: Take<K> } = {
   cookie: (response, from) => {
     const value = response.cookie(from.name);
     return value === undefined
-      ? { found: false, why: `the response sets no cookie "${from.name}"` }
+      ? notFound(own(`the response sets no cookie "${from.name}"`))
       : { found: true, value };
   },
   regex: byRegex,
   xpath: (response, from) => {
     const got = queryXPath(response, from.expression);
-    return got.found ? got : { found: false, why: got.why };
+    if (got.found) return got;
+    // Its own "matched nothing" quotes the expression the flow wrote; any other reason (a
+    // parser's) may quote the body, and is a value.
+    return notFound(
+      got.why === `${from.expression} matched nothing` ? own(got.why) : told`${got.why}`,
+    );
   },
 };
 
@@ -106,12 +138,13 @@ function byPath(
 ): Captured {
   const path = scope ? resolvePath(from.path, (e) => valueOf(e, scope)) : from.path;
   const s = response.select(path);
-  if (s.problem !== undefined) {
-    return { found: false, why: `${from.path.source}: ${s.problem}` };
-  }
-  const why = `${from.path.source} matched nothing${
-    s.bodyNotJson ? " (the response body is not JSON)" : rootHint(from.path)
-  }`;
+  // The path is the flow's own text; a reason it could not be searched may quote the body.
+  if (s.problem !== undefined) return notFound(told`${from.path.source}: ${s.problem}`);
+  const why = own(
+    `${from.path.source} matched nothing${
+      s.bodyNotJson ? " (the response body is not JSON)" : rootHint(from.path)
+    }`,
+  );
   // A wildcard or filter that selects nothing captures an empty list, as checks see it.
   if (!s.found && !path.singular && !from.first && !s.bodyNotJson) {
     return { found: true, value: [] };
@@ -119,11 +152,12 @@ function byPath(
   if (!s.found) {
     // A typo of a key the response has is named, as for a check.
     const near = nearKey(path, (p) => response.select(p));
-    return { found: false, why: near ? `${why} (did you mean "${near}"?)` : why };
+    // The key named is the response's: a value.
+    return notFound(near ? around(why.words[0], told` (did you mean "${near}"?)`, "") : why);
   }
   if (!from.first || from.path.singular) return { found: true, value: s.value };
   const list = s.value as unknown[];
-  return list.length > 0 ? { found: true, value: list[0] } : { found: false, why };
+  return list.length > 0 ? { found: true, value: list[0] } : notFound(why);
 }
 
 function byHeader(
@@ -135,9 +169,7 @@ function byHeader(
   if (from.rel !== undefined) {
     return { found: true, value: linkRelation(value ?? "", from.rel, response.url) ?? null };
   }
-  if (value === undefined) {
-    return { found: false, why: `the response has no "${from.name}" header` };
-  }
+  if (value === undefined) return notFound(own(`the response has no "${from.name}" header`));
   if (from.regex) return regexOf(value, from.regex.source, from.name);
   return from.query === undefined ? { found: true, value } : queryOf(value, from.query, from.name);
 }
@@ -148,11 +180,9 @@ function regexOf(value: string, source: string, header: string): Captured {
     const m = execPattern(source, value);
     return m
       ? { found: true, value: m[1] ?? "" }
-      : { found: false, why: `/${source}/ matched nothing in the "${header}" header` };
+      : notFound(own(`/${source}/ matched nothing in the "${header}" header`));
   } catch (error) {
-    if (error instanceof MatchTimeoutError) {
-      return { found: false, why: `/${source}/: ${error.message}` };
-    }
+    if (error instanceof MatchTimeoutError) return notFound(told`/${source}/: ${error.message}`);
     throw error;
   }
 }
@@ -161,14 +191,14 @@ function byRegex(
   response: ReceivedResponse,
   from: Extract<CaptureSource, { kind: "regex" }>,
 ): Captured {
-  if (response.spilled) return { found: false, why: response.spilled.reason };
+  if (response.spilled) return notFound(told`${response.spilled.reason}`);
   try {
     const m = execPattern(from.source, response.text);
-    if (!m) return { found: false, why: `/${from.source}/ matched nothing in the body` };
+    if (!m) return notFound(own(`/${from.source}/ matched nothing in the body`));
     return { found: true, value: m.length > 1 ? m[1] : m[0] };
   } catch (error) {
     if (error instanceof MatchTimeoutError) {
-      return { found: false, why: `/${from.source}/: ${error.message}` };
+      return notFound(told`/${from.source}/: ${error.message}`);
     }
     throw error;
   }
@@ -185,8 +215,16 @@ function queryOf(value: string, name: string, header: string): Captured {
     : undefined;
   const got = url?.searchParams.get(name);
   return got === null || got === undefined
-    ? { found: false, why: `the "${header}" header has no query parameter "${name}"` }
+    ? notFound(own(`the "${header}" header has no query parameter "${name}"`))
     : { found: true, value: got };
+}
+
+/**
+ * A reason made of flowrun's words and what the flow wrote (a path, a header's name, a
+ * pattern), quoting nothing of the response.
+ */
+function own(text: string): Told {
+  return { words: [text], values: [] };
 }
 
 /**

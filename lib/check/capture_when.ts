@@ -11,7 +11,8 @@ import { ExpressionError, render, type Scope } from "../expr/template.ts";
 import type { CaptureSource } from "../model/flow.ts";
 import type { ReceivedResponse } from "../http/response.ts";
 import type { Masking } from "../model/masking.ts";
-import type { Captured } from "./capture.ts";
+import { type Captured, notFound } from "./capture.ts";
+import { told } from "../model/told.ts";
 import { conditionsHold } from "./groups.ts";
 
 /**
@@ -48,12 +49,11 @@ export function captureWhen(
   } catch (error) {
     // A value it reads was never set (another operator than `exists` on an unset capture).
     if (!(error instanceof ExpressionError)) throw error;
-    return {
-      found: false,
-      why: `its "when" could not be told: ${error.message.replace(/\.$/, "")}`,
-    };
+    // The expression's message quotes what the flow had (a value of a capture): a value.
+    return notFound(told`its "when" could not be told: ${error.message.replace(/\.$/, "")}`);
   }
-  if (typeof holds === "string") return { found: false, why: `its "when" ${holds}` };
+  // Why the conditions could not be told (a path that could not be searched) may quote the body.
+  if (typeof holds === "string") return notFound(told`its "when" ${holds}`);
   if (holds) return "read";
   if (!from.otherwise) return "unset";
   try {

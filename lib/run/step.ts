@@ -8,7 +8,7 @@
  * @module
  */
 import { evaluateChecks } from "../check/assert.ts";
-import { capture } from "../check/capture.ts";
+import { capture, type Captured } from "../check/capture.ts";
 import { captureWhen, withOwnCaptures } from "../check/capture_when.ts";
 import { ExpressionError } from "../expr/template.ts";
 import { internalError } from "../_util/internal_error.ts";
@@ -25,6 +25,7 @@ import { AuthError, type AuthHandler } from "../http/auth.ts";
 import { stepAuth } from "./auth_steps.ts";
 import { curlVia } from "./transport.ts";
 import { requestMessage } from "./request_message.ts";
+import { unfoundMessage } from "./capture_message.ts";
 import {
   type Context,
   keepsDetails,
@@ -297,11 +298,11 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
     ...evaluateChecks(step.assert, response, scope, "assert", ctx.redactor, last.request),
   ];
   const names: string[] = [];
-  const problems: CaptureFailure[] = [];
+  const unfound: { c: StepInput["step"]["captures"][number]; got: Captured }[] = [];
   // A capture's `when` and `otherwise` may read this step's captures above it.
   const own = withOwnCaptures(scope, step.name, input.captured);
   for (const c of step.captures) {
-    let got: ReturnType<typeof capture>;
+    let got: Captured;
     try {
       const chosen = captureWhen(response, c.from, own, ctx.redactor);
       // A capture whose condition does not hold, with nothing earlier to keep, is left unset.
@@ -321,13 +322,19 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
     }
     if (!got.found) {
       // An optional capture that found nothing stays unset: the steps that read it are skipped.
-      if (!c.from.optional) {
-        problems.push({ name: c.name, message: got.why, line: c.line, column: c.column });
-      }
+      if (!c.from.optional) unfound.push({ c, got });
       continue;
     }
     input.captured.set(c.name, got.value);
     names.push(c.name);
   }
+  // Told once every capture of the step is taken, with the secrets they registered: each value
+  // a reason quotes is masked here, and the reports keep the rest as flowrun's words.
+  const problems: CaptureFailure[] = unfound.map(({ c, got }) => ({
+    name: c.name,
+    message: unfoundMessage(got, ctx.redactor),
+    line: c.line,
+    column: c.column,
+  }));
   return { assertions, captured: names, problems };
 }

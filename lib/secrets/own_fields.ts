@@ -61,9 +61,18 @@ const PROBLEM_TEXT = new Set(["message", "hint", "code"]);
  * its checks' messages (`status: expected 201, got 200 (and 1 more).`), a
  * request's error (`Request failed: connection refused.`, the URL it quotes
  * masked), the reason it was skipped (`Skipped because step "login" failed.`:
- * names the flow gave, or built with their values masked).
+ * names the flow gave, or built with their values masked), why its captures
+ * found nothing (`capture "id": $.json.id matched nothing`: the values a
+ * reason quotes, a key of the response or a value of the wrong type, masked).
  */
-const OWN_MESSAGES = new Set(["assertion", "until", "request", "skipped", "interrupted"]);
+const OWN_MESSAGES = new Set([
+  "assertion",
+  "until",
+  "request",
+  "skipped",
+  "interrupted",
+  "capture",
+]);
 
 /** Keys whose number (or list of numbers) is flowrun's: a time, a count, a size, a position. */
 const OWN_NUMBERS = new Set([
@@ -156,7 +165,8 @@ const OWN_RECORDS = new Set([
  * are flowrun's words (`expected`, `got`, `holds`), which a short secret
  * must not mask. So is a step's when the step failed by its checks, which
  * is the first check's message with a count after it, and when a request's
- * error or a skip stopped it: those are masked where they are made too.
+ * error, a skip or a capture that found nothing stopped it: those are masked
+ * where they are made too, as is a capture failure's own `message`.
  *
  * @example
  * ```ts
@@ -169,7 +179,9 @@ const OWN_RECORDS = new Set([
  * const step = { name: "s", failure_kind: "assertion" };
  * if (ownField("message", "x", "steps", step) !== "own") throw new Error();
  * if (ownField("message", "x", "steps", { ...step, failure_kind: "request" }) !== "own") throw new Error();
- * if (ownField("message", "x", "steps", { ...step, failure_kind: "capture" }) !== "value") throw new Error();
+ * if (ownField("message", "x", "steps", { ...step, failure_kind: "capture" }) !== "own") throw new Error();
+ * if (ownField("message", "x", "capture_failures") !== "own") throw new Error();
+ * if (ownField("message", "x", "steps", { ...step, failure_kind: "condition" }) !== "value") throw new Error();
  * if (ownField("error", "x", "", { event: "request_error" }) !== "own") throw new Error();
  * ```
  */
@@ -196,7 +208,8 @@ export function ownField(
 
 /** Whether a record's `message` is a check's, or a step's masked where it was made (see `ownField`). */
 function checkMessage(list?: string, record?: Readonly<Record<string, unknown>>): boolean {
-  if (list === "assertions") return true;
+  // A check's, and a capture's that found nothing: both masked value by value where made.
+  if (list === "assertions" || list === "capture_failures") return true;
   // A step: in a flow's (or a re-run's) steps, or handed alone (a log's step record).
   return (list === "steps" || list === "") &&
     OWN_MESSAGES.has(record?.failure_kind as string) && typeof record?.name === "string";

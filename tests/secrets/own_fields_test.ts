@@ -111,13 +111,13 @@ Deno.test("a check's message is flowrun's text; a step's too when its checks fai
     steps: [
       step("assertion", "status: expected 201, got 200 (and 1 more)."),
       step("until", "Still unmet after 2 attempts: status: expected 201, got 200."),
-      step("capture", "status of tok-1234abcd refused"),
+      step("condition", "status of tok-1234abcd refused"),
       step("request", "Request failed: status of tok-1234abcd refused."),
       step("skipped", 'Skipped because step "status" failed.'),
     ],
   };
   const masked = r.redactValue(flow);
-  const [failed, unmet, capture, request, skipped] = masked.steps;
+  const [failed, unmet, condition, request, skipped] = masked.steps;
   assert.equal(failed.message, "status: expected 201, got 200 (and 1 more).");
   assert.equal(unmet.message, "Still unmet after 2 attempts: status: expected 201, got 200.");
   assert.deepEqual(failed.assertions.map((a) => a.message), [
@@ -126,11 +126,21 @@ Deno.test("a check's message is flowrun's text; a step's too when its checks fai
   ]);
   // The values beside it are still values; another kind of message is masked as one.
   assert.equal(failed.assertions[0].actual, "***");
-  assert.equal(capture.message, "*** of *** refused");
+  assert.equal(condition.message, "*** of *** refused");
   // A request's error and a skip reason are masked where they are made (their values), then
   // kept as flowrun's words: a long secret is still masked in them.
   assert.equal(request.message, "Request failed: status of *** refused.");
   assert.equal(skipped.message, 'Skipped because step "status" failed.');
+  // Why a capture found nothing is masked where it is made too: the step's message and each
+  // capture failure's keep flowrun's words, a long secret is still masked in them.
+  const capture = r.redactValue({
+    steps: [{
+      ...step("capture", 'capture "id": "tok-1234abcd" is not a status.'),
+      capture_failures: [{ name: "id", message: '"tok-1234abcd" is not a status', line: 1 }],
+    }],
+  }).steps[0];
+  assert.equal(capture.message, 'capture "id": "***" is not a status.');
+  assert.equal(capture.capture_failures[0].message, '"***" is not a status');
   // A long secret is masked in a check's message as anywhere.
   const long = r.redactValue({ steps: [step("assertion", "got tok-1234abcd.")] });
   assert.equal(long.steps[0].message, "got ***.");
