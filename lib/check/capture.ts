@@ -17,7 +17,7 @@ import { nearKey } from "./near_key.ts";
 import { MAX_DEPTH } from "../model/limits.ts";
 import { linkRelation } from "./link_header.ts";
 import { asType } from "./capture_type.ts";
-import { around, tell, type Told, told } from "../model/told.ts";
+import { around, ownWords as own, tell, type Told, told } from "../model/told.ts";
 
 /**
  * A captured value, or why there is none (a sentence without a final period); `said` is that
@@ -217,14 +217,6 @@ function queryOf(value: string, name: string, header: string): Captured {
   return got === null || got === undefined
     ? notFound(own(`the "${header}" header has no query parameter "${name}"`))
     : { found: true, value: got };
-}
-
-/**
- * A reason made of flowrun's words and what the flow wrote (a path, a header's name, a
- * pattern), quoting nothing of the response.
- */
-function own(text: string): Told {
-  return { words: [text], values: [] };
 }
 
 /**

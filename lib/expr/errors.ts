@@ -5,6 +5,7 @@
  * @module
  */
 import { SyntaxAtError } from "../model/errors.ts";
+import { tell, type Told } from "../model/told.ts";
 
 /**
  * A malformed expression, found while parsing a template.
@@ -42,13 +43,22 @@ export class ExpressionSyntaxError extends SyntaxAtError {
  *   throw new Error("expected an unresolved expression");
  * } catch (error) {
  *   if (!(error instanceof ExpressionError)) throw error;
+ *   if (error.told?.values.length !== 0) throw error; // flowrun's words and the flow's text only
  * }
  * ```
  */
 export class ExpressionError extends Error {
   readonly code = "unresolved-expression";
-  constructor(message: string) {
-    super(message);
+  /**
+   * The message's words apart from the values it quotes (a field a var's value has, a value
+   * that is no URL), when it was made so: the values are masked where the message is shown and
+   * flowrun's words never are (a short password `defined`, `set`). A message made as one text
+   * is masked as one value.
+   */
+  readonly told?: Told;
+  constructor(message: string | Told) {
+    super(typeof message === "string" ? message : tell(message));
+    if (typeof message !== "string") this.told = message;
     this.name = "ExpressionError";
   }
 }

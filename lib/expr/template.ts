@@ -35,6 +35,7 @@ import { ExpressionError } from "./errors.ts";
 import { nowValue } from "./now.ts";
 import { originOf } from "./origin.ts";
 import { randomPassword } from "./password.ts";
+import { around, ownWords, told } from "../model/told.ts";
 
 export type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 export { ExpressionError, ExpressionSyntaxError } from "./errors.ts";
@@ -135,8 +136,13 @@ function originValue(expr: Expr, scope: Scope): string {
   const value = refValue(expr, scope);
   const origin = originOf(value);
   if (origin === undefined) {
+    // The value is what the reference held (a capture's): a value of the message.
     throw new ExpressionError(
-      `"${expr.text}" is not an absolute http or https URL: ${JSON.stringify(value)}.`,
+      around(
+        `"${expr.text}" is not an absolute http or https URL: `,
+        told`${JSON.stringify(value)}`,
+        ".",
+      ),
     );
   }
   return origin;
@@ -185,7 +191,9 @@ function randomValue(ref: Extract<Ref, { kind: `random-${string}` }>): unknown {
 function envValue(name: string, expr: Expr, scope: Scope): string {
   const value = orFallback(scope.env(name), expr.fallback);
   if (value === undefined) {
-    throw new ExpressionError(`Environment variable ${name} is not set (in "${expr.text}").`);
+    throw new ExpressionError(
+      ownWords(`Environment variable ${name} is not set (in "${expr.text}").`),
+    );
   }
   return value;
 }
@@ -195,7 +203,9 @@ function nameValue(name: string, expr: Expr, scope: Scope): unknown {
   const value = orFallback(scope.env(name), expr.fallback);
   if (value === undefined) {
     throw new ExpressionError(
-      `"${name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
+      ownWords(
+        `"${name}" is not a flow var, run parameter or environment variable (in "${expr.text}").`,
+      ),
     );
   }
   return value;
@@ -203,7 +213,7 @@ function nameValue(name: string, expr: Expr, scope: Scope): unknown {
 
 function varValue(name: string, expr: Expr, scope: Scope): unknown {
   if (!scope.vars.has(name)) {
-    throw new ExpressionError(`Flow var "${name}" is not defined (in "${expr.text}").`);
+    throw new ExpressionError(ownWords(`Flow var "${name}" is not defined (in "${expr.text}").`));
   }
   return scope.vars.get(name);
 }
@@ -215,10 +225,15 @@ function fieldOf(name: string, path: readonly string[], expr: Expr, scope: Scope
     const key = path[i];
     if (at === null || typeof at !== "object" || Array.isArray(at) || !Object.hasOwn(at, key)) {
       const where = `Var "${[name, ...path.slice(0, i)].join(".")}"`;
+      // The keys the value has are its own (a captured answer's): values of the message.
       const keys = at !== null && typeof at === "object" && !Array.isArray(at)
-        ? `its keys: ${Object.keys(at).slice(0, 10).join(", ") || "none"}`
-        : `it is ${at === null ? "null" : Array.isArray(at) ? "a list" : `a ${typeof at}`}`;
-      throw new ExpressionError(`${where} has no field "${key}" (in "${expr.text}"; ${keys}).`);
+        ? told`its keys: ${Object.keys(at).slice(0, 10).join(", ") || "none"}`
+        : ownWords(
+          `it is ${at === null ? "null" : Array.isArray(at) ? "a list" : `a ${typeof at}`}`,
+        );
+      throw new ExpressionError(
+        around(`${where} has no field "${key}" (in "${expr.text}"; `, keys, ")."),
+      );
     }
     at = (at as Record<string, unknown>)[key];
   }
@@ -228,7 +243,9 @@ function fieldOf(name: string, path: readonly string[], expr: Expr, scope: Scope
 function stepValue(step: string, key: string, expr: Expr, scope: Scope): unknown {
   const captured = scope.steps.get(step);
   if (!captured || !captured.has(key)) {
-    throw new ExpressionError(`Step "${step}" has no captured value "${key}" (in "${expr.text}").`);
+    throw new ExpressionError(
+      ownWords(`Step "${step}" has no captured value "${key}" (in "${expr.text}").`),
+    );
   }
   return captured.get(key);
 }
@@ -237,10 +254,12 @@ function setupValue(name: string, expr: Expr, scope: Scope): unknown {
   if (!scope.setup?.has(name)) {
     // The run's own note on why (a setup flow that did not pass) beats a guess at a missing option.
     const why = scope.setup?.get("\0failed");
+    const said = `No setup flow handed out "${name}" (in "${expr.text}"): `;
+    // The setup's note quotes its own message: a value here.
     throw new ExpressionError(
-      `No setup flow handed out "${name}" (in "${expr.text}"): ${
-        why === undefined ? "run with --setup FILE" : `${why} before it was evaluated`
-      }.`,
+      why === undefined
+        ? ownWords(`${said}run with --setup FILE.`)
+        : around(said, told`${why}`, " before it was evaluated."),
     );
   }
   return scope.setup.get(name);

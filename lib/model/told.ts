@@ -71,3 +71,19 @@ export function around(before: string, message: Told, after: string): Told {
   words[words.length - 1] += after;
   return { words, values: message.values };
 }
+
+/**
+ * A message of flowrun's words only, with what the flow wrote (a variable's
+ * name, an expression's text, a path): it quotes no value.
+ *
+ * @example
+ * ```ts
+ * import { ownWords, tell } from "./told.ts";
+ * const t = ownWords('Flow var "user" is not defined (in "${vars.user}").');
+ * const display = { redact: (text: string) => text.replace(/\bdefined\b/g, "***") };
+ * if (t.values.length !== 0 || tell(t, display) !== 'Flow var "user" is not defined (in "${vars.user}").') throw new Error();
+ * ```
+ */
+export function ownWords(text: string): Told {
+  return { words: [text], values: [] };
+}

@@ -11,6 +11,7 @@ import { ExpressionError, render, type Scope } from "../expr/template.ts";
 import { internalError } from "../_util/internal_error.ts";
 import type { Step } from "../model/flow.ts";
 import type { Context } from "./context.ts";
+import { expressionMessage } from "./expression_message.ts";
 
 /**
  * Why a step's condition keeps it from running: it does not hold, or it cannot be told.
@@ -69,7 +70,9 @@ function conditionProblem(
       ? (expected === false ? undefined : `expected a value, found none: ${actual.why}`)
       : applyOperator(c.operator, actual, expected, ctx.redactor);
   } catch (error) {
-    if (error instanceof ExpressionError) return { kind: "expression", message: error.message };
+    if (error instanceof ExpressionError) {
+      return { kind: "expression", message: expressionMessage(error, ctx.redactor) };
+    }
     // A condition that cannot be evaluated is the step's error, not the run's end.
     const message = internalError(`checking its condition ${c.source}`, error);
     return { kind: "expression", message: ctx.redactor.redact(`${message}.`) };

@@ -16,6 +16,7 @@ import { noteMasked } from "./mask_result.ts";
 import { runSteps } from "./steps.ts";
 import { evaluateOutputs, fillVars } from "./vars.ts";
 import type { Live, Walk } from "./walk.ts";
+import { expressionMessage } from "./expression_message.ts";
 
 /**
  * Runs one flow and reports its start and end. Never throws for failures in
@@ -87,9 +88,9 @@ export async function runAttempt(
     fillVars(flow, scope.vars, scope, ctx, inputs);
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
-    // A skip reason is flowrun's words in the reports: the expression's message it quotes is
-    // masked here, as a value.
-    stop = `the flow's vars could not be evaluated: ${ctx.redactor.redact(error.message)}`;
+    // A skip reason is flowrun's words in the reports: the values the expression's message
+    // quotes are masked here.
+    stop = `the flow's vars could not be evaluated: ${expressionMessage(error, ctx.redactor)}`;
   }
   stop = await runSteps(flow.steps, { scope, ctx, walk, inputs, level: { prefix: "", stop } });
   // A setup flow hands its outputs to the run, evaluated in its own scope; one that did not pass

@@ -21,6 +21,7 @@ import { leaves, skipped } from "./skipped.ts";
 import { runStep } from "./step.ts";
 import { recordExchanges } from "./auth_steps.ts";
 import { type Level, type Live, record, type Walk } from "./walk.ts";
+import { expressionMessage } from "./expression_message.ts";
 
 /** Where a foreach step runs: the fields of the step loop's `StepList` it needs. */
 export interface Iterating {
@@ -159,7 +160,7 @@ function listOf(each: Foreach, at: Iterating): unknown[] | string {
     list = render(each.items, at.scope);
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
-    return `The foreach list could not be evaluated: ${error.message}`;
+    return `The foreach list could not be evaluated: ${expressionMessage(error, at.ctx.redactor)}`;
   }
   if (!Array.isArray(list)) {
     return `The foreach list${quoted(each)} is ${kindOf(list)}, not a list. ` +

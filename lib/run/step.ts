@@ -41,6 +41,7 @@ import {
   type Timing,
   withDetails,
 } from "./step_result.ts";
+import { expressionMessage } from "./expression_message.ts";
 
 /** A step's attempts so far: when it started, how many were sent, the last request. */
 interface Tries {
@@ -255,15 +256,9 @@ function failed(input: StepInput, tries: Tries, error: unknown, ctx: Context): S
     return failedBefore(step, at, "skipped", "interrupted", message, tries.sent, tries.lastRequest);
   }
   if (error instanceof ExpressionError) {
-    return failedBefore(
-      step,
-      at,
-      "error",
-      "expression",
-      error.message,
-      tries.sent,
-      tries.lastRequest,
-    );
+    // Masked here, value by value: the reports keep an expression's message as flowrun's words.
+    const message = expressionMessage(error, ctx.redactor);
+    return failedBefore(step, at, "error", "expression", message, tries.sent, tries.lastRequest);
   }
   // Whatever else one step meets fails that step: the run, its other flows and reports go on.
   // Masked here (a request's values, an auth error whole): the reports keep it as flowrun's.

@@ -25,6 +25,7 @@ import { checkInclude, Kept, ownChecks, wanted } from "./include_checks.ts";
 import { evaluateOutputs, fillVars } from "./vars.ts";
 import { secretMadeOf, shownValues } from "./shown.ts";
 import { type Level, type Live, record, type Walk } from "./walk.ts";
+import { expressionMessage } from "./expression_message.ts";
 
 /**
  * Where a list of steps runs: its scope, the run, the flow run's walk, its secret inputs, its level.
@@ -208,8 +209,9 @@ async function runInclude(step: Step, at: StepList): Promise<string | undefined>
     fillVars(flow, vars, inner, ctx, inputs, given);
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
-    const message =
-      `The vars of the included flow ${file} could not be evaluated: ${error.message}`;
+    const message = `The vars of the included flow ${file} could not be evaluated: ${
+      expressionMessage(error, ctx.redactor)
+    }`;
     return await includeFailed(step, message, at);
   }
   const prefix = `${at.level.prefix}${step.name} › `;

@@ -13,6 +13,7 @@ import { responseLeaves, type SecretInputs, secretsInJson } from "../secrets/dis
 import type { Context } from "./context.ts";
 import { secretMadeOf, shownValues } from "./shown.ts";
 import { noteWrittenVars } from "./request_shown.ts";
+import { expressionMessage } from "./expression_message.ts";
 
 /**
  * Sets a flow run's vars into `vars` (the map `scope` reads): a value an
@@ -109,7 +110,8 @@ export function evaluateOutputs(
       into.set(o.name, output(o, scope, ctx));
     } catch (error) {
       if (!(error instanceof ExpressionError)) throw error;
-      problem ??= error.message;
+      // Masked here: the message becomes a step's, kept as flowrun's words in the reports.
+      problem ??= expressionMessage(error, ctx.redactor);
       if (!keepGoing) return problem;
     }
   }

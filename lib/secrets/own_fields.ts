@@ -63,7 +63,9 @@ const PROBLEM_TEXT = new Set(["message", "hint", "code"]);
  * masked), the reason it was skipped (`Skipped because step "login" failed.`:
  * names the flow gave, or built with their values masked), why its captures
  * found nothing (`capture "id": $.json.id matched nothing`: the values a
- * reason quotes, a key of the response or a value of the wrong type, masked).
+ * reason quotes, a key of the response or a value of the wrong type, masked),
+ * an expression that has no value (`Flow var "user" is not defined`: the
+ * flow's names and text as written, what a value held masked).
  */
 const OWN_MESSAGES = new Set([
   "assertion",
@@ -72,6 +74,7 @@ const OWN_MESSAGES = new Set([
   "skipped",
   "interrupted",
   "capture",
+  "expression",
 ]);
 
 /** Keys whose number (or list of numbers) is flowrun's: a time, a count, a size, a position. */
@@ -165,7 +168,8 @@ const OWN_RECORDS = new Set([
  * are flowrun's words (`expected`, `got`, `holds`), which a short secret
  * must not mask. So is a step's when the step failed by its checks, which
  * is the first check's message with a count after it, and when a request's
- * error, a skip or a capture that found nothing stopped it: those are masked
+ * error, a skip, a capture that found nothing or an expression without a
+ * value stopped it: those are masked
  * where they are made too, as is a capture failure's own `message`.
  *
  * @example
@@ -181,6 +185,7 @@ const OWN_RECORDS = new Set([
  * if (ownField("message", "x", "steps", { ...step, failure_kind: "request" }) !== "own") throw new Error();
  * if (ownField("message", "x", "steps", { ...step, failure_kind: "capture" }) !== "own") throw new Error();
  * if (ownField("message", "x", "capture_failures") !== "own") throw new Error();
+ * if (ownField("message", "x", "steps", { ...step, failure_kind: "expression" }) !== "own") throw new Error();
  * if (ownField("message", "x", "steps", { ...step, failure_kind: "condition" }) !== "value") throw new Error();
  * if (ownField("error", "x", "", { event: "request_error" }) !== "own") throw new Error();
  * ```
