@@ -10,6 +10,7 @@
 import type { Reporter } from "../model/events.ts";
 import type { FlowResult } from "../model/result.ts";
 import type { Redactor } from "../secrets/redactor.ts";
+import { saidSince, toldSince } from "../secrets/said_since.ts";
 
 /** How many flows' masked copies are kept (flows ending at once under `--jobs`). */
 const KEPT = 4;
@@ -109,9 +110,11 @@ export class FlowMasks {
  * secret are shared with `flow`, which is never changed.
  */
 function maskedFlow(flow: FlowResult, redactor: Redactor): FlowResult {
-  const steps = sameOrMasked(flow.steps, redactor);
+  // Its messages are masked also by the short secrets learnt since they were made.
+  const said = saidSince(redactor, toldSince(flow));
+  const steps = sameOrMasked(flow.steps, redactor, said);
   const attempts = flow.attempts?.map((a) => {
-    const kept = sameOrMasked(a.steps, redactor);
+    const kept = sameOrMasked(a.steps, redactor, said);
     return kept === a.steps ? a : { ...a, steps: kept };
   });
   const changed = steps !== flow.steps ||
@@ -124,10 +127,10 @@ function maskedFlow(flow: FlowResult, redactor: Redactor): FlowResult {
 }
 
 /** `list` with each item masked, or `list` itself when none held a secret. */
-function sameOrMasked<T>(list: T[], redactor: Redactor): T[] {
+function sameOrMasked<T>(list: T[], redactor: Redactor, said?: (text: string) => string): T[] {
   let out: T[] | undefined;
   for (let i = 0; i < list.length; i++) {
-    const item = redactor.redactValue(list[i]);
+    const item = redactor.redactValue(list[i], said);
     if (item !== list[i]) out ??= list.slice(0, i);
     out?.push(item);
   }

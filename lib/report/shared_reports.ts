@@ -15,6 +15,7 @@
 import type { Reporter } from "../model/events.ts";
 import type { FlowResult, RunResult } from "../model/result.ts";
 import type { Redactor } from "../secrets/redactor.ts";
+import { saidSince, toldSince } from "../secrets/said_since.ts";
 import type { FlowMasks } from "./flow_masks.ts";
 import type { ReportFormat, RunInfo, Spool } from "./streamed.ts";
 
@@ -131,7 +132,10 @@ async function readBack(kept: FlowResult, spool: Spool, redactor: Redactor): Pro
   const text = await spool.take(kept);
   if (text === undefined) return kept;
   const flow = JSON.parse(text) as FlowResult;
-  return redactor.redact(text) === text ? flow : redactor.redactValue(flow);
+  // Its messages also by the short secrets learnt since they were made (a later flow's).
+  return redactor.redact(text) === text
+    ? flow
+    : redactor.redactValue(flow, saidSince(redactor, toldSince(kept)));
 }
 
 /** Calls `f` for each report still going; one that throws is failed and dropped. */

@@ -13,6 +13,7 @@ import type { FlowResult, StepResult } from "../model/result.ts";
 import { secretInputs } from "../secrets/discover.ts";
 import { type Context, round, type WithJar } from "./context.ts";
 import { noteMasked } from "./mask_result.ts";
+import { noteToldSince, saidSince } from "../secrets/said_since.ts";
 import { runSteps } from "./steps.ts";
 import { evaluateOutputs, fillVars } from "./vars.ts";
 import type { Live, Walk } from "./walk.ts";
@@ -92,6 +93,9 @@ export async function runAttempt(
     // quotes are masked here.
     stop = `the flow's vars could not be evaluated: ${expressionMessage(error, ctx.redactor)}`;
   }
+  // Every message of the steps is made from here on, with the flow's secret vars known: a short
+  // secret learnt later is masked in them at every output (see said_since.ts).
+  const mark = ctx.redactor.size;
   stop = await runSteps(flow.steps, { scope, ctx, walk, inputs, level: { prefix: "", stop } });
   // A setup flow hands its outputs to the run, evaluated in its own scope; one that did not pass
   // hands over those it can evaluate (plain vars, captures made before the failure): the
@@ -101,7 +105,7 @@ export async function runAttempt(
     const problem = evaluateOutputs(flow.outputs, scope, ctx, outputs, true);
     if (passed && problem !== undefined) outputs.set("\0failed", problem);
   }
-  return resultOf(flow, walk, startedAt, scope.traceId!, ctx);
+  return resultOf(flow, walk, startedAt, scope.traceId!, ctx, mark);
 }
 
 /** A flow run's scope: its own vars, captures and cookie jar (used by the steps that opt in). */
@@ -132,9 +136,11 @@ function resultOf(
   startedAt: Date,
   traceId: string,
   ctx: Context,
+  mark: number,
 ): FlowResult {
   const known = ctx.redactor.size;
   const { results, maskedAt } = walk;
+  const said = ctx.rawEvents ? undefined : saidSince(ctx.redactor, mark);
   const result: FlowResult = {
     file: flow.file,
     name: flow.name,
@@ -144,8 +150,9 @@ function resultOf(
     duration_ms: round(performance.now() - walk.started),
     steps: ctx.rawEvents
       ? results
-      : results.map((r, i) => maskedAt[i] === known ? r : ctx.redactor.redactValue(r)),
+      : results.map((r, i) => maskedAt[i] === known ? r : ctx.redactor.redactValue(r, said)),
   };
+  noteToldSince(result, mark);
   if (!ctx.rawEvents) noteMasked(result, known);
   return result;
 }

@@ -9,6 +9,7 @@
  */
 import type { FlowResult } from "../model/result.ts";
 import type { Redactor } from "../secrets/redactor.ts";
+import { saidSince, toldSince } from "../secrets/said_since.ts";
 
 /** How many secrets the redactor knew when each flow was last masked. */
 const maskedWith = new WeakMap<FlowResult, number>();
@@ -51,7 +52,9 @@ export function noteMasked(flow: FlowResult, known: number): void {
 export function maskFlow(flow: FlowResult, redactor: Redactor): void {
   const known = redactor.size;
   if (maskedWith.get(flow) === known) return;
-  const masked = redactor.redactValue(flow) as unknown as Record<string, unknown>;
+  // Its messages also by the short secrets learnt since they were made (see said_since.ts).
+  const said = saidSince(redactor, toldSince(flow));
+  const masked = redactor.redactValue(flow, said) as unknown as Record<string, unknown>;
   const own = flow as unknown as Record<string, unknown>;
   if (masked !== own) {
     for (const key of Object.keys(masked)) {

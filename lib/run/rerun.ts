@@ -13,6 +13,7 @@ import type { Flow } from "../model/flow.ts";
 import type { FlowAttempt, FlowResult } from "../model/result.ts";
 import { type Context, round } from "./context.ts";
 import { runAttempt } from "./flow.ts";
+import { noteToldSince, toldSince } from "../secrets/said_since.ts";
 
 /** How one flow is run and re-run. */
 export interface Rerun {
@@ -57,10 +58,12 @@ export async function runRetried(flow: Flow, ctx: Context, rerun: Rerun): Promis
   const started = performance.now();
   const earlier: FlowAttempt[] = [];
   let result: FlowResult;
+  let first: FlowResult | undefined;
   for (let attempt = 1;; attempt++) {
     // A setup flow's outputs are those of its last run.
     const outputs = rerun.outputs && attempt > 1 ? new Map<string, unknown>() : rerun.outputs;
     result = await runAttempt(flow, ctx, { setup, outputs, attempt });
+    first ??= result;
     if (rerun.outputs && outputs !== rerun.outputs) {
       rerun.outputs.clear();
       for (const [k, v] of outputs!) rerun.outputs.set(k, v);
@@ -68,7 +71,7 @@ export async function runRetried(flow: Flow, ctx: Context, rerun: Rerun): Promis
     if (!again(result, attempt, retries, ctx, rerun)) break;
     earlier.push(attemptOf(result, attempt));
   }
-  const final = earlier.length === 0 ? result : {
+  const final: FlowResult = earlier.length === 0 ? result : {
     ...result,
     // The flow's time is that of all its runs (shard timings read it); each run keeps its own.
     started_at: earlier[0].started_at,
@@ -78,6 +81,9 @@ export async function runRetried(flow: Flow, ctx: Context, rerun: Rerun): Promis
     attempts: earlier,
   };
   if (rerun.role) final.role = rerun.role;
+  // The earlier runs' messages were made from the first run's steps on.
+  const since = toldSince(first!);
+  if (since !== undefined) noteToldSince(final, since);
   await ctx.reporter.onFlowEnd?.(final);
   return final;
 }

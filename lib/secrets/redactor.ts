@@ -11,7 +11,13 @@
 import { decodedViews } from "./decode.ts";
 import { headOf } from "../model/masking.ts";
 import { authParts, base64Forms, literalForms } from "./forms.ts";
-import { mergeSpans, MIN_SECRET_LENGTH, SecretIndex, type Span } from "./secret_index.ts";
+import {
+  mergeSpans,
+  MIN_SECRET_LENGTH,
+  SecretIndex,
+  SHORT_SECRET,
+  type Span,
+} from "./secret_index.ts";
 import { dropKeySpans, ShownTexts } from "./public_parts.ts";
 import { ownText } from "./unguessable.ts";
 import { maskValue, type ValueMasks } from "./value_walk.ts";
@@ -62,6 +68,8 @@ export class Redactor {
   /** Texts that are never secret (the run id), however a secret is made of them. */
   #public = new TailedTexts();
   #shown = new ShownTexts();
+  /** Each short (or Authorization) value given to `add`, after `size` values: `said_since.ts`. */
+  readonly shortAdded: [number, string, readonly string[] | undefined][] = [];
 
   /**
    * Declares a text public (the run id, written everywhere): a secret made
@@ -107,6 +115,7 @@ export class Redactor {
     this.#added.set(value, shown);
     const trimmed = value.trim();
     const auth = authParts(trimmed);
+    if (trimmed.length < SHORT_SECRET || auth) this.shortAdded.push([this.size, value, shown]);
     // The base64 forms and the pieces of `Bearer <credential>` are the credential's: base64 of
     // the value holds the credential's at one alignment, and a piece that is not inside the
     // credential is mostly the scheme. Registering the credential's alone halves the work
@@ -361,10 +370,12 @@ export class Redactor {
    * const step = r.redactValue({ name: "pass it", status: "passed", actual: "pass", duration_ms: 987654 });
    * if (JSON.stringify(step) !== '{"name":"pass it","status":"passed","actual":"***","duration_ms":987654}') throw new Error();
    * ```
+   *
+   * `said` masks flowrun's own messages in it instead (see `said_since.ts`).
    */
-  redactValue<T>(value: T): T {
+  redactValue<T>(value: T, said?: (text: string) => string): T {
     if (value !== null && typeof value === "object" && this.#clean(value)) return value;
-    return maskValue(value, this.#masks);
+    return maskValue(value, said ? { ...this.#masks, said } : this.#masks);
   }
 
   /** What {@linkcode redactValue}'s walk asks (see `value_walk.ts`). */

@@ -16,6 +16,11 @@ export interface ValueMasks {
   text(text: string): string;
   /** An own field's text, masked: long secrets only. */
   own(text: string): string;
+  /**
+   * An own message's text (a check's or a step's `message`, a log line's `error`), when it may
+   * quote a value a secret learnt after it was made stands in (default: {@linkcode own}).
+   */
+  said?(text: string): string;
   /** A number, or what replaces it when it is a registered secret. */
   number(value: number): unknown;
   /** The text of a `{key: text}` pair a request showed as the flow wrote it, or undefined. */
@@ -92,7 +97,7 @@ function walkRecord(
     const masked = field === "kept"
       ? item
       : field === "own"
-      ? ownText(item, masks)
+      ? ownText(item, (key === "message" || key === "error" ? masks.said : undefined) ?? masks.own)
       : (typeof item === "string" ? masks.shown(key, item) : undefined) ??
         walk(item, depth + 1, own !== undefined && holdsOwn(key, item) ? key : undefined, masks);
     if (masked !== item) entries ??= keys.slice(0, i).map((k) => [k, record[k]]);
@@ -103,9 +108,9 @@ function walkRecord(
 }
 
 /** An own field's text (or list of names): long secrets masked, short ones are flowrun's words. */
-function ownText(item: unknown, masks: ValueMasks): unknown {
-  if (typeof item === "string") return masks.own(item);
+function ownText(item: unknown, own: (text: string) => string): unknown {
+  if (typeof item === "string") return own(item);
   if (!Array.isArray(item)) return item;
-  const out = item.map((x) => typeof x === "string" ? masks.own(x) : x);
+  const out = item.map((x) => typeof x === "string" ? own(x) : x);
   return out.some((x, i) => x !== item[i]) ? out : item;
 }
