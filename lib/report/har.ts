@@ -19,6 +19,8 @@ import { BodyBudget } from "./har_budget.ts";
 import { type HarEntry, harEntry } from "./har_entry.ts";
 import { SecretLabels } from "./har_labels.ts";
 import type { Spool } from "./streamed.ts";
+import type { Redactor } from "../secrets/redactor.ts";
+import { noteToldSince, saidSince, toldSince } from "../secrets/said_since.ts";
 
 /**
  * Options of {@linkcode harReporter}.
@@ -38,8 +40,11 @@ export interface HarOptions {
    * `added`, each opaque secret gets a label of its own first (`har_labels.ts`).
    */
   redactor?: {
-    redactValue<T>(value: T): T;
+    redactValue<T>(value: T, said?: (text: string) => string): T;
     added?(): [string, readonly string[] | undefined][];
+    /** With these, an entry's note is masked also by short secrets learnt since (`said_since.ts`). */
+    shortAdded?: Redactor["shortAdded"];
+    redactOutput?(text: string): string;
   };
   /** The clock behind a page's start (default: the current time); set in tests. */
   now?: () => Date;
@@ -103,9 +108,9 @@ export function harReporter(options: HarOptions): Reporter {
   const mask = masker(options.redactor);
   const send = (text: string, last: boolean) =>
     writing = writing.then(() => options.write(text, last));
-  const write = (entries: HarEntry[]) => {
+  const write = (entries: HarEntry[], flow?: object) => {
     if (entries.length === 0) return writing;
-    const masked = mask(entries);
+    const masked = mask(entries, flow);
     const text = masked.map((e) => `\n      ${JSON.stringify(e)}`).join(",");
     const piece = `${written === 0 ? head(version) : ","}${text}`;
     written += entries.length;
@@ -158,18 +163,20 @@ export function harReporter(options: HarOptions): Reporter {
  */
 function ended(
   spool: Spool | undefined,
-  mask: <T>(value: T) => T,
-  write: (entries: HarEntry[]) => Promise<void>,
+  mask: <T>(value: T, flow?: object) => T,
+  write: (entries: HarEntry[], flow?: object) => Promise<void>,
 ) {
   // Ended flows waiting in the spool, in the order they ended.
   const spooled: FlowResult[] = [];
   const end = async (flow: FlowResult, entries: HarEntry[]) => {
-    if (!spool) return await write(entries);
+    if (!spool) return await write(entries, flow);
     if (entries.length === 0) return;
     // A key of its own per end: a flow result given twice would take the place of its first piece.
     const key = { ...flow, steps: [] };
+    const since = toldSince(flow);
+    if (since !== undefined) noteToldSince(key, since);
     spooled.push(key);
-    await spool.put(key, JSON.stringify(mask(entries)));
+    await spool.put(key, JSON.stringify(mask(entries, flow)));
   };
   // Read back one flow at a time, each written before the next is read: memory holds one flow's.
   const drain = async () => {
@@ -177,7 +184,7 @@ function ended(
     try {
       for (const flow of spooled.splice(0)) {
         const text = await spool.take(flow);
-        if (text !== undefined) await write(JSON.parse(text));
+        if (text !== undefined) await write(JSON.parse(text), flow);
       }
     } finally {
       await spool.close();
@@ -186,13 +193,23 @@ function ended(
   return { end, drain };
 }
 
-/** Masks a piece with every secret known now: a label per opaque one first, then as usual. */
-function masker(redactor: HarOptions["redactor"]): <T>(value: T) => T {
+/**
+ * Masks a piece with every secret known now: a label per opaque one first, then as usual; the
+ * notes of `flow`'s entries also by the short secrets learnt since its steps began.
+ */
+function masker(redactor: HarOptions["redactor"]): <T>(value: T, flow?: object) => T {
   const labels = new SecretLabels();
-  return <T>(value: T): T => {
+  return <T>(value: T, flow?: object): T => {
     if (redactor === undefined) return value;
     const secrets = redactor.added?.().map(([secret]) => secret) ?? [];
-    return redactor.redactValue(labels.apply(value, secrets));
+    const { shortAdded, redactOutput } = redactor;
+    const said = flow && shortAdded && redactOutput
+      ? saidSince(
+        { shortAdded, redactOutput: (t) => redactOutput.call(redactor, t) },
+        toldSince(flow),
+      )
+      : undefined;
+    return redactor.redactValue(labels.apply(value, secrets), said);
   };
 }
 

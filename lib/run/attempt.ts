@@ -157,12 +157,12 @@ async function noResponse(
   if (!(error instanceof RequestError)) throw error;
   const { ctx } = at;
   const duration_ms = round(performance.now() - at.sent);
-  await at.wire?.failed(error.message);
+  // Its values masked here, raw events too: what is left is flowrun's words, which the
+  // reports and the HAR's note keep (a value's secret is no longer known apart from them after).
+  const masked = requestMessage(error, ctx.redactor);
+  await at.wire?.failed(masked);
   const { onAttempt } = ctx.reporter;
   if (onAttempt) {
-    // Its values masked here, raw events too: what is left is flowrun's words, which the
-    // reports keep (a value's secret is no longer known apart from them after this).
-    const masked = requestMessage(error, ctx.redactor);
     await onAttempt.call(ctx.reporter, at.input.ref, { ...at.info!, error: masked, duration_ms });
   }
   return { request: at.request, error, until: [], trace: at.trace, shown: at.shown };

@@ -89,10 +89,10 @@ async function reported(
   const duration_ms = round(performance.now() - sent);
   if (!outcome.response) {
     const error = noAnswer(outcome.error, kind.what);
-    await wire?.failed(error.message);
+    // Masked here, raw events too, as attempt.ts does: the reports keep it as flowrun's.
+    const message = requestMessage(error, ctx.redactor);
+    await wire?.failed(message);
     if (onAttempt) {
-      // Masked here, raw events too, as attempt.ts does: the reports keep it as flowrun's.
-      const message = requestMessage(error, ctx.redactor);
       await onAttempt.call(ctx.reporter, input.ref, { ...info, error: message, duration_ms });
     }
     return { request, error, until: [], kind: kind.key };

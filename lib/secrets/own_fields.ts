@@ -46,6 +46,8 @@ const OWN_TEXT = new Set([
   "_file",
   "title",
   "pageref",
+  // A HAR entry's note of a request no response answered: its values masked where it is made.
+  "_error",
 ]);
 
 /**

@@ -69,7 +69,7 @@ export function toldSince(flow: object): number | undefined {
  * ```
  */
 export function saidSince(
-  redactor: Redactor,
+  redactor: Pick<Redactor, "shortAdded" | "redactOutput">,
   mark: number | undefined,
 ): ((text: string) => string) | undefined {
   const added = redactor.shortAdded;

@@ -17,7 +17,8 @@ export interface ValueMasks {
   /** An own field's text, masked: long secrets only. */
   own(text: string): string;
   /**
-   * An own message's text (a check's or a step's `message`, a log line's `error`), when it may
+   * An own message's text (a check's or a step's `message`, a log line's `error`, a HAR
+   * entry's `_error`), when it may
    * quote a value a secret learnt after it was made stands in (default: {@linkcode own}).
    */
   said?(text: string): string;
@@ -26,6 +27,9 @@ export interface ValueMasks {
   /** The text of a `{key: text}` pair a request showed as the flow wrote it, or undefined. */
   shown(key: string, text: string): string | undefined;
 }
+
+/** Keys of flowrun's own messages (a check's, a step's, a log line's error, a HAR entry's note). */
+const SAID = new Set(["message", "error", "_error"]);
 
 /** How deep a value is walked before the rest is masked as its JSON text. */
 const WALK_DEPTH = 1000;
@@ -97,7 +101,7 @@ function walkRecord(
     const masked = field === "kept"
       ? item
       : field === "own"
-      ? ownText(item, (key === "message" || key === "error" ? masks.said : undefined) ?? masks.own)
+      ? ownText(item, (SAID.has(key) ? masks.said : undefined) ?? masks.own)
       : (typeof item === "string" ? masks.shown(key, item) : undefined) ??
         walk(item, depth + 1, own !== undefined && holdsOwn(key, item) ? key : undefined, masks);
     if (masked !== item) entries ??= keys.slice(0, i).map((k) => [k, record[k]]);
