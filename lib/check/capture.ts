@@ -139,7 +139,9 @@ function byPath(
   const path = scope ? resolvePath(from.path, (e) => valueOf(e, scope)) : from.path;
   const s = response.select(path);
   // The path is the flow's own text; a reason it could not be searched may quote the body.
-  if (s.problem !== undefined) return notFound(told`${from.path.source}: ${s.problem}`);
+  if (s.problem !== undefined) {
+    return notFound(around(`${from.path.source}: `, told`${s.problem}`, ""));
+  }
   const why = own(
     `${from.path.source} matched nothing${
       s.bodyNotJson ? " (the response body is not JSON)" : rootHint(from.path)
@@ -182,7 +184,7 @@ function regexOf(value: string, source: string, header: string): Captured {
       ? { found: true, value: m[1] ?? "" }
       : notFound(own(`/${source}/ matched nothing in the "${header}" header`));
   } catch (error) {
-    if (error instanceof MatchTimeoutError) return notFound(told`/${source}/: ${error.message}`);
+    if (error instanceof MatchTimeoutError) return notFound(timedOut(source, error));
     throw error;
   }
 }
@@ -197,11 +199,14 @@ function byRegex(
     if (!m) return notFound(own(`/${from.source}/ matched nothing in the body`));
     return { found: true, value: m.length > 1 ? m[1] : m[0] };
   } catch (error) {
-    if (error instanceof MatchTimeoutError) {
-      return notFound(told`/${from.source}/: ${error.message}`);
-    }
+    if (error instanceof MatchTimeoutError) return notFound(timedOut(from.source, error));
     throw error;
   }
+}
+
+/** A pattern that ran out of time: the pattern is the flow's text, the runtime's words a value. */
+function timedOut(source: string, error: Error): Told {
+  return around(`/${source}/: `, told`${error.message}`, "");
 }
 
 /**
