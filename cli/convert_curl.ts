@@ -72,7 +72,9 @@ export async function convertCurlCommand(rest: string[]): Promise<number> {
   const { yaml, summary } = curl.convertCurl(text, { name: values.name, spelling, files });
   if (values.output) await save(values.output, yaml);
   else out(yaml);
-  for (const name of files.placeholders) await io.writeNewFile(resolve(files.dir, name), "");
+  for (const [name, bytes] of files.placeholders) {
+    await io.writeNewFile(resolve(files.dir, name), bytes ?? "");
+  }
   err(curl.formatCurlSummary(summary));
   return EXIT.passed;
 }
@@ -91,20 +93,26 @@ export async function convertCurlCommand(rest: string[]): Promise<number> {
 function curlFiles(
   io: typeof import("../lib/io/mod.ts"),
   output?: string,
-): CurlFiles & { dir: string; placeholders: string[] } {
+): CurlFiles & { dir: string; placeholders: [string, Uint8Array | undefined][] } {
   const dir = resolve(output ? resolve(output, "..") : ".");
   const cwd = resolve(".");
   const outside = outsideOf(cwd);
   const texts = new Map<string, ReturnType<typeof readText>>();
   const placeholder = placeholderNames(dir, output);
+  const made = madeFiles();
   // A path holding a `$NAME` is written plainly for the user to replace: not a file to stand in for.
-  const missing = (path: string) => !MARKED.test(path) && !outside(path) && !isThere(resolve(path));
+  const missing = (path: string) =>
+    made.has(resolve(path)) || (!MARKED.test(path) && !outside(path) && !isThere(resolve(path)));
   let budget = MAX_CURL_FILE_BYTES;
   return {
     dir,
     get placeholders() {
-      return placeholder.names();
+      return placeholder.entries().map(([abs, name]): [string, Uint8Array | undefined] => [
+        name,
+        made.get(abs)?.bytes,
+      ]);
     },
+    keep: made.keep,
     read(path) {
       if (outside(path)) return undefined;
       const abs = resolve(path);
@@ -122,6 +130,8 @@ function curlFiles(
     exists: (path) => outside(path) || missing(path) || isFile(resolve(path)),
     refused(path, by) {
       if (outside(path)) return outsideNote(path, by, placeholder.of);
+      const own = made.get(resolve(path));
+      if (own) return madeNote(own.about, relative(cwd, resolve(dir, placeholder.of(path))));
       if (by === "reference" && missing(path)) {
         return missingNote(path, relative(cwd, resolve(dir, placeholder.of(path))));
       }
@@ -132,6 +142,27 @@ function curlFiles(
       } MiB into the flow; send a large file with --data-binary @file alone (the flow reads it when it runs).`;
     },
   };
+}
+
+/**
+ * Bytes the conversion made (`echo … | gzip | curl --data-binary @-`), by
+ * the absolute path the command reads them from: `keep` gives each a name
+ * none of the user's files has, since a name of theirs is theirs.
+ */
+function madeFiles(): Map<string, { bytes: Uint8Array; about: string }> & {
+  keep(name: string, bytes: Uint8Array, about: string): string;
+} {
+  const made = new Map<string, { bytes: Uint8Array; about: string }>();
+  return Object.assign(made, {
+    keep(name: string, bytes: Uint8Array, about: string): string {
+      let path = name;
+      for (let n = 2; isThere(resolve(path)) || made.has(resolve(path)); n++) {
+        path = name.replace(/(\.[^.]*)?$/, `-${n}$1`);
+      }
+      made.set(resolve(path), { bytes, about });
+      return path;
+    },
+  });
 }
 
 /** Whether a path lies outside `cwd`, as written or once its links are followed. */
@@ -154,7 +185,7 @@ function outsideOf(cwd: string): (path: string) => boolean {
 function placeholderNames(
   dir: string,
   output?: string,
-): { of(path: string): string; names(): string[] } {
+): { of(path: string): string; entries(): [string, string][] } {
   const names = new Map<string, string>();
   // The flow itself is written there too, after the names are chosen.
   const flow = output && resolve(output);
@@ -172,8 +203,13 @@ function placeholderNames(
       names.set(abs, name);
       return name;
     },
-    names: () => [...names.values()],
+    entries: () => [...names],
   };
+}
+
+/** The note on bytes the conversion made: what they are, and the file the flow sends them from. */
+function madeNote(about: string, shown: string): string {
+  return `${about} is made when converting, as the shell would: the flow sends "${shown}", written beside the flow for you.`;
 }
 
 /** The note on a file outside the working directory: left out, or sent from a placeholder. */

@@ -35,6 +35,7 @@ import { isPowerShell, splitPowerShell } from "./curl_ps.ts";
 import { type CurlFiles, type CurlRecord, curlRecords } from "./curl_request.ts";
 import { readCurlArgs } from "./curl_options.ts";
 import { pipeFeeds } from "./curl_pipe.ts";
+import { pipedArgs } from "./curl_fed.ts";
 import { explained } from "./curl_files.ts";
 import { ENV_MARKER, type EnvNames, type ShellCommand } from "./curl_shell.ts";
 import type { HarRecord } from "./har_model.ts";
@@ -189,9 +190,9 @@ function buildCommands(
     const own = files && explained(files, notes);
     const read = own && ((path: string) => own.read(path));
     const piped = command.pipedFrom && feeds.get(command.pipedFrom);
-    const args = piped && "file" in piped
-      ? readCurlArgs([...words.slice(1), "<", piped.file], read)
-      : readCurlArgs(words.slice(1), read, command.stdin ?? piped?.text);
+    const args = piped
+      ? pipedArgs(words, piped, { command, files: own, notes })
+      : readCurlArgs(words.slice(1), read, command.stdin);
     if (command.background && args.noBuffer) {
       built.push({ command, records: [], notes: [BACKGROUND_STREAM], files: own });
       continue;

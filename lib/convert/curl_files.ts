@@ -29,6 +29,12 @@ export interface CurlFiles {
    * one an option of the step reads (a TLS certificate).
    */
   refused?(path: string, by: "content" | "reference" | "option"): string | undefined;
+  /**
+   * Bytes the conversion made (a body a pipe gzips), written beside the flow
+   * under `name` or a free name like it, `about` saying what they are; the
+   * path the command sends them by. Without it such bytes are not carried.
+   */
+  keep?(name: string, bytes: Uint8Array, about: string): string;
 }
 
 /**
@@ -143,5 +149,6 @@ export function explained(files: CurlFiles, notes: string[]): CurlFiles {
     },
     exists: files.exists && ((path) => files.exists!(path)),
     refused: files.refused && ((path, by) => files.refused!(path, by)),
+    keep: files.keep && ((name, bytes, about) => files.keep!(name, bytes, about)),
   };
 }

@@ -7,89 +7,25 @@
  *
  * @module
  */
-import type { ShellCommand } from "./curl_shell.ts";
-import { table } from "./table.ts";
-
-/** A pipe's text, or the file it is (`cat FILE`). */
-export type Piped = { text: string } | { file: string };
+import { ENV_MARKER, type ShellCommand } from "./curl_shell.ts";
+import { pipelineOutput, programs, type Stage } from "./curl_pipeline.ts";
+import { type Piped, pipedInput } from "./curl_written.ts";
 
 /**
- * What the words of the command before a `|` write, when they can be told
- * without running anything; `stdin` is what that command reads (its
- * here-document), which `cat` with no file writes.
- *
- * @example
- * ```ts
- * import { pipedInput } from "./curl_pipe.ts";
- * if (JSON.stringify(pipedInput(["echo", '{"a": 1}'])) !== '{"text":"{\\"a\\": 1}\\n"}') throw new Error();
- * if (JSON.stringify(pipedInput(["printf", "%s", "x y"])) !== '{"text":"x y"}') throw new Error();
- * if (JSON.stringify(pipedInput(["cat", "body.json"])) !== '{"file":"body.json"}') throw new Error();
- * if (pipedInput(["jq", "-n", "{}"]) !== undefined) throw new Error();
- * if (JSON.stringify(pipedInput(["cat"], "a 1\n")) !== '{"text":"a 1\\n"}') throw new Error();
- * if (pipedInput(["cat"]) !== undefined) throw new Error();
- * ```
+ * What a curl command reads through a pipe: the text or file of
+ * {@linkcode Piped}; `bytes` a pipeline wrote that are no text (`| gzip |`),
+ * which the flow sends from a file beside it; or `lost`, the programs of a
+ * pipeline of several commands the converter cannot run (`jq | gzip`), for
+ * the note that says its output is not carried.
  */
-export function pipedInput(words: readonly string[], stdin?: string): Piped | undefined {
-  const [name, ...args] = words;
-  if (name === "echo") return echoed(args);
-  if (name === "printf") return printed(args);
-  if (name !== "cat") return undefined;
-  if (args.length === 1 && args[0] !== "-" && !args[0].startsWith("-")) return { file: args[0] };
-  // `cat <<EOF | curl --data-binary @-`: cat with no file (or `-`) writes what it reads.
-  const reads = args.length === 0 || (args.length === 1 && args[0] === "-");
-  return reads && stdin !== undefined ? { text: stdin } : undefined;
-}
-
-/** bash's builtin `echo`: `-n` (no line break), `-e` (escapes), `-E`; the rest joined by spaces. */
-function echoed(args: string[]): Piped {
-  let newline = true;
-  let escapes = false;
-  let at = 0;
-  for (; at < args.length && /^-[neE]+$/.test(args[at]); at++) {
-    for (const flag of args[at].slice(1)) {
-      if (flag === "n") newline = false;
-      else escapes = flag === "e";
-    }
-  }
-  const text = args.slice(at).join(" ");
-  return { text: (escapes ? unescaped(text) : text) + (newline ? "\n" : "") };
-}
-
-/** `printf FORMAT [ARG…]` whose format is text and `%s`s (each ARG in turn, reused as printf does). */
-function printed(args: string[]): Piped | undefined {
-  const [format, ...values] = args;
-  if (format === undefined || /%(?![s%])/.test(format)) return undefined;
-  const slots = (format.match(/%s/g) ?? []).length;
-  if (slots === 0 && values.length > 0) return undefined;
-  let text = "";
-  let next = 0;
-  do {
-    text += unescaped(format).replace(
-      /%([s%])/g,
-      (_m, k) => k === "%" ? "%" : values[next++] ?? "",
-    );
-  } while (slots > 0 && next < values.length);
-  return { text };
-}
-
-const ESCAPES = table<string>({
-  n: "\n",
-  t: "\t",
-  r: "\r",
-  "\\": "\\",
-  '"': '"',
-  "'": "'",
-});
-
-/** The backslash escapes `echo -e` and `printf` read (`\n`, `\t`, `\r`, `\\`); others stay. */
-function unescaped(text: string): string {
-  return text.replace(/\\([ntr\\"'])/g, (_m, c: string) => ESCAPES[c]);
-}
+export type Feed = Piped | { bytes: Uint8Array } | { lost: string };
 
 /**
  * The commands whose output a curl command reads through a pipe, with what
- * they write (`echo '{…}' | curl -d @-`): only where that can be told, and
- * only for a command without a here-document, which bash would read instead.
+ * they write (`echo '{…}' | curl -d @-`, `echo … | gzip | curl
+ * --data-binary @-`): every command of the pipeline before curl, each with
+ * the same feed. Only where that can be told, and only for a command
+ * without a here-document, which bash would read instead.
  *
  * @example
  * ```ts
@@ -98,20 +34,52 @@ function unescaped(text: string): string {
  * const commands = splitBash("echo '{}' | curl -d @- a.test", []);
  * const feeds = pipeFeeds(commands, (c) => c.words[0] === "curl");
  * if (JSON.stringify(feeds.get(commands[0])) !== '{"text":"{}\\n"}') throw new Error();
+ * const gz = splitBash("echo a | gzip | curl --data-binary @- a.test", []);
+ * if (!("bytes" in pipeFeeds(gz, (c) => c.words[0] === "curl").get(gz[1])!)) throw new Error();
  * ```
  */
 export function pipeFeeds(
   commands: readonly ShellCommand[],
   isCurl: (command: ShellCommand) => boolean,
-): Map<ShellCommand, Piped> {
-  const feeds = new Map<ShellCommand, Piped>();
+): Map<ShellCommand, Feed> {
+  const feeds = new Map<ShellCommand, Feed>();
   for (const command of commands) {
     const from = command.pipedFrom;
     if (!from || command.stdin !== undefined || !isCurl(command)) continue;
-    // `$ echo … | curl …`: the prompt is no word of the command.
-    const words = from.words[0] === "$" ? from.words.slice(1) : from.words;
-    const piped = pipedInput(words, from.stdin);
-    if (piped) feeds.set(from, piped);
+    const stages = [from];
+    for (let at = from.pipedFrom; at && stages.length < MAX_STAGES; at = at.pipedFrom) {
+      stages.unshift(at);
+    }
+    const feed = fed(stages.map(unprompted));
+    if (feed) { for (const stage of stages) feeds.set(stage, feed); }
   }
   return feeds;
+}
+
+/** Most commands of one pipeline read back from curl: no docs' pipeline comes near. */
+const MAX_STAGES = 32;
+
+/** `$ echo … | curl …`: the prompt is no word of the command. */
+function unprompted(command: ShellCommand): Stage {
+  const words = command.words[0] === "$" ? command.words.slice(1) : command.words;
+  return { words, stdin: command.stdin };
+}
+
+/** What `stages` feed curl: one command as `pipedInput` reads it, several run as a pipeline. */
+function fed(stages: Stage[]): Feed | undefined {
+  if (stages.length === 1) {
+    const piped = pipedInput(stages[0].words, stages[0].stdin);
+    if (piped) return piped;
+  }
+  const marked = new RegExp(ENV_MARKER.source);
+  const bytes = pipelineOutput(stages, (w) => marked.test(w));
+  if (!bytes) return stages.length > 1 ? { lost: programs(stages) } : undefined;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // deno-lint-ignore no-control-regex
+    if (!/[\x00-\x08\x0e-\x1f]/.test(text)) return { text };
+  } catch {
+    // Not UTF-8: bytes, sent from a file.
+  }
+  return { bytes };
 }

@@ -17,6 +17,7 @@ import { ansiQuoted } from "./curl_ansi_quote.ts";
 import { Cursor, quoteError } from "./curl_cursor.ts";
 import { thousands } from "../_util/thousands.ts";
 import { type Heredoc, readHeredocs } from "./curl_heredoc.ts";
+import { keptNote, substituted } from "./curl_substituted.ts";
 
 export { Cursor, quoteError } from "./curl_cursor.ts";
 
@@ -171,7 +172,7 @@ function expandHere(text: string, line: number, env: EnvNames, notes: string[]):
       cur.next();
       const escaped = cur.next();
       if (escaped !== "\n") out += escaped;
-    } else if (ch === "$") out += expansion(cur, env, notes);
+    } else if (ch === "$") out += expansion(cur, env, notes, true);
     else out += cur.next();
   }
   return out;
@@ -247,17 +248,25 @@ function bashWord(cur: Cursor, env: EnvNames, notes: string[]): string {
     }
     if (/[ \t\r\n;&|]/.test(ch)) break;
     if (ch === "\\" && blanksThenNewline(cur)) break;
-    if (ch === "\\") {
-      cur.next();
-      const escaped = cur.next() ?? "";
-      if (escaped !== "\n") word += escaped;
-    } else if (ch === "'") word += singleQuoted(cur);
-    else if (ch === '"') word += doubleQuoted(cur, env, notes);
-    else if (ch === "$" && cur.peek(1) === "'") word += ansiQuoted(cur);
-    else if (ch === "$") word += expansion(cur, env, notes);
-    else word += cur.next();
+    word += wordPart(cur, env, notes);
   }
   return word;
+}
+
+/** The part of a word at the cursor: an escape, a quoted part, an expansion, or one character. */
+function wordPart(cur: Cursor, env: EnvNames, notes: string[]): string {
+  const ch = cur.peek();
+  if (ch === "\\") {
+    cur.next();
+    const escaped = cur.next() ?? "";
+    return escaped === "\n" ? "" : escaped;
+  }
+  if (ch === "'") return singleQuoted(cur);
+  if (ch === '"') return doubleQuoted(cur, env, notes);
+  if (ch === "$" && cur.peek(1) === "'") return ansiQuoted(cur);
+  if (ch === "$") return expansion(cur, env, notes, false);
+  if (ch === "`") return backticked(cur, notes, false);
+  return cur.next();
 }
 
 function singleQuoted(cur: Cursor): string {
@@ -290,13 +299,19 @@ function doubleQuoted(cur: Cursor, env: EnvNames, notes: string[]): string {
       cur.next();
       const escaped = cur.next();
       if (escaped !== "\n") out += escaped;
-    } else if (ch === "$") out += expansion(cur, env, notes);
+    } else if (ch === "$") out += expansion(cur, env, notes, true);
+    else if (ch === "`") out += backticked(cur, notes, true);
     else out += cur.next();
   }
 }
 
-/** `$NAME`, `${NAME}` → a marker; `$(…)` and anything else stay as text, noted. */
-function expansion(cur: Cursor, env: EnvNames, notes: string[]): string {
+/**
+ * `$NAME`, `${NAME}` → a marker; `$(…)` whose pipeline the converter can run
+ * (`curl_pipeline.ts`) → its output; `$(…)` and anything else stay as text,
+ * noted. `quoted`: inside double quotes or a here-document, where bash does
+ * not split the output into words.
+ */
+function expansion(cur: Cursor, env: EnvNames, notes: string[], quoted: boolean): string {
   const rest = cur.text.slice(cur.i, cur.i + 200);
   const m = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})/.exec(rest);
   if (m) {
@@ -310,17 +325,51 @@ function expansion(cur: Cursor, env: EnvNames, notes: string[]): string {
   let text = "";
   if (end === undefined) text = cur.next();
   else while (cur.i <= end) text += cur.next();
-  const first = text.split("\n")[0];
-  const shown = end === undefined
-    ? rest.split("\n")[0].slice(0, 30)
-    : first.length > 80
-    ? `${first.slice(0, 80)}…`
-    : first;
-  notes.push(
-    `A shell expansion at line ${line}, column ${column} ("${shown}") is not run; it is kept as text.`,
-  );
+  const run = end !== undefined && /^\$\((?!\()/.test(text)
+    ? substituted(text.slice(2, -1), { line, column, notes, quoted }, splitAlone)
+    : undefined;
+  if (run !== undefined) return run;
+  keptNote(text, rest, end !== undefined, { line, column }, notes);
   return text;
 }
+
+/**
+ * A backtick substitution, the older spelling of `$(…)`: run as it is when
+ * the converter can, else kept whole (its spaces and `|` are no word's end
+ * or command's) and noted; a lone backtick is a character.
+ */
+function backticked(cur: Cursor, notes: string[], quoted: boolean): string {
+  const { line, column } = cur;
+  const close = closingTick(cur.text, cur.i);
+  if (close < 0) return cur.next();
+  let text = "";
+  while (cur.i <= close) text += cur.next();
+  const run = substituted(text.slice(1, -1), { line, column, notes, quoted }, splitAlone);
+  if (run !== undefined) return run;
+  keptNote(text, text, true, { line, column }, notes);
+  return text;
+}
+
+/**
+ * The backtick that closes the one at `at` on the same line, or -1: docs'
+ * Markdown is full of backticks (inline code, a fence's three) that bash
+ * never sees, and a substitution docs print spans one line; an empty one
+ * (` `` `) is none either.
+ */
+function closingTick(text: string, at: number): number {
+  if (text[at - 1] === "`" || text[at + 1] === "`") return -1;
+  for (let i = at + 1; i < text.length && text[i] !== "\n"; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === "`") return text[i + 1] === "`" ? -1 : i;
+  }
+  return -1;
+}
+
+/** A substitution's text read on its own: a `$NAME` in it is known only when it runs. */
+const splitAlone = {
+  split: (inner: string) => splitBash(inner, []),
+  runtime: (word: string) => new RegExp(ENV_MARKER.source).test(word),
+};
 
 /** Most characters a `$(…)` kept as text may span: no documented one comes near. */
 const MAX_EXPANSION = 4096;

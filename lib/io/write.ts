@@ -81,9 +81,9 @@ export async function writeFileAtomic(
 }
 
 /**
- * Writes `text` to `path` only when nothing is there yet, creating its
- * folder: a file the user already put in place (the real upload a converted
- * flow sends) is never replaced. Resolves to whether it wrote; throws
+ * Writes `text` (or bytes: a body a converter made, gzipped) to `path` only
+ * when nothing is there yet, creating its folder: a file the user already
+ * put in place (the real upload a converted flow sends) is never replaced. Resolves to whether it wrote; throws
  * {@linkcode ArtifactWriteError} when it cannot.
  *
  * @example
@@ -96,11 +96,12 @@ export async function writeFileAtomic(
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
-export async function writeNewFile(path: string, text: string): Promise<boolean> {
+export async function writeNewFile(path: string, text: string | Uint8Array): Promise<boolean> {
   const slash = path.lastIndexOf("/");
   try {
     if (slash > 0) await Deno.mkdir(path.slice(0, slash), { recursive: true });
-    await Deno.writeTextFile(path, text, { createNew: true });
+    if (typeof text === "string") await Deno.writeTextFile(path, text, { createNew: true });
+    else await Deno.writeFile(path, text, { createNew: true });
     return true;
   } catch (error) {
     if (error instanceof Deno.errors.AlreadyExists) return false;

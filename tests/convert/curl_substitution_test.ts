@@ -70,12 +70,19 @@ Deno.test("arithmetic and substitutions of other programs stay as they were", ()
 Deno.test("an unquoted substitution of another program stays inside its word", () => {
   // A push gateway's README ends a URL with `$(echo -n '/var/tmp' | base64url)`: split at its
   // spaces, `-n` was an option, `'/var/tmp'` a second URL, and a step went to http://var/tmp.
+  // The README's own pipeline is run when converting (curl_computed_test.ts); one of a program
+  // the converter does not run stays text, inside its word all the same.
   const { yaml, summary } = convertCurl(
     `echo 'm{a="b"} 3.14' | curl --data-binary @- http://localhost:9091/metrics/job/j/path@base64/$(echo -n '/var/tmp' | base64url)\n` +
-      `curl "http://localhost:9091/x/\${DIR:-a b}/y"\n`,
+      `curl "http://localhost:9091/x/\${DIR:-a b}/y"\n` +
+      `curl -X PUT http://localhost:9091/metrics/job/j/path@base64/$(echo -n '/var/tmp' | b64enc --url)\n`,
   );
-  assert.equal(summary.steps, 2, yaml);
+  assert.equal(summary.steps, 3, yaml);
   assert.ok(!yaml.includes("http://var"), yaml);
   assert.deepEqual(summary.ignored, [], yaml);
-  assert.match(formatCurlSummary(summary), /\$\(echo -n '\/var\/tmp' \| base64url\).*kept as text/);
+  assert.ok(yaml.includes("/path@base64/L3Zhci90bXA=\n"), yaml);
+  assert.match(
+    formatCurlSummary(summary),
+    /\$\(echo -n '\/var\/tmp' \| b64enc --url\).*kept as text/,
+  );
 });
