@@ -7,8 +7,9 @@
  * `<unleash-url>` cannot be parsed), and every command of Unleash's API
  * pages was refused. A placeholder that starts a URL becomes a variable
  * as `$APISERVER` does (the flow's base URL, with its scheme), and a
- * placeholder segment of its path a variable to set; one variable per name
- * however the docs spell it (`:project-id` and `:projectId` are
+ * placeholder segment of its path a variable to set; so does a placeholder
+ * host with its scheme and port (`http://<vmselect>:8481/…`), the whole
+ * origin; one variable per name however the docs spell it (`:project-id` and `:projectId` are
  * `PROJECT_ID`). A header's `<API-token>` needs nothing here: the header's
  * value is asked for as any credential is.
  *
@@ -21,6 +22,14 @@ const NAME = "[A-Za-z][\\w.-]*";
 /** A word that is a URL starting with a placeholder, and its path (whose `<…>` are whole segments). */
 const PLACEHOLDER_URL = new RegExp(
   `^<(${NAME})>((?:/(?:<${NAME}>|[^\\s<>/]*))*(?:[?#][^\\s<>]*)?)$`,
+);
+/**
+ * A URL whose host is a placeholder, between its scheme and maybe a port
+ * (`http://<vmselect>:8481/select/0/…`, `http://<host>:<port>/…`): that
+ * origin, the placeholder's name, and the path.
+ */
+const PLACEHOLDER_HOST = new RegExp(
+  `^(https?://<(${NAME})>(?::(?:\\d+|<${NAME}>))?)((?:/(?:<${NAME}>|[^\\s<>/]*))*(?:[?#][^\\s<>]*)?)$`,
 );
 /** A URL with a scheme and a host (or a `$NAME` marker), and its path. */
 const URL_WORD = /^((?:https?:\/\/[^/?#\s]+)|zqzenv\d+zqz)(\/[^\s]*)?$/;
@@ -66,12 +75,17 @@ function path(env: EnvNames, text: string): string {
  * const [url] = placeholderWords(["<shop-url>/shops/:shopId"], env);
  * if (env.join() !== "SHOP_URL,SHOP_ID" || url !== "zqzenv0zqz/shops/zqzenv1zqz") throw new Error(url);
  * if (writtenAs(env, "SHOP_ID") !== ":shopId") throw new Error();
+ * const [host] = placeholderWords(["http://<vmselect>:8481/select/0"], env);
+ * if (host !== "zqzenv2zqz/select/0" || writtenAs(env, "VMSELECT") !== "http://<vmselect>:8481") throw new Error(host);
  * ```
  */
 export function placeholderWords(words: readonly string[], env: EnvNames): string[] {
   return words.map((word) => {
     const base = PLACEHOLDER_URL.exec(word);
     if (base) return marker(env, base[1], `<${base[1]}>`) + path(env, base[2] ?? "");
+    // The docs' scheme and port are the reader's to fill with the host: the whole origin is set.
+    const host = PLACEHOLDER_HOST.exec(word);
+    if (host) return marker(env, host[2], host[1]) + path(env, host[3] ?? "");
     const url = URL_WORD.exec(word);
     return url && url[2] ? url[1] + path(env, url[2]) : word;
   });

@@ -185,8 +185,11 @@ const SENTENCE =
  */
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
 
-/** An apostrophe inside a word: `isn't`, `it's`, `Let's`. */
-const IN_WORD = /[A-Za-z]['’][A-Za-z]/;
+/**
+ * An apostrophe inside a word (`isn't`, `it's`, `Let's`) or ending a plural possessive before
+ * a blank or a mark (`agents' configs`, `users'.`): a sentence's, never a quote of shell's.
+ */
+const IN_WORD = /[A-Za-z]['’][A-Za-z]|[a-z]s['’](?=[\s.,;:!?)]|$)/;
 
 /** `curl` where a command would start it: the line's start, or after `:`, `;`, `|`, `&`, `(`, `$`. */
 const RUNS_CURL = /(?:^\s*|[:;|&($]\s*)curl\s/i;
@@ -213,8 +216,11 @@ function isProse(line: string, above?: string): boolean {
 /** A sentence's first two words: a capitalised one (maybe after a list's mark), then a lower-case one. */
 const WORDS = /^\s*(?:[-*+]\s+)?[A-Z][A-Za-z]*[,:]?\s+[a-z]+\b/;
 
-/** A wrapped sentence's later line: a lower-case word first, then a space, code or the end. */
-const LOWER_WORD = /^\s*[a-z]+(?:\s|`|$)/;
+/**
+ * A wrapped sentence's later line: a lower-case word first (a contraction too, "isn't"), then a
+ * space, code or the end.
+ */
+const LOWER_WORD = /^\s*[a-z]+(?:['’][a-z]+)?(?:\s|`|$)/;
 
 /**
  * Whether a line is a sentence that quotes code with a quote it never closes: a reference
@@ -235,11 +241,17 @@ function strayQuote(line: string, above?: string): boolean {
   return r.quote !== "";
 }
 
-/** Whether a line may be a wrapped sentence's: words, no shell mark, no curl run. */
+/**
+ * Whether a line may be a wrapped sentence's: words, no shell mark, no curl run. A Markdown
+ * fence (```` ```console ````, `~~~`) is none: the line under it starts a code block.
+ */
 function wrapped(line: string): boolean {
   return /^\s*(?:[A-Za-z0-9(*"“`]|[-/]\w)/.test(line) && !SHELL_MARK.test(line) &&
-    !RUNS_CURL.test(line);
+    !RUNS_CURL.test(line) && !FENCE.test(line);
 }
+
+/** A Markdown code fence, with or without its language. */
+const FENCE = /^\s*(?:```|~~~)/;
 
 /**
  * The text with each line of prose made blank: a README's sentence pasted

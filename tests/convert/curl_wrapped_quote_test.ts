@@ -30,6 +30,10 @@ Deno.test("a wrapped sentence's line with a stray quote is prose", () => {
       'label `instance="127.0.0.1:9090`.',
       "the label `job='node` set.",
       '  and `a="b` as well',
+      // A time-series database's README wraps "…by default. The deduplication" onto a
+      // contraction: its apostrophe swallowed the four commands after it.
+      "isn't applied if `reduce_mem_usage=1` query arg is passed to the request.",
+      "doesn't `match=up` anything.",
     ]
   ) {
     const { yaml, summary } = convertCurl(PAGE(wrapped));
