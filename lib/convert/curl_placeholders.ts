@@ -9,7 +9,8 @@
  * as `$APISERVER` does (the flow's base URL, with its scheme), and a
  * placeholder segment of its path a variable to set; so does a placeholder
  * host with its scheme and port (`http://<vmselect>:8481/…`), the whole
- * origin; one variable per name however the docs spell it (`:project-id` and `:projectId` are
+ * origin, and a data field whose whole value is a placeholder
+ * (`-d 'format=<format>'`); one variable per name however the docs spell it (`:project-id` and `:projectId` are
  * `PROJECT_ID`). A header's `<API-token>` needs nothing here: the header's
  * value is asked for as any credential is.
  *
@@ -35,6 +36,24 @@ const PLACEHOLDER_HOST = new RegExp(
 const URL_WORD = /^((?:https?:\/\/[^/?#\s]+)|zqzenv\d+zqz)(\/[^\s]*)?$/;
 /** A whole segment of a path that is a placeholder: `:projectId`, `<featureName>`. */
 const SEGMENT = new RegExp(`(?<=/)(?::(${NAME})|<(${NAME})>)(?=[/?#]|$)`, "g");
+
+/** curl's options whose next word is `name=value` pairs joined by `&` (not `-F`: `<file` reads one). */
+const DATA_OPTION = /^(?:-d|--data|--data-raw|--data-ascii|--data-urlencode)$/;
+/** A pair whose whole value is a placeholder: `match[]=<selector>`, `format=<format>`. */
+const FORM_VALUE = new RegExp(`(^|&)([^=&<>]+)=<(${NAME})>(?=&|$)`, "g");
+
+/**
+ * The data's pairs whose value is a placeholder as variables: docs leave
+ * `-d 'match[]=<timeseries_selector_for_export>'` to the reader, who knows
+ * what to fill in; sent as written, the server refuses the words.
+ */
+function formValues(env: EnvNames, word: string): string {
+  return word.replace(
+    FORM_VALUE,
+    (_m, before: string, field: string, name: string) =>
+      `${before}${field}=${marker(env, name, `<${name}>`)}`,
+  );
+}
 
 /** How each variable a placeholder became was written, by the names' list. */
 const spellings = new WeakMap<EnvNames, Map<string, string>>();
@@ -80,7 +99,8 @@ function path(env: EnvNames, text: string): string {
  * ```
  */
 export function placeholderWords(words: readonly string[], env: EnvNames): string[] {
-  return words.map((word) => {
+  return words.map((word, i) => {
+    if (DATA_OPTION.test(words[i - 1] ?? "")) return formValues(env, word);
     const base = PLACEHOLDER_URL.exec(word);
     if (base) return marker(env, base[1], `<${base[1]}>`) + path(env, base[2] ?? "");
     // The docs' scheme and port are the reader's to fill with the host: the whole origin is set.
