@@ -147,7 +147,8 @@ async function runConvert(plan: ConvertPlan): Promise<number> {
   const options = { ...plan.options, second };
   // Upload files go where the flow reads them: beside it (the working directory for stdout).
   const dir = plan.output?.includes("/") ? plan.output.slice(0, plan.output.lastIndexOf("/")) : ".";
-  const beside = (path: string) => io.readText(`${dir}/${path}`).catch(() => undefined);
+  const beside = (path: string) =>
+    io.readBytes(`${dir}/${path}`).then((b) => new Uint8Array(b), () => undefined);
   const verified = plan.verify === undefined
     ? undefined
     : await convertVerified(bytes, options, plan.verify, io.readEnv, beside);

@@ -37,8 +37,8 @@ export interface Verified {
 /**
  * Converts, verifies against `url` ("" for `BASE_URL` or the recorded
  * origin) with the environment the flow's variables come from, and writes.
- * An upload's file already beside the flow (`beside`: its text, by the path
- * the flow names) is the user's, kept when the flow is written, so it is
+ * An upload's file already beside the flow (`beside`: its bytes, by the path
+ * the flow names; a binary body's file is no text) is the user's, kept when the flow is written, so it is
  * what the verification sends, not the placeholder.
  */
 export async function convertVerified(
@@ -46,7 +46,8 @@ export async function convertVerified(
   options: ConvertOptions,
   url: string,
   env: (name: string) => string | undefined,
-  beside: (path: string) => Promise<string | undefined> = () => Promise.resolve(undefined),
+  beside: (path: string) => Promise<Uint8Array<ArrayBuffer> | undefined> = () =>
+    Promise.resolve(undefined),
 ): Promise<Verified> {
   if (url !== "" && (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))) {
     throw new UsageError(
@@ -61,8 +62,8 @@ export async function convertVerified(
   ]);
   const prepared = har.prepareConversion(bytes, options);
   for (const path of [...prepared.c.files.keys()]) {
-    const text = await beside(path);
-    if (text !== undefined) prepared.c.files.set(path, text);
+    const kept = await beside(path);
+    if (kept !== undefined) prepared.c.files.set(path, kept);
   }
   const report = await verify.verifyConversion(prepared, { baseUrl: url || undefined, env });
   return {

@@ -79,7 +79,7 @@ export interface CurlResult {
   /** What was converted, skipped, ignored and needs setting. */
   summary: CurlSummary;
   /** Always empty: the files commands send are the user's own, referenced where they are. */
-  files: { path: string; text: string }[];
+  files: { path: string; text: string | Uint8Array<ArrayBuffer> }[];
 }
 
 /**

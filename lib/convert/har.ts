@@ -162,9 +162,10 @@ export interface ConvertResult {
   /**
    * Files the flow sends (uploads), by path relative to the flow file: the
    * recorded content, or a placeholder when the recording does not hold it.
-   * The CLI writes each beside the flow unless a file is already there.
+   * The CLI writes each beside the flow unless a file is already there. `text` is the bytes
+   * of a body that is not UTF-8 text.
    */
-  files: { path: string; text: string }[];
+  files: { path: string; text: string | Uint8Array<ArrayBuffer> }[];
 }
 
 /**

@@ -115,10 +115,19 @@ export function inlineAttached(
   return { bytes: new TextEncoder().encode(JSON.stringify(parsed.har)), missing: [...missing] };
 }
 
-/** A request body as `text` when it is UTF-8 (a binary upload stays unrecorded, as before). */
+/**
+ * A request body as `text` when it is UTF-8, else as base64 (`encoding: "base64"`, as a
+ * response's), sent byte for byte (`har_body_bytes.ts`). A multipart body that is not UTF-8
+ * stays unrecorded: its parts are read from text, and its file is a placeholder either way.
+ */
 function inlineRequest(postData: Record<string, unknown>, body: Uint8Array): void {
+  if (postData.text) return;
   const text = utf8(body);
-  if (text !== undefined && !postData.text) postData.text = text;
+  if (text !== undefined) postData.text = text;
+  else if (!/^multipart\//i.test(String(postData.mimeType ?? ""))) {
+    postData.text = btoa(Array.from(body, (b) => String.fromCharCode(b)).join(""));
+    postData.encoding = "base64";
+  }
 }
 
 /** A response body as `text` (base64 when not UTF-8) and its size. */

@@ -8,6 +8,7 @@
  * @module
  */
 import { isObject, str } from "./_har_fields.ts";
+import { postDataOf, recordedBytes } from "./har_body_bytes.ts";
 import { repairFlattenedJson } from "./har_input.ts";
 import { type HarRecord, isJsonMime } from "./har_model.ts";
 import { MAX_WALK_DEPTH, parseBody, TooDeepJson } from "./json.ts";
@@ -36,7 +37,11 @@ export function loadBodies(records: HarRecord[], notes: string[]): void {
   for (const r of records) loadResponse(r, notes);
   repairBodies(records, notes);
   for (const r of records) {
-    if (r.bodyText === undefined) {
+    readBytes(r);
+    if (r.bodyBytes !== undefined) continue;
+    if (r.bodyLost !== undefined) {
+      notes.push(lostNote(r));
+    } else if (r.bodyText === undefined) {
       const post = isObject(r.raw.request) && isObject(r.raw.request.postData);
       if (post) {
         notes.push(
@@ -49,6 +54,33 @@ export function loadBodies(records: HarRecord[], notes: string[]): void {
       );
     }
   }
+}
+
+/**
+ * Sets the request body of `r` from its bytes when it is not UTF-8 text: the bytes when the
+ * recording holds them all, else why it does not. A multipart body is left to the uploads
+ * (`uploads.ts`), whose file parts are placeholders anyway.
+ */
+function readBytes(r: HarRecord): void {
+  const post = postDataOf(r.raw.request);
+  if (post === undefined || r.bodyFromParams || /^multipart\//.test(r.bodyMime ?? "")) return;
+  const read = recordedBytes(post, r.headers);
+  if (read?.kind === "text") r.bodyText = read.text;
+  else if (read?.kind === "bytes") {
+    r.bodyBytes = read.bytes;
+    r.bodyText = undefined;
+  } else if (read?.kind === "lost") r.bodyLost = read.why;
+}
+
+/** The loud note for a body whose bytes the recording lost. */
+function lostNote(r: HarRecord): string {
+  const label = `${r.method} ${r.url.origin}${r.url.pathname}`;
+  const what = r.bodyLost === "empty"
+    ? "is binary and its bytes are lost (Playwright's embedded HAR keeps no application/octet-stream body)"
+    : "is not UTF-8 text and the recording replaced its bad bytes by U+FFFD, so its bytes are lost";
+  return `The request body of ${label} ${what}: the step sends a placeholder file instead of ` +
+    `mangled bytes. Replace it with the real body, or record again with Playwright's ` +
+    `recordHar content "attach" or a DevTools (chrome-har) export, which keep every byte.`;
 }
 
 /** Sets the response text (and JSON) of one record; each limit met is a note naming it. */

@@ -47,6 +47,10 @@ export interface HarRecord {
   bodyText?: string;
   /** Whether `bodyText` was rebuilt from `postData.params` (no text, or an empty or broken one). */
   bodyFromParams?: boolean;
+  /** The request body's bytes when they are not UTF-8 text and the recording holds them all. */
+  bodyBytes?: Uint8Array<ArrayBuffer>;
+  /** Why the recording holds no bytes of a body that was not UTF-8 text (`har_body_bytes.ts`). */
+  bodyLost?: "replaced" | "empty";
   /** Whether `cookies` are all the request sent (a curl command's), never to be filled from a jar. */
   cookiesAsWritten?: boolean;
   /**

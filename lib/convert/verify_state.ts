@@ -206,7 +206,7 @@ export function loadConverted(
       const text = c.files.get(path);
       return text === undefined
         ? { message: `"${path}" is not a file the conversion writes` }
-        : { bytes: new TextEncoder().encode(text) };
+        : { bytes: typeof text === "string" ? new TextEncoder().encode(text) : text };
     },
   });
   if (!flow) throw new UnloadableFlow(problems[0]?.message ?? "");

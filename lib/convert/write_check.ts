@@ -35,13 +35,16 @@ const SHOWN = 3;
  */
 export async function assertLoads(
   yaml: string,
-  files: Iterable<{ path: string; text: string }> = [],
+  files: Iterable<{ path: string; text: string | Uint8Array<ArrayBuffer> }> = [],
 ): Promise<void> {
   const written = new Map([...files].map((f) => [f.path, f.text]));
   const { problems } = await withEngines(() =>
     loadFlow(yaml, "converted.yaml", {
       checkEnv: false,
-      readFile: (path) => ({ bytes: new TextEncoder().encode(written.get(path) ?? "") }),
+      readFile: (path) => {
+        const text = written.get(path) ?? "";
+        return { bytes: typeof text === "string" ? new TextEncoder().encode(text) : text };
+      },
     })
   );
   if (problems.length === 0) return;

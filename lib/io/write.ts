@@ -100,6 +100,7 @@ export async function writeNewFile(path: string, text: string | Uint8Array): Pro
   const slash = path.lastIndexOf("/");
   try {
     if (slash > 0) await Deno.mkdir(path.slice(0, slash), { recursive: true });
+    // Bytes (a request body that is not UTF-8 text) are written as they are.
     if (typeof text === "string") await Deno.writeTextFile(path, text, { createNew: true });
     else await Deno.writeFile(path, text, { createNew: true });
     return true;

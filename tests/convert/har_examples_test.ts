@@ -34,7 +34,10 @@ for (const [name, har] of entries) {
     // Uploads read the files the conversion writes beside the flow.
     const readFile = (path: string) => {
       const file = result.files.find((f) => f.path === path);
-      return file ? { bytes: new TextEncoder().encode(file.text) } : { message: "not written" };
+      if (!file) return { message: "not written" };
+      return {
+        bytes: typeof file.text === "string" ? new TextEncoder().encode(file.text) : file.text,
+      };
     };
     const { problems } = loadFlow(result.yaml, `${name}.yaml`, { env, readFile });
     assert.deepEqual(problems, [], result.yaml);

@@ -12,7 +12,8 @@ import { random } from "./hostile.ts";
 /** A file a conversion gives, at its path under the seed's folder. */
 export interface SeedFile {
   path: string;
-  text: string;
+  /** Text, or the bytes of a request body that is not UTF-8 text. */
+  text: string | Uint8Array<ArrayBuffer>;
 }
 
 /** One seed's input: how it was made, for the failure message, and its conversion. */
@@ -69,7 +70,8 @@ export async function convertSeeds(
     for (const f of files) {
       const path = `${seeds.dir}/${seed}/${f.path}`;
       await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-      await Deno.writeTextFile(path, f.text);
+      if (typeof f.text === "string") await Deno.writeTextFile(path, f.text);
+      else await Deno.writeFile(path, f.text);
       if (f.path.endsWith(".yaml")) seeds.written++;
     }
   }

@@ -11,7 +11,7 @@ import type { RunResult } from "../../lib/model/result.ts";
 import "./engines.ts";
 
 /** A file the conversion wrote beside the flow (a placeholder upload, a body). */
-export type Files = { path: string; text: string }[];
+export type Files = { path: string; text: string | Uint8Array<ArrayBuffer> }[];
 
 /**
  * Asserts `yaml` (named `name` in messages) loads without problems with
@@ -27,7 +27,10 @@ export async function runTwice(
     env,
     readFile: (path) => {
       const file = files.find((f) => f.path === path);
-      return file ? { bytes: new TextEncoder().encode(file.text) } : { message: `no file ${path}` };
+      if (!file) return { message: `no file ${path}` };
+      return {
+        bytes: typeof file.text === "string" ? new TextEncoder().encode(file.text) : file.text,
+      };
     },
   });
   assert.deepEqual(loaded.problems, [], yaml);

@@ -28,6 +28,7 @@ import type { Correlator, Where } from "./state.ts";
 import { pickedHidden, rowFieldName } from "./query_rows.ts";
 import { withTokens } from "./tokens.ts";
 import { unrecordedBody } from "./unrecorded_body.ts";
+import { binaryBody } from "./binary_body.ts";
 import { emptyHiddenField } from "./hidden_fields.ts";
 import { labelledOption } from "./labelled_ids.ts";
 
@@ -55,6 +56,7 @@ export function rewriteBody(c: Correlator, r: HarRecord, step: Step, login: bool
   const contentType = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
     r.bodyMime ?? "";
   if (/^multipart\//i.test(contentType)) return multipart(c, r, step, contentType);
+  if (binaryBody(c, r, step)) return;
   const text = r.bodyText;
   if (text === undefined || text === "") return void unrecordedBody(c, r, step);
   if (/grant_type"?\s*[=:]\s*"?authorization_code|code_verifier/.test(text)) {

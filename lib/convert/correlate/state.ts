@@ -197,8 +197,11 @@ export interface Correlator {
   readonly handed: HandedOut;
   /** `If-Match` values no recorded response handed out, by step. */
   readonly strayIfMatch: string[];
-  /** Files uploads send, by path relative to the flow: recorded content or a placeholder. */
-  readonly files: Map<string, string>;
+  /**
+   * Files uploads send, by path relative to the flow: recorded content (bytes for a body that
+   * is not UTF-8 text) or a placeholder.
+   */
+  readonly files: Map<string, string | Uint8Array<ArrayBuffer>>;
   readonly uploads: Upload[];
   /**
    * Members a response under a collection named: small row numbers a create answered with,

@@ -32,6 +32,19 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /**
+ * The usual extension of a file of media type `type` (parameters ignored); `.bin` for any other.
+ *
+ * @example
+ * ```ts
+ * import { bodyExtension } from "./unrecorded_body.ts";
+ * if (bodyExtension("image/png") !== ".png" || bodyExtension("application/x-protobuf") !== ".bin") throw new Error();
+ * ```
+ */
+export function bodyExtension(type: string): string {
+  return EXTENSIONS[type.split(";")[0].trim().toLowerCase()] ?? ".bin";
+}
+
+/**
  * Gives `step` a `body_file` placeholder when `r` sent a body of some
  * length the recording does not hold; `false` (and nothing changed) when
  * it sent none or the recording holds it.
@@ -56,8 +69,7 @@ export function unrecordedBody(c: Correlator, r: HarRecord, step: Step): boolean
   if (request?.postData != null) return false;
   const type = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
     r.bodyMime ?? "";
-  const mime = type.split(";")[0].trim().toLowerCase();
-  const path = placeholderPath(`upload${EXTENSIONS[mime] ?? ".bin"}`);
+  const path = placeholderPath(`upload${bodyExtension(type)}`);
   if (!c.files.has(path)) c.files.set(path, PLACEHOLDER_TEXT);
   c.uploads.push({ step: step.name, path, placeholder: true, omitted: false });
   step.bodyFile = path;
