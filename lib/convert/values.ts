@@ -227,6 +227,21 @@ export function isSecretShaped(value: string): boolean {
 const PLAIN_COOKIE =
   /(^|[_.-])(anon|anonymous|visitor|visit|device|browser|consent|theme|locale|lang|language|tz|timezone|currency|country|region|experiment|variant|ab|tracking|telemetry|analytics|seen|dismissed|banner|tour|prefs?|preferences?)([_.-]|id$|$)|^(anon|visitor|device)(id|_?uuid)$/i;
 
+/**
+ * Words that, last in a name, make it describe a credential rather than hold one: Node-RED's
+ * `authType: basic` was asked of the user as a secret (and its deployed node silently stopped
+ * authenticating), `token_url` and `password_policy` are settings; NZBGet's `Auth-Type=form`
+ * cookie says how the page signs in.
+ *
+ * @example
+ * ```ts
+ * import { DESCRIBES_CREDENTIAL } from "./values.ts";
+ * if (!DESCRIBES_CREDENTIAL.test("Type") || DESCRIBES_CREDENTIAL.test("Token")) throw new Error();
+ * ```
+ */
+export const DESCRIBES_CREDENTIAL =
+  /^(?:name|type|types|kind|mode|method|scheme|format|strategy|provider|enabled|required|policy|length|min|max|hint|label|url|uri|endpoint|header|field|column|table|expires|expiry|ttl|timeout|version|status|count)$/i;
+
 /** Cookie names that carry a login or its CSRF pair. */
 const CREDENTIAL_COOKIE = /sess|sid|auth|login|remember|jwt|identity|token|csrf|xsrf|secret|key/i;
 
@@ -254,10 +269,18 @@ const CREDENTIAL_COOKIE = /sess|sid|auth|login|remember|jwt|identity|token|csrf|
  * if (!isCredentialCookie("state", btoa(JSON.stringify({ id: "6b7f101083261e46b59bc2d8" })))) {
  *   throw new Error();
  * }
+ * // A cleared cookie, and one that says how the page signs in, hold no credential.
+ * if (isCredentialCookie("Auth-Token", "") || isCredentialCookie("Auth-Type", "form")) throw new Error();
  * ```
  */
 export function isCredentialCookie(name: string, value: string): boolean {
+  // An empty value holds nothing to keep or ask for (a cookie the server cleared, `Auth-Token=`).
+  if (value === "") return false;
   if (PLAIN_COOKIE.test(name) && !/sess|auth|token|csrf|xsrf|secret/i.test(name)) return false;
+  // A name ending in a word that describes a credential (`Auth-Type`) holds a setting, unless its
+  // value itself is shaped like a secret.
+  const last = name.split(/[_.-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").at(-1) ?? "";
+  if (DESCRIBES_CREDENTIAL.test(last)) return carriesSecret(value);
   return CREDENTIAL_COOKIE.test(name) || carriesSecret(value);
 }
 

@@ -32,11 +32,13 @@ import { noteCreatedIds } from "./created_ids.ts";
 import { noteKeyNamedIds } from "./key_named_ids.ts";
 import { noteGraphqlIds } from "./graphql_ids.ts";
 import { noteListedRows } from "./listed_rows.ts";
+import { noteRpcListedIds } from "./rpc_listed_ids.ts";
 import { noteListedNames } from "./listed_names.ts";
 import { produceFramed } from "./framed_producers.ts";
 import { instanceName } from "./cookie_names.ts";
 import { produceXml } from "./xml_producers.ts";
 import { isHandedNumber, produceNumberText } from "./handed_numbers.ts";
+import { cookiePath, jarKey } from "./cookie_paths.ts";
 
 /**
  * Records what the response of `step` hands out (the default rule); with
@@ -67,6 +69,7 @@ export function produce(c: Correlator, step: Step): void {
   noteKeyNamedIds(c, step);
   noteGraphqlIds(c, step);
   noteListedRows(c, step);
+  noteRpcListedIds(c, step);
   noteLocationRow(c, step);
   noteQueryRows(c, step);
   noteLinkedQueryRows(c, step);
@@ -102,7 +105,8 @@ function setProducer(c: Correlator, k: string, value: string, producer: Producer
 }
 
 /**
- * The browser's cookie store after `host` set (or deleted) `cookie`.
+ * The browser's cookie store after `host` set (or deleted) `cookie` under `path`
+ * (`cookie_paths.ts`; `/` unless said).
  *
  * @example
  * ```ts
@@ -118,11 +122,13 @@ export function holdCookie(
   c: Correlator,
   host: string,
   cookie: { name: string; value: string },
+  path = "/",
 ): void {
   const held = c.jar.get(host) ?? new Map<string, string>();
   c.jar.set(host, held);
-  if (cookie.value === "" || cookie.value === "deleted") held.delete(cookie.name);
-  else held.set(cookie.name, cookie.value);
+  const key = jarKey(cookie.name, path);
+  if (cookie.value === "" || cookie.value === "deleted") held.delete(key);
+  else held.set(key, cookie.value);
 }
 
 /** Whether `r` is a page whose values may be handed out. */
@@ -137,7 +143,7 @@ function isPage(r: HarRecord): r is HarRecord & { responseText: string } {
 function produceNothing(c: Correlator, step: Step): void {
   const r = step.last;
   for (const cookie of r.setCookies) {
-    holdCookie(c, r.url.host, cookie);
+    holdCookie(c, r.url.host, cookie, cookiePath(r, cookie.name));
     if (cookie.value.length >= 4 && isCredentialCookie(cookie.name, cookie.value)) {
       c.secrets.add(cookie.value);
     }
@@ -160,7 +166,7 @@ function produceNothing(c: Correlator, step: Step): void {
 function produceCookies(c: Correlator, step: Step): void {
   const r = step.last;
   for (const cookie of r.setCookies) {
-    holdCookie(c, r.url.host, cookie);
+    holdCookie(c, r.url.host, cookie, cookiePath(r, cookie.name));
     const k = valueKey(cookie.value);
     if (cookie.value.length < 4 || isAnalyticsCookie(cookie.name) || c.producers.has(k)) continue;
     // A preference or anonymous cookie is carried whole, never searched for or masked.

@@ -21,6 +21,7 @@ import { originHeader } from "./origin_header.ts";
 import { type Correlator, secretEnv } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 import { literalKey } from "./script_literals.ts";
+import { sentTo } from "./cookie_paths.ts";
 
 /**
  * The request headers of `step` (the default rule).
@@ -67,12 +68,13 @@ export function headers(c: Correlator, r: HarRecord, step: Step): [string, strin
 function fillFromJar(c: Correlator, r: HarRecord, cleaned: NameValue[]): void {
   if (r.cookiesAsWritten) return;
   if (r.cookies.length > 0 || cleaned.some((h) => h.name === "cookie")) return;
-  const held = new Map(c.jar.get(r.url.host));
+  // Each cookie the browser held for the request's path, the longest path first.
+  const held = sentTo(c.jar.get(r.url.host) ?? new Map(), r.url.pathname);
   for (const { name, value } of c.heldCookies.get(r) ?? []) {
-    if (!held.has(name)) held.set(name, value);
+    if (!held.some((k) => k.name === name)) held.push({ name, value });
   }
-  if (held.size === 0) return;
-  r.cookies = [...held].map(([name, value]) => ({ name, value }));
+  if (held.length === 0) return;
+  r.cookies = held;
   cleaned.unshift({ name: "cookie", value: "" });
   c.jarFilled++;
 }

@@ -13,7 +13,7 @@ import { isSecretName } from "../../secrets/mod.ts";
 import { valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
 import { envName } from "../names.ts";
-import { isSecretShaped, isUuid, mixRunId } from "../values.ts";
+import { DESCRIBES_CREDENTIAL, isSecretShaped, isUuid, mixRunId } from "../values.ts";
 import { CREDENTIAL_KEY, isKeyData } from "../../secrets/mod.ts";
 import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
@@ -21,6 +21,7 @@ import { useProducer } from "./captures.ts";
 import { bodyIdProducer } from "./created_ids.ts";
 import { graphqlIdProducer } from "./graphql_ids.ts";
 import { listedRowProducer } from "./listed_rows.ts";
+import { rpcListedProducer } from "./rpc_listed_ids.ts";
 import { namedRowProducer } from "./sibling_rows.ts";
 import { queryRowProducer } from "./query_rows.ts";
 import { searchedRowProducer } from "./searched_rows.ts";
@@ -208,20 +209,12 @@ function askedInStep(c: Correlator, prefix: string, value: string): string | und
   return key === undefined ? undefined : c.envByValue.get(key);
 }
 
-/**
- * Words that, last in a name, make it describe a credential rather than hold one: Node-RED's
- * `authType: basic` was asked of the user as a secret (and its deployed node silently stopped
- * authenticating), `token_url` and `password_policy` are settings.
- */
-const DESCRIBES =
-  /^(?:name|type|types|kind|mode|method|scheme|format|strategy|provider|enabled|required|policy|length|min|max|hint|label|url|uri|endpoint|header|field|column|table|expires|expiry|ttl|timeout|version|status|count)$/i;
-
 /** Whether a field's name says the user types a credential into it. */
 function credentialField(key: string): boolean {
   if (!isSecretName(key)) return false;
   // Brackets part words too: `index[Key_name]` names a key, its last word `name`.
   const last = key.split(/[_.\s[\]-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").at(-1) ?? "";
-  return !DESCRIBES.test(last);
+  return !DESCRIBES_CREDENTIAL.test(last);
 }
 
 /**
@@ -309,7 +302,7 @@ export function bodyValue(
     const p = (held && sameKeyProducer(held, key, value)) ??
       (c.linking
         ? bodyIdProducer(c, key, value, step) ?? namedRowProducer(c, key, String(value), step) ??
-          pageNumber(c, value)
+          rpcListedProducer(c, key, value, step) ?? pageNumber(c, value)
         : undefined);
     return p ? useProducer(c, p, step) : value;
   }
