@@ -16,7 +16,7 @@
  * The stand-in runs on 127.0.0.1 and makes new tokens on every sign-in.
  */
 import assert from "node:assert/strict";
-import { convertHarFile, runCli } from "../support/cli.ts";
+import { convertHarFile, convertHarThenRun } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 const RECORDED = "http://127.0.0.1:8888";
@@ -91,19 +91,9 @@ function recording(place: Place, renewedSame = false): string {
   return JSON.stringify(har);
 }
 
-async function convertAndRun(place: Place, renewedSame = false) {
-  const dir = await Deno.makeTempDir();
-  const server = standIn(place);
-  try {
-    await Deno.writeTextFile(`${dir}/in.har`, recording(place, renewedSame));
-    const flow = await convertHarFile(`${dir}/in.har`, `${dir}/f.yaml`);
-    const env = { BASE_URL: server.origin, LOGIN_PASSWORD: PASSWORD };
-    const run = await runCli(["run", `${dir}/f.yaml`], { env });
-    return { flow, run };
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+function convertAndRun(place: Place, renewedSame = false) {
+  const har = recording(place, renewedSame);
+  return convertHarThenRun(() => standIn(place), har, { LOGIN_PASSWORD: PASSWORD });
 }
 
 for (

@@ -14,7 +14,7 @@
  * The stand-in runs on 127.0.0.1 and makes a new token on every grant.
  */
 import assert from "node:assert/strict";
-import { convertHarFile, runCli } from "../support/cli.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 const RECORDED = "http://127.0.0.1:8888";
@@ -81,19 +81,9 @@ function recording(shape: Shape, grant = true): string {
   return JSON.stringify(har);
 }
 
-async function convertAndRun(shape: Shape, grant = true) {
-  const dir = await Deno.makeTempDir();
-  const server = standIn(shape);
-  try {
-    await Deno.writeTextFile(`${dir}/in.har`, recording(shape, grant));
-    const flow = await convertHarFile(`${dir}/in.har`, `${dir}/f.yaml`);
-    const env = { BASE_URL: server.origin, LOGIN_PASSWORD: PASSWORD, API_TOKEN: "unknown" };
-    const run = await runCli(["run", `${dir}/f.yaml`], { env });
-    return { flow, run };
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+function convertAndRun(shape: Shape, grant = true) {
+  const env = { LOGIN_PASSWORD: PASSWORD, API_TOKEN: "unknown" };
+  return convertHarThenRun(() => standIn(shape), recording(shape, grant), env);
 }
 
 for (

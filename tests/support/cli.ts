@@ -108,7 +108,7 @@ export async function convertHarText(har: string): Promise<{ flow: string; summa
 
 /**
  * Writes the HAR text `har` to a temporary folder, converts it with default options, and runs
- * the flow once with `BASE_URL` at a server `start` starts for it (closed after): the flow, the
+ * the flow once with `BASE_URL` at a server `start` starts for it (closed after) and `env`: the flow, the
  * run and the server, to read what it saw.
  *
  * @example
@@ -120,13 +120,16 @@ export async function convertHarText(har: string): Promise<{ flow: string; summa
 export async function convertHarThenRun<S extends { origin: string; close(): Promise<void> }>(
   start: () => S,
   har: string,
+  env: Record<string, string> = {},
 ): Promise<{ flow: string; run: CliRun; server: S }> {
   const dir = await Deno.makeTempDir();
   const server = start();
   try {
     await Deno.writeTextFile(`${dir}/in.har`, har);
     const flow = await convertHarFile(`${dir}/in.har`, `${dir}/f.yaml`);
-    const run = await runCli(["run", `${dir}/f.yaml`], { env: { BASE_URL: server.origin } });
+    const run = await runCli(["run", `${dir}/f.yaml`], {
+      env: { BASE_URL: server.origin, ...env },
+    });
     return { flow, run, server };
   } finally {
     await server.close();
