@@ -117,6 +117,26 @@ export async function runWritten(
   };
 }
 
+/**
+ * Runs the flow text `yaml` against an echo server started for it, with `env`, as
+ * {@linkcode runWritten} does; the server and the folder are gone when it resolves.
+ */
+export async function runFlowText(
+  yaml: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<Written> {
+  const srv = startEchoing();
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-short-secret-" });
+  try {
+    await Deno.writeTextFile(`${dir}/flow.yaml`, yaml);
+    return await runWritten([`${dir}/flow.yaml`], dir, { BASE_URL: srv.base, ...env }, args);
+  } finally {
+    await srv.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 /** The `name` of each `<testcase>` of each `<testsuite>` of a JUnit report, unescaped. */
 export function testcases(junit: string): Map<string, string[]> {
   const suites = new Map<string, string[]>();

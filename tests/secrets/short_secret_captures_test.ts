@@ -8,7 +8,7 @@
  * words are not, in every artifact; a secret of 8 characters or more is masked anywhere.
  */
 import assert from "node:assert/strict";
-import { runWritten, startEchoing } from "./short_secret_artifacts.ts";
+import { runFlowText } from "./short_secret_artifacts.ts";
 
 /** Sends every password; captures a key the answer lacks, a password as a number, absent headers. */
 const CAPTURES = `name: captures
@@ -48,56 +48,48 @@ const ENV = {
 };
 
 Deno.test("a capture's reason masks the values it quotes, never its words", async () => {
-  const srv = startEchoing();
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-short-captures-" });
-  try {
-    await Deno.writeTextFile(`${dir}/captures.yaml`, CAPTURES);
-    const w = await runWritten([`${dir}/captures.yaml`], dir, { BASE_URL: srv.base, ...ENV });
-    assert.equal(w.code, 1, w.console);
-    const [missing, token] = w.report.flows[0].steps as {
-      message?: string;
-      capture_failures?: { name: string; message: string }[];
-    }[];
-    const reasons = [
-      '$.json.gots matched nothing (did you mean "$.json.got"?)',
-      '$.json.got gave no number: "***" is not a number',
-      'the response has no "location" header',
-      'the response sets no cookie "sid"',
-      "/id=([0-9]+)/ matched nothing in the body",
-    ];
-    assert.deepEqual(missing.capture_failures?.map((c) => c.message), reasons);
-    const names = ["id", "n", "loc", "sid", "r"];
-    const said = `${reasons.map((r, i) => `capture "${names[i]}": ${r}`).join("; ")}.`;
-    assert.equal(missing.message, said);
-    assert.equal(token.message, 'capture "t": $.json.got gave no number: "***" is not a number.');
+  const w = await runFlowText(CAPTURES, ENV);
+  assert.equal(w.code, 1, w.console);
+  const [missing, token] = w.report.flows[0].steps as {
+    message?: string;
+    capture_failures?: { name: string; message: string }[];
+  }[];
+  const reasons = [
+    '$.json.gots matched nothing (did you mean "$.json.got"?)',
+    '$.json.got gave no number: "***" is not a number',
+    'the response has no "location" header',
+    'the response sets no cookie "sid"',
+    "/id=([0-9]+)/ matched nothing in the body",
+  ];
+  assert.deepEqual(missing.capture_failures?.map((c) => c.message), reasons);
+  const names = ["id", "n", "loc", "sid", "r"];
+  const said = `${reasons.map((r, i) => `capture "${names[i]}": ${r}`).join("; ")}.`;
+  assert.equal(missing.message, said);
+  assert.equal(token.message, 'capture "t": $.json.got gave no number: "***" is not a number.');
 
-    // Every artifact says the same: the console, JUnit, the log, the HTML report's data.
-    for (const text of reasons) {
-      assert.ok(w.console.includes(text), `console: ${text}\n${w.console}`);
-      assert.ok(w.texts.filter((t) => t.includes(text)).length >= 4, text);
-    }
-    const logged = w.log.filter((l) => l.event === "step_end").map((l) => l.message);
-    assert.ok(logged.includes(said), JSON.stringify(logged));
+  // Every artifact says the same: the console, JUnit, the log, the HTML report's data.
+  for (const text of reasons) {
+    assert.ok(w.console.includes(text), `console: ${text}\n${w.console}`);
+    assert.ok(w.texts.filter((t) => t.includes(text)).length >= 4, text);
+  }
+  const logged = w.log.filter((l) => l.event === "step_end").map((l) => l.message);
+  assert.ok(logged.includes(said), JSON.stringify(logged));
 
-    // No value a password or the token stood in is shown, in any artifact.
-    const leaks = [
-      "q=number",
-      '"number" is not',
-      "x-a: capture",
-      '"x-a":"capture"',
-      '"x-b": "nothing"',
-      "tok-9f8e7d6c5b",
-    ];
-    for (const text of w.texts) {
-      for (const leak of leaks) assert.ok(!text.includes(leak), `${leak} in ${text.slice(0, 400)}`);
-      assert.ok(
-        !/\*\*\* "(id|n|loc|sid|t)"|matched \*\*\*|no \*\*\*|did you \*\*\*|\*\*\* "(location|sid)"|the \*\*\*$/
-          .test(text),
-        text,
-      );
-    }
-  } finally {
-    await srv.close();
-    await Deno.remove(dir, { recursive: true });
+  // No value a password or the token stood in is shown, in any artifact.
+  const leaks = [
+    "q=number",
+    '"number" is not',
+    "x-a: capture",
+    '"x-a":"capture"',
+    '"x-b": "nothing"',
+    "tok-9f8e7d6c5b",
+  ];
+  for (const text of w.texts) {
+    for (const leak of leaks) assert.ok(!text.includes(leak), `${leak} in ${text.slice(0, 400)}`);
+    assert.ok(
+      !/\*\*\* "(id|n|loc|sid|t)"|matched \*\*\*|no \*\*\*|did you \*\*\*|\*\*\* "(location|sid)"|the \*\*\*$/
+        .test(text),
+      text,
+    );
   }
 });
