@@ -7,12 +7,15 @@
  * signs in as and names: run among the deletes, it came before the actions
  * on the whole API that need it, and the password-forgot that sends the
  * account's email was answered 422 (`emailNotExists`). It runs last.
+ * So does the DELETE of an item of the account's own shape, which
+ * `own_read.ts` fills with the account's id (`DELETE /users/{id}`).
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { bodyFields, type Login } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
+import { deletesOwnItem } from "./own_item_link.ts";
 import { findProperty, plainName, responseSchemas } from "./producers.ts";
 
 /**
@@ -42,7 +45,8 @@ export function deletesAccount(
   op: OpenApiOperation,
   login: Login,
 ): boolean {
-  if (op.method !== "DELETE" || op.template.includes("{")) return false;
+  if (op.method !== "DELETE") return false;
+  if (op.template.includes("{")) return deletesOwnItem(doc, op, login);
   const item = isNode(doc.paths) ? doc.paths[op.template] : undefined;
   if (!isNode(item) || !isNode(item.get)) return false;
   const read = { ...op, method: "GET", node: item.get };

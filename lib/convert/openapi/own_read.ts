@@ -8,9 +8,7 @@
  * user of a fresh server. The evidence, all of it: a GET of an item (the
  * template ends with the parameter) that no other producer gives, whose
  * 2xx answer holds the very properties (more than one) the login's (else
- * the sign-up's) does, among them the parameter's own name or `id`. Only
- * a read: a delete of that item would end the account the flow signs in
- * with, and an update may change its credentials.
+ * the sign-up's) does, among them the parameter's own name or `id`.
  *
  * An answer of another shape names the account by its noun instead:
  * hapi-swagger's document of a Hapi API answers `POST /register` with
@@ -19,70 +17,38 @@
  * answer named for the item's collection (`userId` of `/users/{id}`), the
  * parameter being `id` or that very name, is the account's id.
  *
+ * The read may answer the account as the sign-up made it instead: an
+ * Express + knex social API's register takes `{username, email,
+ * password}` and answers `{message, id}` ("the ID of the newly registered
+ * user"), and `GET /api/users/{id}` answers `{userId, username, email,
+ * role}`. An item whose read answers every field the sign-up (or the
+ * login) sends but the password, and an id of its own, is the account
+ * that operation made; the id is the one it answers (`id`, the
+ * parameter's name, or the id named for the collection).
+ *
+ * The giver may answer the account one level down (a login's `{token,
+ * user: {id, …}}`), or be a read of no parameter signed in with the
+ * login's token (`GET /me`) answering the item's very properties.
+ *
+ * The update and the delete of that item (the same template, whose GET is
+ * such a read) are the account's own too: the social API refuses `PUT`
+ * and `DELETE /api/users/{id}` with 403 to anyone but that user, and the
+ * flow had sent a made-up id. The delete ends the account, so the flow
+ * holding it keeps its own sign-in and runs it last (`account_delete.ts`);
+ * an update that sends a password is left to the user (it may change the
+ * credentials the flow signs in with). The evidence is `own_item_link.ts`.
+ *
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
-import type { ParamLink } from "./document_links.ts";
-import { singular } from "../names.ts";
 import type { OpenApiOperation } from "./operations.ts";
+import { ownItemLink } from "./own_item_link.ts";
 import type { Inferred } from "./prerequisites.ts";
-import { responseSchemas } from "./producers.ts";
-import { plainName } from "./required_props.ts";
-import { findProperty, properties } from "./schema_properties.ts";
-
-/** The property names of an operation's 2xx answers, one set; none when it shows one or none. */
-function shape(doc: Node, op: OpenApiOperation): Set<string> | undefined {
-  const names = responseSchemas(doc, op).flatMap((s) => properties(doc, s).map(([n]) => n));
-  return names.length > 1 ? new Set(names) : undefined;
-}
-
-/** Whether two shapes hold the same names. */
-function same(a: Set<string>, b: Set<string>): boolean {
-  return a.size === b.size && [...a].every((n) => b.has(n));
-}
-
-/** The link of `op`'s item parameter to the first giver answering its shape (see the module). */
-function ownLink(
-  doc: Node,
-  givers: OpenApiOperation[],
-  op: OpenApiOperation,
-  param: string,
-): ParamLink | undefined {
-  const own = shape(doc, op);
-  if (!own) return undefined;
-  const id = [...own].find((n) => plainName(n) === plainName(param)) ??
-    [...own].find((n) => plainName(n) === "id");
-  if (id === undefined) return undefined;
-  for (const producer of givers) {
-    const theirs = shape(doc, producer);
-    if (theirs && same(own, theirs)) return { param, producer, path: [id], from: "property" };
-  }
-  return undefined;
-}
-
-/** The link of `op`'s item parameter to a giver answering an id named for its collection. */
-function nounLink(
-  doc: Node,
-  givers: OpenApiOperation[],
-  op: OpenApiOperation,
-  param: string,
-): ParamLink | undefined {
-  const collection = op.template.split("/").filter((s) => s !== "").at(-2) ?? "";
-  const noun = `${plainName(singular(collection))}id`;
-  if (collection.includes("{") || ![noun, "id"].includes(plainName(param))) return undefined;
-  for (const producer of givers) {
-    for (const schema of responseSchemas(doc, producer)) {
-      const path = findProperty(doc, schema, (n) => plainName(n) === noun);
-      if (path) return { param, producer, path, from: "property" };
-    }
-  }
-  return undefined;
-}
 
 /**
- * `inferred` with each GET of an item of the account's own shape, whose
- * parameter nothing else gives, reading it from the login's answer (see
- * the module).
+ * `inferred` with each read, update and delete of an item of the account's
+ * own shape, whose parameter nothing else gives, reading it from the
+ * login's answer (see the module).
  *
  * @example
  * ```ts
@@ -104,14 +70,12 @@ function nounLink(
 export function withOwnRead(doc: Node, ops: OpenApiOperation[], inferred: Inferred): Inferred {
   const { login } = inferred;
   if (!login) return inferred;
-  const givers = login.register ? [login.op, login.register] : [login.op];
   const params = new Map(inferred.params);
   for (const op of ops) {
     const param = /\{([^}]+)\}\/?$/.exec(op.template)?.[1];
     const given = (params.get(op) ?? []).some((l) => l.param === param);
-    if (op.method !== "GET" || param === undefined || given) continue;
-    const others = givers.filter((g) => g !== op);
-    const link = ownLink(doc, others, op, param) ?? nounLink(doc, others, op, param);
+    if (param === undefined || given) continue;
+    const link = ownItemLink(doc, ops, login, op);
     if (link) params.set(op, [...params.get(op) ?? [], link]);
   }
   return { ...inferred, params };

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { isNode, type Node } from "../../check/openapi_operations.ts";
+import type { Node } from "../../check/openapi_operations.ts";
 import { deletesAccount } from "./account_delete.ts";
 import { type Login, tokenGiver } from "./login.ts";
 import { type OpenApiOperation, stepOrder } from "./operations.ts";
@@ -20,35 +20,16 @@ import type { ParamLink } from "./producers.ts";
 import type { BodyLink } from "./body_links.ts";
 import { readsBeforeEnd } from "./read_before_end.ts";
 import { signOutLast } from "./sign_out.ts";
+import { usesLogin } from "./uses_login.ts";
+
+// Where it lived first: its importers read it from here too.
+export { usesLogin };
 
 /** What the converter inferred: each operation's parameter and body producers, and the login. */
 export interface Inferred {
   params: Map<OpenApiOperation, ParamLink[]>;
   body?: Map<OpenApiOperation, BodyLink[]>;
   login?: Login;
-}
-
-/**
- * Whether an operation's first security alternative names a scheme the login's token serves.
- *
- * @example
- * ```ts
- * import { usesLogin } from "./prerequisites.ts";
- * const login = { op: { node: {} }, schemes: new Map([["jwt", { bearer: true, prefix: "", where: "http bearer" }]]) };
- * if (!usesLogin({ security: [{ jwt: [] }] }, {}, login as never) || usesLogin({ security: [] }, {}, login as never)) {
- *   throw new Error();
- * }
- * ```
- */
-export function usesLogin(node: Node, doc: Node, login: Login | undefined): boolean {
-  if (!login) return false;
-  // A session's login lets in all but itself and its sign-up (session_login.ts).
-  if (login.session) return node !== login.op.node && node !== login.register?.node;
-  // Nor do a token's login and its sign-up need it, whatever they declare (login.ts's handsOutToken).
-  if (node === login.op.node || node === login.register?.node) return false;
-  const security = Array.isArray(node.security) ? node.security : doc.security;
-  const first = Array.isArray(security) ? security.find(isNode) : undefined;
-  return first !== undefined && Object.keys(first).some((name) => login.schemes.has(name));
 }
 
 /** The operations `op` reads from. */

@@ -1,0 +1,174 @@
+/**
+ * Which item is the signed-in account's own, and what answers its id: the
+ * evidence `own_read.ts` fills the item's read, update and delete with,
+ * and `account_delete.ts` runs that delete last by. Apart from
+ * `own_read.ts`, which reads `prerequisites.ts`, so that
+ * `account_delete.ts` (which `prerequisites.ts` reads) may ask it too.
+ *
+ * @module
+ */
+import type { Node } from "../../check/openapi_operations.ts";
+import type { ParamLink } from "./document_links.ts";
+import { singular } from "../names.ts";
+import { bodyFields, type Login } from "./login.ts";
+import { type OpenApiOperation, operationsOf } from "./operations.ts";
+import { usesLogin } from "./uses_login.ts";
+import { responseSchemas } from "./producers.ts";
+import { plainName } from "./required_props.ts";
+import { findProperty, properties } from "./schema_properties.ts";
+
+/** The property names of an operation's 2xx answers, one set; none when it shows one or none. */
+function shape(doc: Node, op: OpenApiOperation): Set<string> | undefined {
+  const names = responseSchemas(doc, op).flatMap((s) => properties(doc, s).map(([n]) => n));
+  return names.length > 1 ? new Set(names) : undefined;
+}
+
+/** Each object the answers of `op` hold at the top or one level down: its path and its names. */
+function shapes(doc: Node, op: OpenApiOperation): [string[], Set<string>][] {
+  const out: [string[], Set<string>][] = [];
+  const top = shape(doc, op);
+  if (top) out.push([[], top]);
+  for (const schema of responseSchemas(doc, op)) {
+    for (const [name, member] of properties(doc, schema)) {
+      const names = properties(doc, member).map(([n]) => n);
+      if (names.length > 1) out.push([[name], new Set(names)]);
+    }
+  }
+  return out;
+}
+
+/** Whether two shapes hold the same names. */
+function same(a: Set<string>, b: Set<string>): boolean {
+  return a.size === b.size && [...a].every((n) => b.has(n));
+}
+
+/** The link of `op`'s item parameter to the first giver answering its shape (see `own_read.ts`). */
+function ownLink(
+  doc: Node,
+  givers: OpenApiOperation[],
+  op: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  const own = shape(doc, op);
+  if (!own) return undefined;
+  const id = [...own].find((n) => plainName(n) === plainName(param)) ??
+    [...own].find((n) => plainName(n) === "id");
+  if (id === undefined) return undefined;
+  for (const producer of givers) {
+    for (const [path, theirs] of shapes(doc, producer)) {
+      if (same(own, theirs)) return { param, producer, path: [...path, id], from: "property" };
+    }
+  }
+  return undefined;
+}
+
+/** The link of `op`'s item parameter to a giver answering an id named for its collection. */
+function nounLink(
+  doc: Node,
+  givers: OpenApiOperation[],
+  op: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  const collection = op.template.split("/").filter((s) => s !== "").at(-2) ?? "";
+  const noun = `${plainName(singular(collection))}id`;
+  if (collection.includes("{") || ![noun, "id"].includes(plainName(param))) return undefined;
+  for (const producer of givers) {
+    for (const schema of responseSchemas(doc, producer)) {
+      const path = findProperty(doc, schema, (n) => plainName(n) === noun);
+      if (path) return { param, producer, path, from: "property" };
+    }
+  }
+  return undefined;
+}
+
+/** The link of `op`'s item parameter to a giver whose sent fields the item's read answers. */
+function sentLink(
+  doc: Node,
+  givers: OpenApiOperation[],
+  op: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  const own = new Set([...shape(doc, op) ?? []].map(plainName));
+  const collection = op.template.split("/").filter((s) => s !== "").at(-2) ?? "";
+  const ids = new Set([plainName(param), "id", `${plainName(singular(collection))}id`]);
+  if (![...own].some((n) => ids.has(n))) return undefined;
+  for (const producer of givers) {
+    const fields = [...bodyFields(doc, producer)].filter((n) => n !== "\0password");
+    if (fields.length === 0 || !fields.every((n) => own.has(n))) continue;
+    for (const schema of responseSchemas(doc, producer)) {
+      const id = properties(doc, schema).find(([n]) => ids.has(plainName(n)));
+      if (id) return { param, producer, path: [id[0]], from: "property" };
+    }
+  }
+  return undefined;
+}
+
+/** The methods of an item the account's own id fills: its read, update and delete. */
+const OWN_METHODS = new Set(["GET", "PUT", "PATCH", "DELETE"]);
+
+/** What answers the account: the login, its sign-up, and reads of no parameter signed in with it. */
+function giversOf(doc: Node, ops: OpenApiOperation[], login: Login): OpenApiOperation[] {
+  const reads = ops.filter((o) =>
+    o.method === "GET" && !o.template.includes("{") && usesLogin(o.node, doc, login)
+  );
+  return [login.op, ...login.register ? [login.register] : [], ...reads];
+}
+
+/**
+ * The link of `op`'s item parameter to what answers the signed-in account,
+ * when `op` reads, updates or deletes an item of the account's own shape
+ * (see `own_read.ts`); none otherwise.
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { ownItemLink } from "./own_item_link.ts";
+ * const props = { id: { type: "integer" }, email: { type: "string" } };
+ * const ok = { 200: { content: { "application/json": { schema: { properties: props } } } } };
+ * const id = [{ name: "id", in: "path", required: true }];
+ * const doc = { paths: {
+ *   "/register": { post: { responses: ok } },
+ *   "/users/{id}": { get: { parameters: id, responses: ok }, delete: { parameters: id } },
+ * } };
+ * const ops = operationsOf(doc);
+ * const login = { op: ops[0], schemes: new Map() };
+ * if (ownItemLink(doc, ops, login, ops[2])?.producer !== ops[0]) throw new Error();
+ * ```
+ */
+export function ownItemLink(
+  doc: Node,
+  ops: OpenApiOperation[],
+  login: Login,
+  op: OpenApiOperation,
+): ParamLink | undefined {
+  const param = /\{([^}]+)\}\/?$/.exec(op.template)?.[1];
+  if (!OWN_METHODS.has(op.method) || param === undefined) return undefined;
+  // An update sending a password may change the credentials the flow signs in with.
+  if (["PUT", "PATCH"].includes(op.method) && bodyFields(doc, op).has("\0password")) {
+    return undefined;
+  }
+  const read = op.method === "GET"
+    ? op
+    : ops.find((o) => o.method === "GET" && o.template === op.template);
+  if (!read) return undefined;
+  const givers = giversOf(doc, ops, login).filter((g) => g !== op);
+  const link = ownLink(doc, givers, read, param) ?? nounLink(doc, givers, read, param) ??
+    sentLink(doc, givers.filter((g) => g === login.op || g === login.register), read, param);
+  return link && { ...link, param };
+}
+
+/**
+ * Whether `op` deletes the item of the signed-in account's own shape, the
+ * account itself (see `own_read.ts`).
+ *
+ * @example
+ * ```ts
+ * import { deletesOwnItem } from "./own_item_link.ts";
+ * const op = { method: "DELETE", template: "/notes", node: {} } as never;
+ * if (deletesOwnItem({}, op, { op, schemes: new Map() } as never)) throw new Error();
+ * ```
+ */
+export function deletesOwnItem(doc: Node, op: OpenApiOperation, login: Login): boolean {
+  if (op.method !== "DELETE" || !op.template.includes("{")) return false;
+  return ownItemLink(doc, operationsOf(doc), login, op) !== undefined;
+}

@@ -1,0 +1,32 @@
+/**
+ * Whether an operation is signed in with the login's token or session. Its
+ * own module so that what `prerequisites.ts` reads (`account_delete.ts`,
+ * `own_read.ts`) may ask it too without an import cycle.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+import type { Login } from "./login.ts";
+
+/**
+ * Whether an operation's first security alternative names a scheme the login's token serves.
+ *
+ * @example
+ * ```ts
+ * import { usesLogin } from "./uses_login.ts";
+ * const login = { op: { node: {} }, schemes: new Map([["jwt", { bearer: true, prefix: "", where: "http bearer" }]]) };
+ * if (!usesLogin({ security: [{ jwt: [] }] }, {}, login as never) || usesLogin({ security: [] }, {}, login as never)) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function usesLogin(node: Node, doc: Node, login: Login | undefined): boolean {
+  if (!login) return false;
+  // A session's login lets in all but itself and its sign-up (session_login.ts).
+  if (login.session) return node !== login.op.node && node !== login.register?.node;
+  // Nor do a token's login and its sign-up need it, whatever they declare (login.ts's handsOutToken).
+  if (node === login.op.node || node === login.register?.node) return false;
+  const security = Array.isArray(node.security) ? node.security : doc.security;
+  const first = Array.isArray(security) ? security.find(isNode) : undefined;
+  return first !== undefined && Object.keys(first).some((name) => login.schemes.has(name));
+}
