@@ -8,6 +8,7 @@
  */
 import { ExpressionError } from "../expr/errors.ts";
 import { evaluate, type Scope, type Template, toText } from "../expr/template.ts";
+import { around, told } from "../model/told.ts";
 
 /**
  * Each field's name as sent, in order.
@@ -37,10 +38,13 @@ export function fieldNames(
       );
     }
     if (names.some((other, j) => j !== i && other === names[i])) {
+      // The name is what the expression gave: a value of the message, masked where it is shown.
       throw new ExpressionError(
-        `The field name "${nameFrom.source}" gives ${
-          JSON.stringify(names[i])
-        }, the name of another field of the body: write one field, or a list to repeat it.`,
+        around(
+          `The field name "${nameFrom.source}" gives `,
+          told`${JSON.stringify(names[i])}`,
+          ", the name of another field of the body: write one field, or a list to repeat it.",
+        ),
       );
     }
   });

@@ -20,7 +20,7 @@ import { fieldNames } from "./field_names.ts";
 import { methodProblem } from "../load/request.ts";
 import type { MultipartPart, RequestSpec } from "../model/flow.ts";
 import type { SentPart } from "./curl_body.ts";
-import { told } from "../model/told.ts";
+import { around, joined, ownWords, told } from "../model/told.ts";
 import { RequestError } from "./request_error.ts";
 import { renderUrl } from "./url.ts";
 import { headerName, headersFrom, queryFrom } from "./request_maps.ts";
@@ -108,19 +108,30 @@ function resolveMethod(spec: RequestSpec, scope: Scope): string {
   const problem = methodProblem(m);
   const bodied = spec.body ?? spec.form ?? spec.multipart ?? spec.bodyFile;
   const upper = m.toUpperCase();
-  const why = problem ??
-    ((upper === "GET" || upper === "HEAD") && bodied !== undefined
-      ? {
-        message: `A ${upper} request cannot have a body: the HTTP client refuses to send one.`,
-        hint: "Give the method a value that takes a body (POST, PUT, PATCH).",
-      }
-      : undefined);
-  if (why === undefined) return upper;
-  throw new ExpressionError(
-    `The method "${spec.methodFrom.source}" is ${
-      JSON.stringify(m.slice(0, 80))
-    }: ${why.message} ${why.hint}`,
-  );
+  const source = spec.methodFrom.source;
+  // The method is what the expression gave: a value of the message, masked where the step shows
+  // it; the rest is flowrun's words and the flow's expression.
+  const given = told`${JSON.stringify(m.slice(0, 80))}`;
+  if (problem) {
+    throw new ExpressionError(
+      joined(
+        around(`The method "${source}" is `, given, ": "),
+        told`${`"${m}"`}`,
+        ownWords(`${problem.after} ${problem.hint}`),
+      ),
+    );
+  }
+  if ((upper === "GET" || upper === "HEAD") && bodied !== undefined) {
+    throw new ExpressionError(
+      around(
+        `The method "${source}" is `,
+        given,
+        `: A ${upper} request cannot have a body: the HTTP client refuses to send one. ` +
+          "Give the method a value that takes a body (POST, PUT, PATCH).",
+      ),
+    );
+  }
+  return upper;
 }
 
 /** The URL with its query, checked to be an absolute http(s) URL a server will take. */

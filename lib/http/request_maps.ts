@@ -4,12 +4,16 @@
  * written map is when the flow loads: a map of names to single values (a
  * list repeats a query parameter; `null` leaves a header out), header names
  * HTTP tokens and values one line of Latin-1; `null` for the whole map is
- * none. Anything else is an error of the step, nothing sent.
+ * none. Anything else is an error of the step, nothing sent. Its message
+ * quotes what the map holds (a name, a value) as values, masked where the
+ * step shows it, and the rest is flowrun's words and the flow's expression,
+ * which a short secret (`sent`, `token`) never masks.
  *
  * @module
  */
 import { ExpressionError } from "../expr/errors.ts";
 import { toText } from "../expr/template.ts";
+import { around, joined, ownWords, type Told, told } from "../model/told.ts";
 
 /** An HTTP token: what a header name may be. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -32,16 +36,21 @@ export function headersFrom(value: unknown, source: string): [string, string][] 
   const headers: [string, string][] = [];
   for (const [name, v] of entriesOf(value, source, "headers")) {
     if (v === null) continue;
-    if (!TOKEN.test(name)) fail(source, `header name ${JSON.stringify(name)} is not an HTTP token`);
-    if (seen.has(name.toLowerCase())) fail(source, `header "${name}" is given twice`);
+    // The names and values are the map's (a var's, a capture's): values of the message.
+    if (!TOKEN.test(name)) {
+      fail(source, told`header name ${JSON.stringify(name)} is not an HTTP token`);
+    }
+    if (seen.has(name.toLowerCase())) fail(source, told`header "${name}" is given twice`);
     seen.add(name.toLowerCase());
-    if (typeof v === "object") fail(source, `header "${name}" is ${kind(v)}, not a single value`);
+    if (typeof v === "object") {
+      fail(source, joined(told`header "${name}" is `, kind(v), ownWords(", not a single value")));
+    }
     const text = toText(v);
     if (/[\r\n\0]/.test(text)) {
-      fail(source, `the value of header "${name}" holds a line break or NUL`);
+      fail(source, told`the value of header "${name}" holds a line break or NUL`);
     }
     if (/[\u0100-\u{10ffff}]/u.test(text)) {
-      fail(source, `the value of header "${name}" holds a character past Latin-1`);
+      fail(source, told`the value of header "${name}" holds a character past Latin-1`);
     }
     headers.push([name, text]);
   }
@@ -66,9 +75,13 @@ export function headersFrom(value: unknown, source: string): [string, string][] 
 export function headerName(value: unknown, source: string): string {
   const name = toText(value);
   if (!TOKEN.test(name)) {
+    // The name is what the expression gave: a value of the message.
     throw new ExpressionError(
-      `The header name "${source}" gives ${JSON.stringify(name)}, which is not an HTTP token ` +
-        "(letters, digits and !#$%&'*+.^_`|~-).",
+      around(
+        `The header name "${source}" gives `,
+        told`${JSON.stringify(name)}`,
+        ", which is not an HTTP token (letters, digits and !#$%&'*+.^_`|~-).",
+      ),
     );
   }
   return name;
@@ -90,7 +103,14 @@ export function queryFrom(value: unknown, source: string): [string, unknown][] {
   for (const [name, v] of entries) {
     const values = Array.isArray(v) ? v : [v];
     if (values.some((x) => x !== null && typeof x === "object")) {
-      fail(source, `parameter "${name}" is ${kind(v)}: a parameter is a value or a list of values`);
+      fail(
+        source,
+        joined(
+          told`parameter "${name}" is `,
+          kind(v),
+          ownWords(": a parameter is a value or a list of values"),
+        ),
+      );
     }
   }
   return entries;
@@ -101,20 +121,25 @@ function entriesOf(value: unknown, source: string, what: string): [string, unkno
   if (value === null || value === undefined) return [];
   if (typeof value !== "object" || Array.isArray(value)) {
     throw new ExpressionError(
-      `The ${what} "${source}" are ${kind(value)}, not a map of names to values.`,
+      joined(
+        ownWords(`The ${what} "${source}" are `),
+        kind(value),
+        ownWords(", not a map of names to values."),
+      ),
     );
   }
   return Object.entries(value);
 }
 
-function kind(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "a map";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.slice(0, 60))}`;
-  return `${typeof value} ${String(value)}`;
+/** What a value is, in flowrun's words, quoting a string or number as a value. */
+function kind(value: unknown): Told {
+  if (value === null) return ownWords("null");
+  if (Array.isArray(value)) return ownWords("a list");
+  if (typeof value === "object") return ownWords("a map");
+  if (typeof value === "string") return told`the string ${JSON.stringify(value.slice(0, 60))}`;
+  return around(`${typeof value} `, told`${String(value)}`, "");
 }
 
-function fail(source: string, why: string): never {
-  throw new ExpressionError(`The map "${source}" cannot be sent: ${why}.`);
+function fail(source: string, why: Told): never {
+  throw new ExpressionError(around(`The map "${source}" cannot be sent: `, why, "."));
 }

@@ -45,25 +45,31 @@ function loadMethod(
 
 /**
  * What is wrong with a method, if anything: not an HTTP method token, or one the HTTP client
- * refuses to send.
+ * refuses to send. The message quotes the method first; `after` is the rest of it, flowrun's
+ * words, so a method an expression gave can be quoted as a value (masked) and the words kept.
  *
  * @example
  * ```ts
  * import { methodProblem } from "./request.ts";
  * if (methodProblem("patch") !== undefined) throw new Error();
  * if (!methodProblem("GE T")?.message.includes('"GE T" is not an HTTP method')) throw new Error();
+ * if (methodProblem("GE T")?.after !== " is not an HTTP method.") throw new Error();
  * ```
  */
-export function methodProblem(m: string): { message: string; hint: string } | undefined {
+export function methodProblem(
+  m: string,
+): { message: string; hint: string; after: string } | undefined {
   if (!METHOD.test(m)) {
     return {
       message: `"${m}" is not an HTTP method.`,
+      after: " is not an HTTP method.",
       hint: "Use GET, POST, PUT, PATCH, DELETE, …",
     };
   }
   if (UNSENDABLE_METHODS.has(m.toUpperCase())) {
     return {
       message: `"${m}" requests cannot be sent by flowrun: the HTTP client forbids them.`,
+      after: " requests cannot be sent by flowrun: the HTTP client forbids them.",
       hint:
         "CONNECT opens tunnels and TRACE/TRACK echo requests back; test such endpoints with another tool.",
     };

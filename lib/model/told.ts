@@ -87,3 +87,27 @@ export function around(before: string, message: Told, after: string): Told {
 export function ownWords(text: string): Told {
   return { words: [text], values: [] };
 }
+
+/**
+ * The messages one after the other, as one message: a sentence made of parts
+ * that each quote their own values.
+ *
+ * @example
+ * ```ts
+ * import { joined, tell, told } from "./told.ts";
+ * const t = joined(told`header "${"x-a"}" is `, told`the string ${'"b"'}`, told`, not a map`);
+ * if (tell(t) !== 'header "x-a" is the string "b", not a map' || t.values.length !== 2) {
+ *   throw new Error(tell(t));
+ * }
+ * ```
+ */
+export function joined(...messages: readonly Told[]): Told {
+  const words: string[] = [""];
+  const values: string[] = [];
+  for (const message of messages) {
+    words[words.length - 1] += message.words[0];
+    words.push(...message.words.slice(1));
+    values.push(...message.values);
+  }
+  return { words, values };
+}
