@@ -15,6 +15,7 @@ import {
   toText,
   type ValueTemplate,
 } from "../expr/template.ts";
+import { around, joined, ownWords, told } from "../model/told.ts";
 
 /** A value that is a status code: an integer from 100 to 599, or its text (as `--var` gives). */
 function asCode(value: unknown): number | undefined {
@@ -47,10 +48,13 @@ function codeOf(template: ValueTemplate, scope: Scope): number {
   const value = render(template, scope);
   const code = asCode(value);
   if (code !== undefined) return code;
-  const written = template.kind === "template" ? template.template.source : toText(value);
-  throw new ExpressionError(
-    `"${written}" of "status" is ${show(value)}, not a status code from 100 to 599.`,
-  );
+  // The value is what the expression gave: a value of the message, masked where the step shows
+  // it; the expression as written and the rest are flowrun's words (a password `status`, `code`).
+  const why = around(" is ", told`${show(value)}`, ", not a status code from 100 to 599.");
+  if (template.kind === "template") {
+    throw new ExpressionError(around(`"${template.template.source}" of "status"`, why, ""));
+  }
+  throw new ExpressionError(joined(told`"${toText(value)}"`, ownWords(' of "status"'), why));
 }
 
 /** The bounds with each expression's value now (a stand-in 0 without a scope). */
