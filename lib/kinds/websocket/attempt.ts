@@ -9,6 +9,7 @@
  * @module
  */
 import { ExpressionError } from "../../expr/errors.ts";
+import { ownWords } from "../../model/told.ts";
 import { type CompiledPath, resolvePath } from "../../expr/path.ts";
 import type { Expr } from "../../model/template.ts";
 import type { KindCall, KindOutcome } from "../kind.ts";
@@ -46,7 +47,9 @@ export async function attemptWebSocket(
   }
   const messages = sentMessages(items);
   // A value the flow made that cannot be sent is the flow's mistake, like an unresolved expression.
-  if (typeof messages === "string") throw new ExpressionError(messages);
+  // Its message quotes no value, only flowrun's words and the flow's own ("binary", "send"): kept
+  // as words, which a short password `binary` or `send` never masks.
+  if (typeof messages === "string") throw new ExpressionError(ownWords(messages));
   const socket = await openSocket(handshake, spec.subprotocols, call);
   if (typeof socket === "string") return { request, error: { reason: "bad-url", message: socket } };
   const waitMs = Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs);

@@ -1,0 +1,61 @@
+/**
+ * A WebSocket message that cannot be sent says so in flowrun's words and the flow's own:
+ * `"binary" of message 1 of "send" is not base64 once its expressions are resolved.` It quotes
+ * no value (the value may hold a secret an expression brought in). With short secrets that are
+ * those very words (passwords `binary`, `message`, `send`, `base64`, `once`), no word of it is
+ * masked, in any artifact, and the value the expression gave is shown nowhere.
+ */
+import assert from "node:assert/strict";
+import { runFlowText } from "./short_secret_artifacts.ts";
+
+/** Sends every password; then a binary message an expression made that is not base64. */
+const SOCKET = `name: socket
+steps:
+  - name: send
+    request:
+      url: "\${BASE_URL}/items?q=\${ENV.PASSWORD_1}"
+      headers:
+        x-a: "\${ENV.PASSWORD_2}"
+        x-b: "\${ENV.PASSWORD_3}"
+        x-c: "\${ENV.PASSWORD_4}"
+        x-d: "\${ENV.PASSWORD_5}"
+  - name: frame
+    always: true
+    websocket:
+      url: "ws://127.0.0.1:9/chat"
+      send:
+        - binary: "\${ENV.API_TOKEN} \${ENV.PASSWORD_1}!"
+`;
+
+const ENV = {
+  PASSWORD_1: "binary",
+  PASSWORD_2: "message",
+  PASSWORD_3: "send",
+  PASSWORD_4: "base64",
+  PASSWORD_5: "once",
+  API_TOKEN: "tok-9f8e7d6c5b",
+};
+
+Deno.test("a WebSocket message that cannot be sent keeps its words from a short secret", async () => {
+  const w = await runFlowText(SOCKET, ENV);
+  assert.equal(w.code, 1, w.console);
+  const steps = w.report.flows[0].steps;
+  const said = ['"binary" of message 1 of "send" is not base64 once its expressions are resolved.'];
+  assert.deepEqual(steps.slice(1).map((s) => s.message), said);
+
+  // Every artifact says the same: the console, JUnit, the log, the HTML report's data.
+  for (const text of said) {
+    const words = text.replace(/\.$/, "");
+    assert.ok(w.console.includes(words), `console: ${words}\n${w.console}`);
+    assert.ok(w.texts.filter((t) => t.includes(words)).length >= 4, words);
+  }
+  const logged = w.log.filter((l) => l.event === "step_end").map((l) => l.message);
+  for (const text of said) assert.ok(logged.includes(text), JSON.stringify(logged));
+
+  // No value a password or the token stood in is shown, in any artifact.
+  const leaks = ["q=binary", "tok-9f8e7d6c5b", "tok-9f8e", "binary!"];
+  for (const text of w.texts) {
+    for (const leak of leaks) assert.ok(!text.includes(leak), `${leak} in ${text.slice(0, 400)}`);
+    assert.ok(!/of \*\*\* 1|not \*\*\*|are \*\*\*/.test(text), text);
+  }
+});
