@@ -64,7 +64,11 @@ function pattern(expected: unknown, display: Masking): string {
 const MAX_MISSING_LISTED = 20;
 
 /** Whether `actual` matches `source`, or why that could not be told (invalid, too slow). */
-function regex(source: string, actual: string): boolean | { problem: string } {
+function regex(
+  source: string,
+  actual: string,
+  display: Masking,
+): boolean | { problem: string } {
   try {
     return testPattern(source, actual);
   } catch (error) {
@@ -72,7 +76,8 @@ function regex(source: string, actual: string): boolean | { problem: string } {
       return { problem: `${error.message} (${SLOW_REGEX})` };
     }
     if (error instanceof MatchTimeoutError) return { problem: error.message };
-    return { problem: `invalid: ${regexReason(error)}` };
+    // The engine's reason quotes the pattern, a value: masked as one where the message is made.
+    return { problem: `invalid: ${display.redact(regexReason(error))}` };
   }
 }
 
@@ -155,11 +160,12 @@ export const OPERATOR_TABLE: Readonly<Record<Operator, OperatorCheck>> = {
       try {
         compilePattern(source);
       } catch (error) {
+        // The engine's reason quotes the pattern, a value: masked as one where the message is made.
         return `"matches" needs a valid regular expression, got ${pattern(expected, display)} (${
-          regexReason(error)
+          display.redact(regexReason(error))
         })`;
       }
-      const matched = regex(source, actual);
+      const matched = regex(source, actual, display);
       if (typeof matched === "object") {
         return `${UNDECIDED} whether ${show(actual, 80, display)} matches ${
           pattern(expected, display)

@@ -64,7 +64,7 @@ function conditionProblem(
   let expected: unknown;
   let problem: string | undefined;
   try {
-    const actual = c.operator === "exists" ? valueIfAny(c, scope) : render(c.value, scope);
+    const actual = c.operator === "exists" ? valueIfAny(c, scope, ctx) : render(c.value, scope);
     expected = render(c.expected, scope);
     problem = actual instanceof Missing
       ? (expected === false ? undefined : `expected a value, found none: ${actual.why}`)
@@ -78,12 +78,15 @@ function conditionProblem(
     return { kind: "expression", message: ctx.redactor.redact(`${message}.`) };
   }
   if (problem === undefined) return undefined;
+  // Each value is masked here, as a check's are (the expected value by show, the actual one and a
+  // pattern by the operator, an expression's message by expressionMessage); the condition as
+  // written and the rest are flowrun's words, which the reports keep from a short secret.
   const written = `${c.source} ${c.operator} ${show(expected, 80, ctx.redactor)}`;
   if (problem.startsWith(UNDECIDED)) {
     // Not "does not hold": a value that makes the match too slow must not skip the step.
     return {
       kind: "expression",
-      message: ctx.redactor.redact(`Its condition ${written} could not be told: ${problem}.`),
+      message: `Its condition ${written} could not be told: ${problem}.`,
     };
   }
   return {
@@ -96,11 +99,14 @@ function conditionProblem(
  * The value an `exists` condition tests: a value that cannot be resolved (a capture that was never
  * set, a setup output that was never produced) does not exist, so a cleanup step can be guarded.
  */
-function valueIfAny(c: Condition, scope: Scope): unknown {
+function valueIfAny(c: Condition, scope: Scope, ctx: Pick<Context, "redactor">): unknown {
   try {
     return render(c.value, scope);
   } catch (error) {
-    if (error instanceof ExpressionError) return new Missing(error.message.replace(/\.$/, ""));
+    if (error instanceof ExpressionError) {
+      // Masked here, value by value: the message is quoted in the step's, kept as flowrun's words.
+      return new Missing(expressionMessage(error, ctx.redactor).replace(/\.$/, ""));
+    }
     throw error;
   }
 }

@@ -67,7 +67,10 @@ const PROBLEM_TEXT = new Set(["message", "hint", "code"]);
  * found nothing (`capture "id": $.json.id matched nothing`: the values a
  * reason quotes, a key of the response or a value of the wrong type, masked),
  * an expression that has no value (`Flow var "user" is not defined`: the
- * flow's names and text as written, what a value held masked).
+ * flow's names and text as written, what a value held masked), a condition
+ * that does not hold (`Skipped: its condition ${vars.a} equals "x" does not
+ * hold (expected "x", got "y")`: the condition as written, the values it
+ * compared masked as a check's are).
  */
 const OWN_MESSAGES = new Set([
   "assertion",
@@ -77,6 +80,7 @@ const OWN_MESSAGES = new Set([
   "interrupted",
   "capture",
   "expression",
+  "condition",
 ]);
 
 /** Keys whose number (or list of numbers) is flowrun's: a time, a count, a size, a position. */
@@ -188,7 +192,7 @@ const OWN_RECORDS = new Set([
  * if (ownField("message", "x", "steps", { ...step, failure_kind: "capture" }) !== "own") throw new Error();
  * if (ownField("message", "x", "capture_failures") !== "own") throw new Error();
  * if (ownField("message", "x", "steps", { ...step, failure_kind: "expression" }) !== "own") throw new Error();
- * if (ownField("message", "x", "steps", { ...step, failure_kind: "condition" }) !== "value") throw new Error();
+ * if (ownField("message", "x", "steps", { ...step, failure_kind: "condition" }) !== "own") throw new Error();
  * if (ownField("error", "x", "", { event: "request_error" }) !== "own") throw new Error();
  * ```
  */

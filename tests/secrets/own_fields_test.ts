@@ -111,13 +111,14 @@ Deno.test("a check's message is flowrun's text; a step's too when its checks fai
     steps: [
       step("assertion", "status: expected 201, got 200 (and 1 more)."),
       step("until", "Still unmet after 2 attempts: status: expected 201, got 200."),
-      step("condition", "status of tok-1234abcd refused"),
+      step("invalid", "status of tok-1234abcd refused"),
+      step("condition", "Skipped: its condition status of tok-1234abcd does not hold."),
       step("request", "Request failed: status of tok-1234abcd refused."),
       step("skipped", 'Skipped because step "status" failed.'),
     ],
   };
   const masked = r.redactValue(flow);
-  const [failed, unmet, condition, request, skipped] = masked.steps;
+  const [failed, unmet, other, condition, request, skipped] = masked.steps;
   assert.equal(failed.message, "status: expected 201, got 200 (and 1 more).");
   assert.equal(unmet.message, "Still unmet after 2 attempts: status: expected 201, got 200.");
   assert.deepEqual(failed.assertions.map((a) => a.message), [
@@ -126,7 +127,10 @@ Deno.test("a check's message is flowrun's text; a step's too when its checks fai
   ]);
   // The values beside it are still values; another kind of message is masked as one.
   assert.equal(failed.assertions[0].actual, "***");
-  assert.equal(condition.message, "*** of *** refused");
+  assert.equal(other.message, "*** of *** refused");
+  // Why a condition does not hold is masked where it is made (the values it compared), then kept
+  // as flowrun's words: a long secret is still masked in it.
+  assert.equal(condition.message, "Skipped: its condition status of *** does not hold.");
   // A request's error and a skip reason are masked where they are made (their values), then
   // kept as flowrun's words: a long secret is still masked in them.
   assert.equal(request.message, "Request failed: status of *** refused.");
