@@ -20,6 +20,7 @@
 import type { Node } from "yaml";
 import type { RequestSpec } from "../model/flow.ts";
 import type { Template, ValueTemplate } from "../model/template.ts";
+import type { Told } from "../model/told.ts";
 
 /** A key of a YAML map, its node and its value (the loader's `Entry`). */
 export interface KindEntry {
@@ -176,7 +177,11 @@ export interface KindRequest {
 export interface KindOutcome {
   request: KindRequest;
   response?: { status: number; headers: Record<string, string>; body: string };
-  error?: { reason: string; message: string };
+  /**
+   * Made as flowrun's words and the values it quotes (`told`), its values are masked where the
+   * step shows it and its words never (a short password `refused`); a string is masked whole.
+   */
+  error?: { reason: string; message: string | Told };
   /**
    * The kind's own verdicts on a response, failing the step like a failed
    * check (a stream's `until` that never held within its bound): `check`

@@ -12,6 +12,7 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import type { KindOutcome } from "../kind.ts";
+import { tell } from "../../model/told.ts";
 
 const REFUSED = /^Failed to connect to (\S+) through proxy (\S+) with status (\d+)/;
 const UNREACHABLE = /^Failed to connect to proxy (\S+) with error ([^]*)$/;
@@ -85,7 +86,12 @@ export function withProxyWords(
   const sentence = key === undefined ? undefined : said.get(key);
   if (!sentence) return outcome;
   said.delete(key!);
-  const what = outcome.error.message.replace(/ is unavailable \(UNAVAILABLE\)[^]*$/, "");
+  // gRPC's messages are strings; one made as told words is read as its text here.
+  const message = outcome.error.message;
+  const what = (typeof message === "string" ? message : tell(message)).replace(
+    / is unavailable \(UNAVAILABLE\)[^]*$/,
+    "",
+  );
   return {
     ...outcome,
     error: { ...outcome.error, message: `${what} is unavailable: ${sentence}.` },

@@ -9,7 +9,7 @@
  * @module
  */
 import { ExpressionError } from "../../expr/errors.ts";
-import { ownWords } from "../../model/told.ts";
+import { ownWords, type Told, told } from "../../model/told.ts";
 import { type CompiledPath, resolvePath } from "../../expr/path.ts";
 import type { Expr } from "../../model/template.ts";
 import type { KindCall, KindOutcome } from "../kind.ts";
@@ -42,7 +42,8 @@ export async function attemptWebSocket(
   const request = reported(handshake, spec.subprotocols, items);
   const { url } = handshake;
   if (!/^wss?:\/\//i.test(url) || !URL.canParse(url)) {
-    const message = `"${url}" is not an absolute ws or wss URL.`;
+    // The URL is a value of the message (it may hold a secret), the rest flowrun's words.
+    const message = told`"${url}" is not an absolute ws or wss URL.`;
     return { request, error: { reason: "bad-url", message } };
   }
   const messages = sentMessages(items);
@@ -51,7 +52,10 @@ export async function attemptWebSocket(
   // as words, which a short password `binary` or `send` never masks.
   if (typeof messages === "string") throw new ExpressionError(ownWords(messages));
   const socket = await openSocket(handshake, spec.subprotocols, call);
-  if (typeof socket === "string") return { request, error: { reason: "bad-url", message: socket } };
+  // A sentence (the proxy's, as a string; the URL's, as told words) instead of a client.
+  if (typeof socket === "string" || "words" in socket) {
+    return { request, error: { reason: "bad-url", message: socket } };
+  }
   const waitMs = Math.min(spec.waitMs ?? call.timeoutMs, call.timeoutMs);
   const outgoing = messages.map((data, i) => {
     const after = items[i].after ?? 0;
@@ -92,7 +96,7 @@ async function openSocket(
   handshake: Handshake,
   subprotocols: string[],
   call: KindCall,
-): Promise<ClientSocket | string> {
+): Promise<ClientSocket | string | Told> {
   const { url, headers } = handshake;
   const options = clientOptions(url, headers, call);
   if (typeof options === "string") return options;
@@ -102,7 +106,7 @@ async function openSocket(
   } catch (error) {
     // The client refuses some URLs the URL parser takes (a #fragment).
     const why = (error as Error).message.replace(/^\w/, (c) => c.toLowerCase()).replace(/\.$/, "");
-    return `"${url}" is not a URL a WebSocket can connect to (${why}).`;
+    return told`"${url}" is not a URL a WebSocket can connect to (${why}).`;
   }
 }
 

@@ -10,12 +10,13 @@
  */
 import { type CompiledPath, select } from "../../expr/path.ts";
 import { connectFailure } from "./failure.ts";
+import { ownWords, type Told, told } from "../../model/told.ts";
 import type { ClientSocket, HandshakeResponse } from "./socket.ts";
 import { type Received, Receiver, type StopRule } from "./receiver.ts";
 
 /** How a connection ended. */
 export type Ending =
-  | { kind: "failed"; reason: string; message: string }
+  | { kind: "failed"; reason: string; message: string | Told }
   | { kind: "refused"; body: string } & Head
   | { kind: "received" } & Head & Received;
 
@@ -108,12 +109,12 @@ class Exchange {
       () =>
         this.#receiver.opened ? this.#receiver.stop("timeout") : this.#fail(
           "timeout",
-          `The connection did not open within ${seconds(limits.timeoutMs)}.`,
+          ownWords(`The connection did not open within ${seconds(limits.timeoutMs)}.`),
         ),
     );
   }
 
-  #abort = () => this.#fail("interrupted", "The run was interrupted.");
+  #abort = () => this.#fail("interrupted", ownWords("The run was interrupted."));
 
   #open(): void {
     this.#receiver.open();
@@ -144,7 +145,8 @@ class Exchange {
 
   #closed(code: number, reason: string): void {
     if (this.#receiver.opened) return this.#receiver.closed(code, reason);
-    this.#fail("network", `The connection closed before it opened (code ${code}).`);
+    // The close code is the server's: a value of the message.
+    this.#fail("network", told`The connection closed before it opened (code ${code}).`);
   }
 
   #error(error: Error & { code?: string }): void {
@@ -180,7 +182,11 @@ class Exchange {
     this.#settle({ kind: "received", ...this.#head, ...received });
   }
 
-  #fail(reason: string, message: string): void {
+  /**
+   * Ends with a failure said as flowrun's words and the values it quotes (the host, the runtime's
+   * words, a close code), masked where the step shows it; a limit or a time is flowrun's own.
+   */
+  #fail(reason: string, message: Told): void {
     this.#settle({ kind: "failed", reason, message });
   }
 
@@ -219,9 +225,11 @@ function closeThen(socket: ClientSocket, polite: boolean, then: () => void): voi
 /** How long a polite close waits for the server's close frame before dropping the connection. */
 const CLOSE_GRACE_MS = 1_000;
 
-function tooLarge(max: number): string {
-  return `The messages received came to more than ${max} bytes, the most a response may hold; ` +
-    `raise --max-body or receive fewer (count, until).`;
+function tooLarge(max: number): Told {
+  return ownWords(
+    `The messages received came to more than ${max} bytes, the most a response may hold; ` +
+      `raise --max-body or receive fewer (count, until).`,
+  );
 }
 
 /** A handshake response's status (`fallback` when it has none), headers and cookies. */
