@@ -136,7 +136,12 @@ function kind(value: unknown): Told {
   if (value === null) return ownWords("null");
   if (Array.isArray(value)) return ownWords("a list");
   if (typeof value === "object") return ownWords("a map");
-  if (typeof value === "string") return told`the string ${JSON.stringify(value.slice(0, 60))}`;
+  if (typeof value === "string") {
+    // Cut before it is masked (where the step shows it): the `…` after the cut lets the redactor
+    // mask a secret's beginning there, which it cannot tell from any text without it.
+    const cut = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+    return told`the string ${JSON.stringify(cut)}`;
+  }
   return around(`${typeof value} `, told`${String(value)}`, "");
 }
 

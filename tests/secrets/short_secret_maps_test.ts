@@ -20,6 +20,7 @@ vars:
   nested: {tags: {a: 1}}
   n: 1234
   sp: wrong name
+  cut: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa wrongs tail"
   coded: {x-d3Jvbmc: {a: 1}}
   pct: {"wr%6Fng": {a: 1}}
 steps:
@@ -36,6 +37,7 @@ steps:
         x-g: "\${ENV.PASSWORD_8}"
         x-h: "\${ENV.PASSWORD_9}"
         x-i: "\${ENV.PASSWORD_10}"
+        x-j: "\${ENV.PASSWORD_11}"
   - name: name
     always: true
     request: {url: "\${BASE_URL}/items", headers: "\${vars.bad}"}
@@ -69,6 +71,9 @@ steps:
   - name: method
     always: true
     request: {method: "\${vars.sp}", url: "\${BASE_URL}/items"}
+  - name: cut
+    always: true
+    request: {url: "\${BASE_URL}/items", headers: "\${vars.cut}"}
   - name: long
     always: true
     request: {url: "\${BASE_URL}/items", query: "\${ENV.API_TOKEN}"}
@@ -85,6 +90,7 @@ const ENV = {
   PASSWORD_8: "tags",
   PASSWORD_9: "1234",
   PASSWORD_10: "method",
+  PASSWORD_11: "wrongs",
   API_TOKEN: "tok-9f8e7d6c5b",
 };
 
@@ -108,6 +114,7 @@ Deno.test("a map that cannot be sent masks the values it quotes, never its words
     "a parameter is a value or a list of values.",
     'The method "${vars.sp}" is "*** name": "*** name" is not an HTTP method. ' +
     "Use GET, POST, PUT, PATCH, DELETE, …",
+    'The headers "${vars.cut}" are the string "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa ***…", not a map of names to values.',
     'The query parameters "${ENV.API_TOKEN}" are the string "***", not a map of names to values.',
   ];
   assert.deepEqual(steps.slice(1).map((s) => s.message), said);
@@ -127,6 +134,7 @@ Deno.test("a map that cannot be sent masks the values it quotes, never its words
     "wrong name",
     '"wrong"',
     "d3Jvbmc",
+    "wron…",
     "wr%6Fng",
     "tok-9f8e7d6c5b",
     "tok-9f8e",
