@@ -137,6 +137,32 @@ export async function runFlowText(
   }
 }
 
+/**
+ * Asserts each message of `said` is in the console (unless `console` is false), in at least
+ * `artifacts` texts of the run's artifacts, and logged as a step's end.
+ */
+export function saidEverywhere(
+  w: Written,
+  said: readonly string[],
+  { console = true, artifacts = 4 }: { console?: boolean; artifacts?: number } = {},
+): void {
+  for (const text of said) {
+    const words = text.replace(/\.$/, "");
+    if (console) assert.ok(w.console.includes(words), `console: ${words}\n${w.console}`);
+    assert.ok(w.texts.filter((t) => t.includes(words)).length >= artifacts, words);
+  }
+  const logged = w.log.filter((l) => l.event === "step_end").map((l) => l.message);
+  for (const text of said) assert.ok(logged.includes(text), JSON.stringify(logged));
+}
+
+/** Asserts no text of any artifact holds one of `leaks`, or a word of flowrun's `masked` finds. */
+export function noLeak(w: Written, leaks: readonly string[], masked?: RegExp): void {
+  for (const text of w.texts) {
+    for (const leak of leaks) assert.ok(!text.includes(leak), `${leak} in ${text.slice(0, 400)}`);
+    if (masked) assert.ok(!masked.test(text), text);
+  }
+}
+
 /** The `name` of each `<testcase>` of each `<testsuite>` of a JUnit report, unescaped. */
 export function testcases(junit: string): Map<string, string[]> {
   const suites = new Map<string, string[]>();

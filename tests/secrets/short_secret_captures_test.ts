@@ -8,7 +8,7 @@
  * words are not, in every artifact; a secret of 8 characters or more is masked anywhere.
  */
 import assert from "node:assert/strict";
-import { runFlowText } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowText } from "./short_secret_artifacts.ts";
 
 /** Sends every password; captures a key the answer lacks, a password as a number, absent headers. */
 const CAPTURES = `name: captures
@@ -84,12 +84,9 @@ Deno.test("a capture's reason masks the values it quotes, never its words", asyn
     '"x-b": "nothing"',
     "tok-9f8e7d6c5b",
   ];
-  for (const text of w.texts) {
-    for (const leak of leaks) assert.ok(!text.includes(leak), `${leak} in ${text.slice(0, 400)}`);
-    assert.ok(
-      !/\*\*\* "(id|n|loc|sid|t)"|matched \*\*\*|no \*\*\*|did you \*\*\*|\*\*\* "(location|sid)"|the \*\*\*$/
-        .test(text),
-      text,
-    );
-  }
+  noLeak(
+    w,
+    leaks,
+    /\*\*\* "(id|n|loc|sid|t)"|matched \*\*\*|no \*\*\*|did you \*\*\*|\*\*\* "(location|sid)"|the \*\*\*$/,
+  );
 });
