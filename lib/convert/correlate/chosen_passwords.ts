@@ -38,6 +38,19 @@ function basicPasswords(r: HarRecord): string[] {
 
 /** The string fields a request's form or JSON object body sends, by field. */
 function bodyFields(r: HarRecord): [string, string][] {
+  // Asked of every earlier record for each password a request sends: parsed once per body.
+  const known = parsedFields.get(r);
+  if (known && known.text === r.bodyText) return known.fields;
+  const fields = parseFields(r);
+  parsedFields.set(r, { text: r.bodyText, fields });
+  return fields;
+}
+
+/** Each record's body fields, with the text they were read from (a later stage may change it). */
+const parsedFields = new WeakMap<HarRecord, { text?: string; fields: [string, string][] }>();
+
+/** The string fields of `r`'s form or JSON object body, read from its text. */
+function parseFields(r: HarRecord): [string, string][] {
   if (!r.bodyText) return [];
   let pairs: [string, unknown][] = [];
   if (r.bodyMime === "application/x-www-form-urlencoded") {
