@@ -28,13 +28,26 @@ import type { OpenApiOperation } from "./operations.ts";
 export function relationsRead(create: OpenApiOperation, ops: OpenApiOperation[]): string[] {
   const own = segmentsOf(create.template);
   if (create.method !== "POST" || own.length === 0 || isParam(own.at(-1)!)) return [];
-  return ops.flatMap((op) => {
+  return readsBelow(ops).get(own.join("/")) ?? [];
+}
+
+/** For each collection path, the relations read below its items: indexed once per document. */
+const indexed = new WeakMap<OpenApiOperation[], Map<string, string[]>>();
+
+/** Each `GET …/{param}/relation` of `ops`, by the collection path above `{param}`. */
+function readsBelow(ops: OpenApiOperation[]): Map<string, string[]> {
+  const known = indexed.get(ops);
+  if (known) return known;
+  const index = new Map<string, string[]>();
+  for (const op of ops) {
     const segments = segmentsOf(op.template);
-    const below = op.method === "GET" && segments.length === own.length + 2 &&
-      own.every((s, i) => segments[i] === s) && isParam(segments[own.length]) &&
-      !isParam(segments.at(-1)!);
-    return below ? [segments.at(-1)!] : [];
-  });
+    if (op.method !== "GET" || segments.length < 3) continue;
+    if (!isParam(segments.at(-2)!) || isParam(segments.at(-1)!)) continue;
+    const parent = segments.slice(0, -2).join("/");
+    index.set(parent, [...index.get(parent) ?? [], segments.at(-1)!]);
+  }
+  indexed.set(ops, index);
+  return index;
 }
 
 function segmentsOf(template: string): string[] {
