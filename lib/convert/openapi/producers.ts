@@ -53,6 +53,7 @@ export { fillAnswered } from "./answered_values.ts";
 export { fillBodyIds } from "./body_links.ts";
 import { type BodyLink, bodyLinks } from "./body_links.ts";
 import { withListedBodyLinks } from "./body_listed.ts";
+import { withRefListedBodyLinks } from "./body_ref_listed.ts";
 // Defined beside what reads required names and a schema's properties; read from here too.
 export { plainName } from "./required_props.ts";
 export { responseSchemas } from "./response_paths.ts";
@@ -209,7 +210,8 @@ export function inferredLinks(doc: Node, ops: OpenApiOperation[]): {
   params: Map<OpenApiOperation, ParamLink[]>;
   body: Map<OpenApiOperation, BodyLink[]>;
 } {
-  return { params: paramLinks(doc, ops), body: withListedBodyLinks(doc, ops, bodyLinks(doc, ops)) };
+  const body = withListedBodyLinks(doc, ops, bodyLinks(doc, ops));
+  return { params: paramLinks(doc, ops), body: withRefListedBodyLinks(doc, ops, body) };
 }
 
 /**
