@@ -15,6 +15,8 @@ import { credentialVariables } from "./credentials.ts";
 import { sessionGroups } from "./cookie_session.ts";
 import { readEnvironment } from "./environment.ts";
 import { FlowBuilder, type RequestReport, type Shared } from "./flow.ts";
+import { type BrokenOut, brokenOut } from "./broken_out.ts";
+import { secretMask } from "./secret_mask.ts";
 import { readCollection } from "./input.ts";
 import { hoistAuth, shareChecks, withAnchors } from "./shared_checks.ts";
 import type { PmCollection, PmUnit } from "./model.ts";
@@ -57,7 +59,7 @@ export interface PostmanSummary {
   /** Requests sent as the collection holds them, though a pre-request script rewrites them. */
   rewritten?: string[];
   /** Variables a script sets in a way not translated (`partly`: also in one translated), which later requests read. */
-  broken?: { name: string; by: string; readers: string[]; partly?: boolean }[];
+  broken?: BrokenOut[];
   /** The data file (`-d`): its rows, written beside the flows, each a run of every flow. */
   data?: { path: string; file: string; rows: number };
   /** Whether a script reads `pm.iterationData` or a request a `{{x}}` no file gives, with no data file. */
@@ -82,8 +84,10 @@ function build(
   vars: () => Variables,
 ): Built {
   void environment;
+  const v = vars();
   const shared: Shared = {
-    vars: vars(),
+    vars: v,
+    mask: secretMask(v.secretValues()),
     literals: new Map(),
     capturedBy: new Map(),
     origins: new Map(),
@@ -274,8 +278,7 @@ function write(
   summary.randomized = [...shared.vars.randomized].sort();
   summary.schemeless = [...shared.vars.schemeless].sort();
   if (shared.rewritten) summary.rewritten = shared.rewritten;
-  summary.broken = shared.broken.filter((b) => b.readers.length > 0)
-    .map(({ name, by, readers, partly }) => ({ name, by, readers, ...(partly ? { partly } : {}) }));
+  summary.broken = brokenOut(shared.broken, shared.mask ?? String);
   // A variable whose set was not translated is named once, with the requests that read it.
   const broken = new Set(summary.broken.map((b) => b.name));
   summary.unset = [...shared.vars.unset].filter((n) => !shared.vars.values.has(n) && !broken.has(n))
@@ -326,7 +329,8 @@ function addEnvironmentFiles(
 function flowVarDefaults(b: FlowBuilder): [string, string][] {
   const v = b.shared.vars;
   const atRun = (n: string) => v.isGenerated(n) || v.isSecret(n) || v.isEnv(n, false);
-  const out: [string, string][] = [];
+  // A made value two variables share comes first: each reads it (shared_made.ts).
+  const out: [string, string][] = [...b.sharing.held];
   for (const name of b.flowVars) {
     const value = b.defaultOf(name);
     // A var's own placeholder in its default (a credential only a script sets) is sent as

@@ -16,7 +16,7 @@ import { stepOptions, unsendable } from "./step_parts.ts";
 import type { Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
-import { apart } from "./script/made.ts";
+import { SharedMade } from "./shared_made.ts";
 import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
@@ -64,6 +64,7 @@ export class FlowBuilder {
   readonly #bindings = new Map<string, string>();
   /** Variables a script sets to a value made at run time: flow vars, by their flow expression. */
   readonly #made = new Map<string, string>();
+  readonly sharing = new SharedMade(); // made values two variables share (shared_made.ts)
   /** Comments for the next step: requests left out before it. */
   readonly #pending: string[] = [];
   /** The condition the next step runs under: a jump on a status was not taken. */
@@ -189,7 +190,6 @@ export class FlowBuilder {
       [level, this.#later] = [this.#later, outer];
     }
   }
-
   /** Adds the step of a request `r`'s script sends. */
   #sender(r: PmRequest, side: SideRequest): () => void {
     return () => this.add(sideItem(r, side));
@@ -239,7 +239,7 @@ export class FlowBuilder {
         this.#bindings.set(c.name, expr);
         this.shared.capturedBy.set(c.name, this.index);
         this.shared.literals.delete(c.name);
-        this.#made.delete(c.name);
+        this.sharing.forget(c.name, this.#made);
       }
       for (const s of t.sets) {
         this.set(
@@ -258,10 +258,10 @@ export class FlowBuilder {
   drop(name: string, where: string): void {
     closeChain(this.shared, name);
     this.#bindings.delete(name);
-    this.#made.delete(name);
+    this.sharing.forget(name, this.#made);
     this.shared.literals.delete(name);
     this.shared.capturedBy.delete(name);
-    const broken = { name, by: where, readers: [] };
+    const broken = { name, by: where, readers: [], line: this.shared.droppedLines?.get(name) };
     this.shared.broken.push(broken);
     this.shared.brokenOpen.set(name, broken);
   }
@@ -283,17 +283,17 @@ export class FlowBuilder {
     if (scoped !== "flat") return;
     closeChain(this.shared, set.name);
     this.#bindings.delete(set.name);
-    this.#made.delete(set.name);
+    this.sharing.forget(set.name, this.#made);
     this.shared.literals.delete(set.name);
     if (set.kind === "unset") this.#bindings.set(set.name, asWritten(set.value));
     else if (set.kind === "text") this.shared.literals.set(set.name, set.value);
     else if (set.kind === "expr") this.#bindings.set(set.name, set.value);
-    else this.#made.set(set.name, apart(set.value, this.#made.values()));
+    else this.#made.set(set.name, this.sharing.set(set, this.#made, this.shared.vars.values));
   }
 
   /** A flow var's default: the value a script makes, else the collection's or environment's. */
   defaultOf(name: string): string {
-    return this.#made.get(name) ?? this.shared.vars.defaultOf(name);
+    return this.sharing.out(name) ?? this.#made.get(name) ?? this.shared.vars.defaultOf(name);
   }
 
   /** Whether a var's default is flow text a script made, not a variable's value. */
@@ -328,12 +328,13 @@ export class FlowBuilder {
     const inherited = !where.endsWith(` of ${r.name}`);
     const read = scriptReader((n, s) => this.variable(n, s), this.shared.vars.scopes, this.#given);
     const t = translateScript(source, read, r.name, where.startsWith("pre-"), r.body?.raw);
+    for (const [n, l] of t.droppedLines ?? []) (this.shared.droppedLines ??= new Map()).set(n, l);
     if (t.untranslated.length > 0 && inherited && this.#commented.has(`${where}\n${source}`)) {
       comments.push(`untranslated: the ${where}, as shown at the first step it runs for`);
     } else if (t.untranslated.length > 0) {
       if (inherited) this.#commented.add(`${where}\n${source}`);
       comments.push(`untranslated, from the ${where}:`);
-      comments.push(...t.untranslated.map((l) => `  ${l}`));
+      comments.push(...t.untranslated.map((l) => `  ${this.shared.mask?.(l) ?? l}`));
     }
     return t;
   }

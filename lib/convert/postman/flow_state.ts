@@ -39,6 +39,10 @@ export interface Shared {
   read?: Set<string>;
   /** Variables a script set in a way not translated, and the later requests that read them. */
   broken: Broken[];
+  /** Masks the secrets' values in script lines shown in a comment or the summary (secret_mask.ts). */
+  mask?: (text: string) => string;
+  /** The statement each variable was last set by in a way not translated (Translation's). */
+  droppedLines?: Map<string, string>;
   /** The broken chains still open (no later set of the variable), by variable. */
   brokenOpen: Map<string, Broken>;
   /** Variables a script set both in a translated way and not, until set again (partly_set.ts). */
@@ -54,6 +58,8 @@ export interface Broken {
   readers: string[];
   /** Whether the same script also set it in a way translated: the flow's value may not be Newman's. */
   partly?: boolean;
+  /** The script's statement (its first line) that sets it, for the summary to name. */
+  line?: string;
 }
 
 /** One request's counts, for the summary. */

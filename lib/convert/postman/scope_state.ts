@@ -144,6 +144,9 @@ export function writeOf(
  * if (read.winner?.("page") !== "collection") throw new Error();
  * ```
  */
+/** A flow var read whole (`${vars.code}`), as the flow reads a variable the files give. */
+const FLOW_VAR = /^\$\{vars\.[A-Za-z0-9_-]+\}$/;
+
 export function scriptReader(
   variable: (name: string, scope?: VarScope) => Sym | undefined,
   scopes: ScopeState,
@@ -153,7 +156,11 @@ export function scriptReader(
   const read = (n: string, s?: VarScope) => {
     const v = variable(n, s);
     const row = scopes.rows.get(n);
-    return v?.k === "var" && row?.expr === v.expr ? { ...v, row: row.kind } : v;
+    if (v?.k === "var" && row?.expr === v.expr) return { ...v, row: row.kind };
+    // The files' text of a flow var read from them (not a secret or an environment variable,
+    // which are `${ENV.…}`): a text method of it is worked out now (either.ts).
+    const file = v?.k === "var" && FLOW_VAR.test(v.expr) ? given?.(n) : undefined;
+    return file !== undefined ? { ...v!, file } : v;
   };
   return Object.assign(read, { winner: (n: string) => scopes.holders.winner(n), given });
 }

@@ -166,6 +166,16 @@ function rewrittenLines(r: string[]): string[] {
   ];
 }
 
+/** The lines that set a broken variable, as ` (\`…\`)`: cut short, a summary is read whole. */
+function saidBy(b: { line?: string }): string {
+  if (!b.line) return "";
+  const line = b.line.length > MAX_LINE ? `${b.line.slice(0, MAX_LINE - 1)}…` : b.line;
+  return ` (\`${line}\`)`;
+}
+
+/** The longest statement a summary quotes. */
+const MAX_LINE = 160;
+
 function readsAsWritten(s: PostmanSummary): string[] {
   const lines: string[] = [];
   for (const b of (s.broken ?? []).slice(0, MAX_NAMED)) {
@@ -177,7 +187,9 @@ function readsAsWritten(s: PostmanSummary): string[] {
     lines.push(
       b.partly
         ? `Partly translated, possibly broken: the script of ${b.by} sets {{${b.name}}} in a way flowrun translates and also in one it cannot express, so ${count} may not read ${b.name} as Postman does (the flow has only the translated value): read by ${readers}.`
-        : `Not translated: the script of ${b.by} sets {{${b.name}}} in a way flowrun cannot express, so ${count} ${
+        : `Not translated: the script of ${b.by} sets {{${b.name}}} in a way flowrun cannot express${
+          saidBy(b)
+        }, so ${count} ${
           one ? "sends" : "send"
         } it as written (Postman sends what the script sets): read by ${readers}.`,
     );

@@ -156,6 +156,22 @@ export class Variables {
   }
 
   /**
+   * The values the files give the variables that are secrets, to mask wherever the converter
+   * quotes a script's lines.
+   *
+   * @example
+   * ```ts
+   * import { Variables } from "./vars.ts";
+   * const v = new Variables([{ key: "password", value: "Pa55word!" }], []);
+   * v.credentials.add("password");
+   * if (v.secretValues().join() !== "Pa55word!") throw new Error();
+   * ```
+   */
+  secretValues(): string[] {
+    return [...this.values].filter(([n, v]) => v !== "" && this.isSecret(n)).map(([, v]) => v);
+  }
+
+  /**
    * Whether the variable is a secret, never written to a file: by where the
    * collection uses it (a credential), never by its name or its value's
    * shape. Only one neither a file nor a script gives a value, which the user

@@ -8,6 +8,9 @@
  * @module
  */
 import type { Sym } from "./sym.ts";
+import { sharesOf } from "./share.ts";
+// Read with the joins by eval.ts's template literals.
+export { sharesOf };
 
 /** A part `+` can join as text; undefined for anything else. */
 function parts(s: Sym): Sym[] | undefined {
@@ -91,7 +94,10 @@ export function generated(op: string, a: Sym, b: Sym): Sym | undefined {
   if (!isText(a) || !isText(b)) return undefined;
   const ta = asText(a);
   const tb = asText(b);
-  return ta === undefined || tb === undefined ? undefined : { k: "gen", text: ta + tb };
+  // A local's made value joined into text is still that one value (share.ts).
+  return ta === undefined || tb === undefined
+    ? undefined
+    : { k: "gen", text: ta + tb, ...sharesOf([a, b]) };
 }
 
 /**

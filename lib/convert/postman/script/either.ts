@@ -57,7 +57,27 @@ const TEXT_METHODS = new Set([
   "padEnd",
   "slice",
   "substring",
+  "substr",
+  "charAt",
+  "trimStart",
+  "trimEnd",
+  "concat",
 ]);
+
+/**
+ * The value known now of a literal, or of a variable the flow reads from the collection's files
+ * (its `file` text, which Newman reads from the same files); `undefined` otherwise.
+ *
+ * @example
+ * ```ts
+ * import { fileText } from "./either.ts";
+ * if (fileText({ k: "var", name: "pw", expr: "${vars.pw}", file: "s3cret!" }) !== "s3cret!") throw new Error();
+ * if (fileText({ k: "var", name: "t", expr: "${ENV.T}" }) !== undefined || fileText({ k: "lit", value: 2 }) !== 2) throw new Error();
+ * ```
+ */
+export function fileText(s: Sym | undefined): unknown {
+  return s?.k === "lit" ? s.value : s?.k === "var" ? s.file : undefined;
+}
 
 /**
  * `'A'.repeat(1000)`: the text a method makes of a literal text, `undefined`
@@ -78,18 +98,40 @@ export function literalText(
   // `x.toString()` of a value known as text (a variable's, a literal's) is that text.
   const known = toText(method, on, args.length);
   if (known) return known;
-  if (on?.k !== "lit" || typeof on.value !== "string" || !TEXT_METHODS.has(method)) return;
+  // A variable's text the files give is known now too: `pw.charAt(pw.length - 1)`.
+  const text = fileText(on);
+  if (typeof text !== "string" || !TEXT_METHODS.has(method)) return;
   const values = args.map((a) => (a?.k === "lit" ? a.value : Symbol()));
   if (!values.every((v) => typeof v === "string" || typeof v === "number")) return;
   const count = method === "repeat" ? Number(values[0]) : 0;
-  if (count * on.value.length > MAX_MADE_TEXT) return;
+  if (count * text.length > MAX_MADE_TEXT) return;
   try {
-    const f = (on.value as unknown as Record<string, (...a: unknown[]) => unknown>)[method];
-    const value = f.apply(on.value, values);
+    const f = (text as unknown as Record<string, (...a: unknown[]) => unknown>)[method];
+    const value = f.apply(text, values);
     return typeof value === "string" && value.length <= MAX_MADE_TEXT
       ? { k: "lit", value }
       : undefined;
   } catch {
     return undefined; // `'a'.repeat(-1)`: JavaScript throws; the value stays unknown
   }
+}
+
+/**
+ * A member of a value known now (a parsed body's field, a text's length), as JavaScript reads
+ * it, own members only; `undefined` (unknown) for anything else.
+ *
+ * @example
+ * ```ts
+ * import { knownMember } from "./either.ts";
+ * const len = knownMember("abc", "length");
+ * const field = knownMember({ id: 7 }, "id");
+ * if (len?.k !== "lit" || len.value !== 3 || field?.k !== "lit" || field.value !== 7) throw new Error();
+ * if (knownMember(undefined, "length") !== undefined) throw new Error();
+ * ```
+ */
+export function knownMember(value: unknown, key: unknown): Sym | undefined {
+  if (typeof value === "string" && key === "length") return { k: "lit", value: value.length };
+  if (value === null || typeof value !== "object") return undefined;
+  const own = Object.hasOwn(value, String(key));
+  return { k: "lit", value: own ? (value as Record<string, unknown>)[String(key)] : undefined };
 }

@@ -8,10 +8,10 @@
  */
 import { pickCall, pickMember } from "./pick.ts";
 import { cutCall, cutMember } from "./cut.ts";
-import { either, literalText } from "./either.ts";
+import { either, fileText, knownMember, literalText } from "./either.ts";
 import { helperCall } from "./helper_call.ts";
 import { libraryCall, replaceIn } from "./library.ts";
-import { asText, concat, generated } from "./concat.ts";
+import { asText, concat, generated, sharesOf } from "./concat.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
@@ -181,15 +181,10 @@ function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
     return of?.k === "path" ? { k: "len", path: of.path } : undefined;
   }
   if (key?.k !== "lit") return undefined;
-  if (base?.k === "lit") return litMember(base.value, key.value);
-  return base?.k === "path" ? pathMember(base.path, key.value) : undefined;
-}
-
-/** A member of a value known now (a parsed request body's field): JavaScript's, own ones only. */
-function litMember(value: unknown, key: unknown): Sym | undefined {
-  if (value === null || typeof value !== "object") return undefined;
-  const own = Object.hasOwn(value, String(key));
-  return { k: "lit", value: own ? (value as Record<string, unknown>)[String(key)] : undefined };
+  // A value known now (a literal, a file's text) has JavaScript's members; others, none known.
+  return base?.k === "path"
+    ? pathMember(base.path, key.value)
+    : knownMember(fileText(base), key.value);
 }
 
 /** `path[key]`: a member, an element, a header (by its lower-case name), or the length. */
@@ -396,5 +391,5 @@ function template(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   // Text of literals and variables' values is joined text, as `"id " + v` is: the same at each read.
   return parts.every((p) => p.k === "lit" || p.k === "var")
     ? { k: "cat", parts }
-    : { k: "gen", text };
+    : { k: "gen", text, ...sharesOf(parts) };
 }

@@ -69,6 +69,7 @@ export function libraryCall(
     if (first?.k !== "path" || !keys) return undefined;
     return { k: "path", path: keys.reduce<string>((p, k) => member(p, k), first.path) };
   }
+  if (callee === "_.random") return lodashRandom(args);
   const text = TEXT.get(callee);
   if (!text) return null;
   if (first?.k !== "lit" || typeof first.value !== "string") return undefined;
@@ -99,4 +100,36 @@ export function replaceIn(
   const one = value.match(/^\{\{([^{}]+)\}\}$/);
   if (one) return variable(one[1].trim());
   return /\{\{/.test(value) ? undefined : { k: "lit", value };
+}
+
+/**
+ * lodash's `_.random(min, max)` of whole numbers: a made number of as many digits as keep it in
+ * the range (`${RANDOM.DIGITS_n}` is n digits, the first not 0), the most that do; undefined
+ * when no count does (`_.random(0, 1)`) or a bound is not a whole number known now (a fraction
+ * is asked for by a third argument or a bound with a fraction, which no made value gives).
+ *
+ * @example
+ * ```ts
+ * import { lodashRandom } from "./library.ts";
+ * const n = (v: number) => ({ k: "lit" as const, value: v });
+ * const made = lodashRandom([n(1), n(100000)]);
+ * if (made?.k !== "gen" || made.text !== "${RANDOM.DIGITS_5}") throw new Error(JSON.stringify(made));
+ * if (lodashRandom([n(0), n(1)]) !== undefined || lodashRandom([n(10)]) !== undefined) throw new Error();
+ * ```
+ */
+export function lodashRandom(args: (Sym | undefined)[]): Sym | undefined {
+  const [low, high] = args.map((a) => a?.k === "lit" ? a.value : undefined);
+  if (args.length !== 2 || !Number.isSafeInteger(low) || !Number.isSafeInteger(high)) {
+    return undefined;
+  }
+  const [min, max] = [
+    Math.min(low as number, high as number),
+    Math.max(low as number, high as number),
+  ];
+  for (let n = 15; n >= 1; n--) {
+    if (10 ** (n - 1) >= min && 10 ** n - 1 <= max) {
+      return { k: "gen", text: `\${RANDOM.DIGITS_${n}}` };
+    }
+  }
+  return undefined;
 }

@@ -111,3 +111,30 @@ function dropped(out: Translation, name: string): "comment" {
   if (!out.dropped.includes(name)) out.dropped.push(name);
   return "comment";
 }
+
+/**
+ * A statement not translated: the variables it sets (`inside`, and the one scope_call.ts dropped
+ * just before) are dropped, each with the lines `shown` beside its step (the declarations it
+ * reads first), joined into one, for the summary to name.
+ *
+ * @example
+ * ```ts
+ * import { droppedBy } from "./scope_call.ts";
+ * const out = { dropped: ["a"] } as unknown as Parameters<typeof droppedBy>[0];
+ * droppedBy(out, ["b"], ["const x = pm.environment.get('a')", "pm.environment.set('b', x.toUpperCase());"]);
+ * const said = out.droppedLines?.get("b");
+ * if (out.dropped.join() !== "a,b" || said !== "const x = pm.environment.get('a'); pm.environment.set('b', x.toUpperCase());") {
+ *   throw new Error(said);
+ * }
+ * ```
+ */
+export function droppedBy(out: Translation, inside: Iterable<string>, shown: string[]): void {
+  // One line of text: a statement written without its `;` gets one, so two read as two.
+  const said = shown.map((l) => /[;{},]$/.test(l) ? l : `${l};`).join(" ");
+  const lines = out.droppedLines ??= new Map();
+  for (const name of out.dropped) if (!lines.has(name)) lines.set(name, said);
+  for (const name of inside) {
+    if (!out.dropped.includes(name)) out.dropped.push(name);
+    lines.set(name, said);
+  }
+}

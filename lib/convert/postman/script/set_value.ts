@@ -51,7 +51,7 @@ function madeSet(name: string, value: Extract<Sym, { k: "gen" }>): SetOut | unde
   // Postman keeps the moment object, whose text is no ISO time: the set is named instead.
   return value.moment
     ? undefined
-    : { captures: [], sets: [{ name, value: value.text, kind: "made" }] };
+    : { captures: [], sets: [{ name, value: value.text, kind: "made", shares: value.shares }] };
 }
 
 /**

@@ -23,6 +23,12 @@ export interface Cond {
 /** A check that holds when the value is not there or is not equal to `value` (chai's `not.equal`). */
 export const NOT_EQUAL_IF_THERE = "notEqualsIfThere";
 
+/** One local's made value (share.ts): `text` is its flow expression, `local` the script's name. */
+export interface Share {
+  local: string;
+  text: string;
+}
+
 /** A symbolic value. */
 export type Sym =
   | { k: "path"; path: string }
@@ -31,14 +37,22 @@ export type Sym =
   | { k: "lit"; value: unknown }
   /**
    * A variable; `row` when it is a data file's column every row gives, or a value a script
-   * made, of a kind it always has (data_row.ts).
+   * made, of a kind it always has (data_row.ts); `file` the text the collection's files give it,
+   * when the flow reads it from them (no secret, no environment variable, nothing set before).
    */
-  | { k: "var"; name: string; expr: string; row?: "integer" | "number" | "boolean" | "value" }
+  | {
+    k: "var";
+    name: string;
+    expr: string;
+    row?: "integer" | "number" | "boolean" | "value";
+    file?: string;
+  }
   /**
    * A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression
-   * text; `moment` for a moment.js object, whose methods moment.ts reads.
+   * text; `moment` for a moment.js object, whose methods moment.ts reads;
+   * `shares` for the values a script's locals hold in it (share.ts).
    */
-  | { k: "gen"; text: string; moment?: true }
+  | { k: "gen"; text: string; moment?: true; shares?: Share[] }
   /**
    * The first match of a JSONPath filter (`list.find(…)`, pick.ts), or with
    * `list` all its matches (`list.filter(…)`): only a capture reads one.

@@ -22,11 +22,12 @@ import { isTestsAssignment, swallowingTry, translateScriptFailed } from "./caugh
 import { setsInside } from "./sets_inside.ts";
 import { testedIf } from "./tested_if.ts";
 import { returnedChecks, splitReturn, testStatements } from "./returned.ts";
-import { scopeCall, WRITERS } from "./scope_call.ts";
+import { droppedBy, scopeCall, WRITERS } from "./scope_call.ts";
 import { requestEffect } from "./request_effect.ts";
 import { destructured } from "./destructure.ts";
 import { guardOf, onValue, variableCondition } from "./var_condition.ts";
 import type { Translation } from "./translation.ts";
+import { shareable } from "./share.ts";
 import { calledAtOnce, promisedSend, wrappedSend } from "./promised_send.ts";
 import { parsedAnswer } from "./parse_only.ts";
 import { type FallbackBlock, fallbackIf, orSet } from "./fallback_walk.ts";
@@ -81,10 +82,10 @@ class Translator {
 
   /** A statement not understood; `assertions` of them were checks. */
   skip(node: Node): void {
+    const at = this.out.untranslated.length;
     this.lines(node);
-    for (const name of setsInside(node, WRITERS)) {
-      if (!this.out.dropped.includes(name)) this.out.dropped.push(name);
-    }
+    // The lines its comment shows (the declarations it reads first) name what set each dropped.
+    droppedBy(this.out, setsInside(node, WRITERS), this.out.untranslated.slice(at));
     this.out.untranslatedAssertions += countAssertions(this.source.slice(node.start, node.end));
   }
 
@@ -144,10 +145,11 @@ class Translator {
       if (node.kind === "const" && d.init?.type === "ObjectExpression") {
         (this.ctx.objects ??= new Map()).set(d.id.name, d.init);
       }
-      this.ctx.scope.set(
-        d.id.name,
-        d.init ? evaluate(d.init, this.ctx, 0) : { k: "lit", value: undefined },
-      );
+      // A made value kept in a local is one value, whichever variables are set from it.
+      const value = d.init
+        ? evaluate(d.init, this.ctx, 0)
+        : { k: "lit" as const, value: undefined };
+      this.ctx.scope.set(d.id.name, shareable(d.id.name, value));
     }
   }
 
@@ -258,10 +260,8 @@ class Translator {
     if (e.left.type === "Identifier" && e.left.name !== "tests") {
       // A sloppy-mode assignment (`article = …` without `var`) makes a global, as `var` would.
       this.comments.declare(e.left.name, node);
-      this.ctx.scope.set(
-        e.left.name,
-        e.operator === "=" ? evaluate(e.right, this.ctx, 0) : undefined,
-      );
+      const value = e.operator === "=" ? evaluate(e.right, this.ctx, 0) : undefined;
+      this.ctx.scope.set(e.left.name, shareable(e.left.name, value));
       return;
     }
     this.testsAssignment(node, e);

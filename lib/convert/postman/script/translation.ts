@@ -9,6 +9,7 @@ import type { NextRequest } from "./next.ts";
 import type { SideRequest } from "./side_request.ts";
 import type { VarScope } from "../scopes.ts";
 import type { Cond } from "./sym.ts";
+import type { Share } from "./share.ts";
 
 /** What a script says, for one step. */
 export interface Translation {
@@ -54,6 +55,8 @@ export interface Translation {
     name: string;
     value: string;
     kind: "text" | "expr" | "made" | "step" | "unset";
+    /** The made values of a script's locals a `made` value holds (share.ts). */
+    shares?: Share[];
     /** The scope the script sets (or unsets) it in; none: a loop's own element. */
     scope?: VarScope;
   }[];
@@ -67,6 +70,8 @@ export interface Translation {
   untranslated: string[];
   /** Variables a statement not translated sets (`x.toUpperCase()`): later reads do not get it. */
   dropped: string[];
+  /** The statement (its first line) that set each of `dropped`, for the summary to name. */
+  droppedLines?: Map<string, string>;
   translated: number;
   untranslatedAssertions: number;
   /** Whether the script empties a scope (`pm.environment.clear()`): every chain is broken. */
