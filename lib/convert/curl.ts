@@ -23,11 +23,11 @@
  * @module
  */
 import { isCurlHeading } from "./curl_heading.ts";
+import { htmlCodeText } from "./curl_html_code.ts";
 import { dollarPrompts, rootPrompts } from "./curl_prompts.ts";
 import { joinLostContinuations } from "./curl_lost_continuation.ts";
 import { asUnixLines, windowsPrompts, type WindowsRead } from "./curl_windows.ts";
 import { withAssigned } from "./curl_assigned.ts";
-import { UsageError } from "../model/errors.ts";
 import { plural } from "../_util/plural.ts";
 import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
 import { isCmd, splitCmd } from "./curl_cmd.ts";
@@ -50,6 +50,7 @@ import { cookiesFromLogins } from "./curl_session.ts";
 import { oneLoopbackOrigin } from "./curl_loopback.ts";
 import { splitWithSubstitutions } from "./curl_subst.ts";
 import { captureOutputs } from "./curl_outputs.ts";
+import { SavedAnswers } from "./curl_saved.ts"; // `> snap.json`, then `-T snap.json`
 import { withoutJsonAnswers, withoutPrinted, withoutProse } from "./curl_transcript.ts";
 import { pastedIntoRecords } from "./curl_answers.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
@@ -60,7 +61,7 @@ import { everyCommandSent } from "./curl_every_command.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 export { type CurlSummary, formatCurlSummary } from "./curl_summary.ts";
-import type { CurlSummary } from "./curl_summary.ts";
+import { type CurlSummary, nothingToConvert } from "./curl_summary.ts";
 
 /** Options of {@linkcode convertCurl}. */
 export interface CurlOptions {
@@ -83,7 +84,7 @@ export interface CurlResult {
 }
 
 /**
- * Converts curl commands into a flow. Throws {@linkcode UsageError}
+ * Converts curl commands into a flow. Throws a `UsageError`
  * `bad-curl` for a quote left open (with its line and column) and for text
  * with no curl command that sends an http(s) request.
  *
@@ -103,7 +104,8 @@ export function convertCurl(
 ): CurlResult {
   const env: EnvNames = [];
   // `C:\> curl … ^`: cmd.exe's session, or the Windows form beside a Unix one: curl_windows.ts.
-  const windows = windowsPrompts(text.replace(/^\ufeff/, ""));
+  // Commands inside HTML `<pre>` blocks are read as a reader copies them: curl_html_code.ts.
+  const windows = windowsPrompts(htmlCodeText(text.replace(/^\ufeff/, "")));
   const split = splitterFor(windows);
   // A transcript's printed answers are not shell (`I'M A TEAPOT`): curl_transcript.ts.
   // `> curl …` and `% curl …` are typed after a prompt too, as `$ curl …`: curl_prompts.ts.
@@ -118,7 +120,8 @@ export function convertCurl(
   // `curl …` over `--data-binary '…'`, its `\` lost in the docs: one command, curl_lost_continuation.ts.
   const joined = joinLostContinuations(split(typed, env), typed.split("\n"));
   const commands = withAssigned(joined, env);
-  const parts = buildCommands(commands, options.files, env);
+  const saved = new SavedAnswers(env);
+  const parts = buildCommands(commands, { files: options.files, saved }, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
   pastedIntoRecords({ input, printed }, commands, parts.built);
   createdPlaceholders(env, parts.built);
@@ -138,6 +141,7 @@ export function convertCurl(
   const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
   const { ignored, notes } = carryExtras(c, env, built);
   const captured = captureOutputs(c, built);
+  saved.carry(c, built, captured, notes);
   loginTokens(c, built, { env, text: input }, notes);
   return finish(
     c,
@@ -170,7 +174,7 @@ interface BuiltCommand {
 /** The records of each curl command; the commands that are not curl's, by line. */
 function buildCommands(
   commands: ShellCommand[],
-  files: CurlFiles | undefined,
+  { files, saved }: { files: CurlFiles | undefined; saved: SavedAnswers },
   env: EnvNames,
 ): { built: BuiltCommand[]; skipped: string[] } {
   const skipped: string[] = [];
@@ -187,7 +191,7 @@ function buildCommands(
       continue;
     }
     const notes: string[] = [];
-    const own = files && explained(files, notes);
+    const own = files && explained(saved.around(files), notes);
     const read = own && ((path: string) => own.read(path));
     const piped = command.pipedFrom && feeds.get(command.pipedFrom);
     const args = piped
@@ -197,8 +201,10 @@ function buildCommands(
       built.push({ command, records: [], notes: [BACKGROUND_STREAM], files: own });
       continue;
     }
+    saved.sends(args, command);
     const records = curlRecords(args, built.length, own, notes);
     built.push({ command, records, notes, files: own });
+    saved.wrote(args, built.at(-1)!);
   }
   return { built, skipped };
 }
@@ -377,19 +383,4 @@ function finish(
   };
   const files = [...c.files].map(([path, text]) => ({ path, text }));
   return { yaml: out, summary: curl, files };
-}
-
-/** The error when nothing could be converted. */
-function nothingToConvert(commands: number, skipped: number): UsageError {
-  return new UsageError(
-    "bad-curl",
-    commands === 0
-      ? "The input holds no command."
-      : skipped === commands
-      ? `The input holds no curl command (${
-        plural(commands, "command")
-      }, none starting with "curl").`
-      : "No curl command in the input sends an http(s) request.",
-    "Paste commands as the browser's \"Copy as cURL\" or an API's documentation writes them, one per line or joined with \\ line continuations.",
-  );
 }

@@ -62,6 +62,11 @@ export interface CurlRequest {
   urlQuery: string[];
   /** The file standard input is redirected from (`< body.json`), when the command says. */
   stdin?: string;
+  /**
+   * Where the answer is written (`-o F`, `--output F`, `> F`; `-O` the URL's
+   * last segment, `remote`), and whether `-i` puts the answer's head in it.
+   */
+  answer: { output?: string; remote?: boolean; head?: boolean };
   options: {
     insecure?: boolean;
     followRedirects?: boolean;
@@ -91,6 +96,7 @@ function emptyRequest(): CurlRequest {
     head: false,
     cookies: [],
     urlQuery: [],
+    answer: {},
     options: {},
     ignored: [],
     notes: [],
@@ -182,6 +188,8 @@ function nextValue(r: CurlRequest, args: Args, written: string): string | undefi
 function operand(r: CurlRequest, args: Args, word: string): void {
   if (word === "<" || word === "0<") r.stdin = args.words[args.i++];
   else if (/^0?<[^<]/.test(word)) r.stdin = word.replace(/^0?</, "");
+  else if (/^1?>$/.test(word)) r.answer.output = args.words[args.i++];
+  else if (/^1?>[^>&|]/.test(word)) r.answer.output = word.replace(/^1?>/, "");
   else if (/^\d*>>?$/.test(word)) args.i++;
   else if (/^\d*>>?&?\S+$/.test(word) || /^</.test(word)) return;
   else r.urls.push(word);
@@ -268,6 +276,9 @@ const HANDLERS: Record<string, (r: CurlRequest, v: string, name: string) => void
   },
   "oauth2-bearer": (r, v) => r.bearer = v,
   "upload-file": (r, v) => r.upload = v,
+  output: (r, v) => r.answer.output = v,
+  "remote-name": (r) => r.answer.remote = true,
+  include: (r) => r.answer.head = true,
   "url-query": (r, v) => r.urlQuery.push(v),
   insecure: (r) => r.options.insecure = true,
   location: (r) => r.options.followRedirects = true,

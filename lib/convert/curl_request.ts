@@ -297,11 +297,13 @@ function requestUrl(
     ...req.urlQuery.map((q) => urlencodePiece(q, files, notes)),
   ];
   if (extra.length > 0) text += (text.includes("?") ? "&" : "?") + extra.join("&");
-  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+  // A host of dots alone (`curl ... | jq`) is prose's elision, which no request can reach.
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol) || /^\.+$/.test(url.hostname)) {
     notes.push(`"${raw}" is not an http(s) URL; it was skipped.`);
     return undefined;
   }
-  return new URL(text);
+  return url;
 }
 
 /** The headers curl sends besides its own: `-H`, then those `-u`, `-b`, data and `--json` add. */

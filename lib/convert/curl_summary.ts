@@ -4,6 +4,7 @@
  * @module
  */
 import { plural } from "../_util/plural.ts";
+import { UsageError } from "../model/errors.ts";
 import { clipLine, noteLines } from "./summary_lines.ts";
 
 /** What the conversion did, for the stderr summary. */
@@ -53,4 +54,28 @@ export function formatCurlSummary(s: CurlSummary): string {
       : "No environment variables are required.",
   );
   return [...lines.map(clipLine), ...noteLines(s.notes)].join("\n") + "\n";
+}
+
+/**
+ * The error when nothing could be converted: no command, none of curl's, or
+ * none that sends an http(s) request.
+ *
+ * @example
+ * ```ts
+ * import { nothingToConvert } from "./curl_summary.ts";
+ * if (!nothingToConvert(3, 3).message.includes("no curl command")) throw new Error();
+ * ```
+ */
+export function nothingToConvert(commands: number, skipped: number): UsageError {
+  return new UsageError(
+    "bad-curl",
+    commands === 0
+      ? "The input holds no command."
+      : skipped === commands
+      ? `The input holds no curl command (${
+        plural(commands, "command")
+      }, none starting with "curl").`
+      : "No curl command in the input sends an http(s) request.",
+    "Paste commands as the browser's \"Copy as cURL\" or an API's documentation writes them, one per line or joined with \\ line continuations.",
+  );
 }

@@ -7,6 +7,18 @@
 import type { JsonPath, Source } from "./model.ts";
 import { yflow, type YNode, type YScalar } from "./yaml_out.ts";
 
+/**
+ * The pattern of a capture of the whole body as text (an answer docs save
+ * and send later: `curl_saved.ts`); spelling A writes it `$.body`.
+ *
+ * @example
+ * ```ts
+ * import { WHOLE_BODY } from "./spelling.ts";
+ * if (new RegExp(WHOLE_BODY).exec("a\nb")?.[0] !== "a\nb") throw new Error();
+ * ```
+ */
+export const WHOLE_BODY = "[\\s\\S]*";
+
 /** A control character, which a JSONPath string must escape. */
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u001f]/g;
@@ -86,6 +98,8 @@ export class Spelling {
       return yflow(fields);
     }
     if (source.kind === "regex") {
+      // The whole body as text (curl_saved.ts): spelling A names it, as checks do.
+      if (this.name === "a" && source.pattern === WHOLE_BODY && !source.as) return "$.body";
       const fields: [string, YScalar][] = [["regex", source.pattern]];
       if (source.as) fields.push(["as", source.as]);
       return yflow(fields);
