@@ -87,11 +87,16 @@ function bodyFields(request: RequestSpec, place: Place): RequestFields {
  * const fields: Record<string, unknown> = {};
  * authFields({ kind: "bearer", token }, place, fields);
  * if (JSON.stringify(fields) !== '{"headers":{"authorization":"Bearer {{ $env.T }}"}}') throw new Error(JSON.stringify(fields));
+ * // Basic credentials in a page's own header: not Artillery's `auth`, said so.
+ * const own: Record<string, unknown> = {};
+ * authFields({ kind: "basic", username: token, password: token, header: "X-Authorization" }, place, own);
+ * if ("auth" in own || !place.scope.notes[0].what.includes("own header (X-Authorization)")) throw new Error();
  * ```
  */
 export function authFields(auth: Auth | undefined, place: Place, fields: RequestFields): void {
   if (!auth || auth.kind === "none") return;
-  if (auth.kind === "basic") {
+  // Artillery's `auth` sends `Authorization: Basic`; another header or word is not that.
+  if (auth.kind === "basic" && auth.header === undefined && auth.scheme === undefined) {
     fields.auth = {
       user: templateText(auth.username, place),
       pass: templateText(auth.password, place),
@@ -111,7 +116,10 @@ export function authFields(auth: Auth | undefined, place: Place, fields: Request
     const key = auth.in === "header" ? "headers" : auth.in === "query" ? "qs" : "cookie";
     fields[key] = { ...(fields[key] as Record<string, unknown>), [auth.name]: value };
   } else {
-    note(place, `${auth.kind} auth is not expressed: the request is sent without it`);
+    const own = auth.kind === "basic"
+      ? ` in its own header (${auth.header ?? "Authorization"})`
+      : "";
+    note(place, `${auth.kind} auth${own} is not expressed: the request is sent without it`);
   }
 }
 

@@ -37,7 +37,8 @@ function nonEmpty(value: string, what: string): string {
 }
 
 /**
- * `basic`: RFC 7617, `user:password` in UTF-8, base64.
+ * `basic`: RFC 7617, `user:password` in UTF-8, base64, after `Basic` in `Authorization`, or
+ * in the block's `header` after its `scheme` (none when empty).
  *
  * @example
  * ```ts
@@ -47,6 +48,9 @@ function nonEmpty(value: string, what: string): string {
  * const request = { method: "GET", url: "http://x.test/", headers: [] as [string, string][] };
  * await basic(auth, (t) => t.source, { secret: () => {}, env: () => undefined, timeoutMs: 1 }).apply(request);
  * if (request.headers[0][1] !== "Basic dTpw") throw new Error();
+ * const own = { method: "GET", url: "http://x.test/", headers: [] as [string, string][] };
+ * await basic({ ...auth, header: "X-Authorization", scheme: "" }, (t) => t.source, { secret: () => {}, env: () => undefined, timeoutMs: 1 }).apply(own);
+ * if (own.headers[0].join(": ") !== "X-Authorization: dTpw") throw new Error();
  * ```
  */
 export const basic: AuthFactory = (auth, render, services) => ({
@@ -54,9 +58,11 @@ export const basic: AuthFactory = (auth, render, services) => ({
     const a = auth as Extract<Auth, { kind: "basic" }>;
     const password = render(a.password);
     services.secret(password);
-    const value = `Basic ${encodeBasic(render(a.username), password)}`;
-    services.secret(value.slice(6));
-    setHeader(request, "authorization", value);
+    const encoded = encodeBasic(render(a.username), password);
+    services.secret(encoded);
+    // A page's own header (`X-Authorization`) or word (none: bare base64), when the block names them.
+    const word = a.scheme ?? "Basic";
+    setHeader(request, a.header ?? "authorization", word === "" ? encoded : `${word} ${encoded}`);
     return Promise.resolve();
   },
 });

@@ -22,6 +22,7 @@ import {
 import type { Loading } from "./context.ts";
 import { describe } from "./describe.ts";
 import { ENDPOINTS, urlScheme } from "./auth_endpoint.ts";
+import { basicPlace } from "./auth_basic.ts";
 import { loadBearer } from "./auth_bearer.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 
@@ -44,7 +45,7 @@ interface KindKeys {
  */
 export const AUTH_KEYS: Record<AuthKind, KindKeys> = {
   basic: {
-    keys: ["username", "password"],
+    keys: ["username", "password", "header", "scheme"],
     required: ["username", "password"],
     secret: ["password"],
   },
@@ -181,7 +182,9 @@ function loadKind(ctx: Loading, entry: Entry, site: AuthSite): Auth | undefined 
   const before = ctx.problems.length;
   const t: Record<string, Template | undefined> = {};
   for (const key of spec.keys) {
-    if (["in", "grant_type", "client_auth", "extra", "payload"].includes(key)) continue;
+    // Words, not templates: read by build (and auth_basic.ts, auth_bearer.ts).
+    if (["in", "grant_type", "client_auth", "extra", "payload", "header"].includes(key)) continue;
+    if (kind === "basic" && key === "scheme") continue;
     if (kind === "api_key" && key === "name") continue;
     // A command is a list, refresh_after a duration: auth_bearer.ts reads them.
     if (kind === "bearer" && key !== "token") continue;
@@ -205,7 +208,12 @@ function build(
   site: AuthSite,
 ): Auth | undefined {
   switch (kind) {
-    case "basic":
+    case "basic": {
+      const place = basicPlace(ctx, map, what);
+      return place === null
+        ? undefined
+        : { kind, username: t.username!, password: t.password!, ...place };
+    }
     case "digest":
       return { kind, username: t.username!, password: t.password! };
     case "bearer": // Read by loadBearer (auth_bearer.ts), which knows its two forms.

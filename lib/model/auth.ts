@@ -74,13 +74,35 @@ export interface OAuth2Auth {
  */
 export type Auth =
   | { kind: "none" }
-  | { kind: "basic"; username: Template; password: Template }
+  | BasicAuth
   | { kind: "bearer"; token: Template; scheme?: string }
   | BearerCommandAuth
   | { kind: "api_key"; name: string; value: Template; in: ApiKeyPlace }
   | OAuth2Auth
   | { kind: "digest"; username: Template; password: Template }
   | AwsSigV4Auth;
+
+/**
+ * `basic`: RFC 7617's `base64(username:password)`, in `Authorization` after `Basic` unless
+ * `header` names another header (a page's own `X-Authorization`) or `scheme` another word
+ * before it (`""`: the bare base64).
+ *
+ * @example
+ * ```ts
+ * import type { BasicAuth } from "./auth.ts";
+ * const place: Pick<BasicAuth, "header" | "scheme"> = { header: "X-Authorization" };
+ * if (place.scheme !== undefined) throw new Error();
+ * ```
+ */
+export interface BasicAuth {
+  kind: "basic";
+  username: Template;
+  password: Template;
+  /** The header the credentials go in; `Authorization` when absent. */
+  header?: string;
+  /** The word before the base64; `Basic` when absent, none when empty. */
+  scheme?: string;
+}
 
 /**
  * `bearer: {command: [gh, auth, token]}`: the token a program prints, run

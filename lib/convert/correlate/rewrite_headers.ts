@@ -15,6 +15,7 @@ import { FRESH_HEADER } from "../polls.ts";
 import { isCredentialCookie } from "../values.ts";
 import { useProducer } from "./captures.ts";
 import { authorization, cookieHeader } from "./credentials.ts";
+import { basicHeader } from "./basic_header.ts";
 import { freshValue } from "./ids.ts";
 import { madeIdsIn } from "./made_ids.ts";
 import { originHeader } from "./origin_header.ts";
@@ -126,6 +127,8 @@ function headerValue(
   }
   const p = c.rules.producerFor(value);
   if (p) return useProducer(c, p, step);
+  // Basic credentials in a header of the page's own: the step's auth builds it (basic_header.ts).
+  if (basicHeader(c, name, value, step)) return undefined;
   // Values the server expects fresh on every request: never a required variable,
   // even when the name looks secret (Idempotency-Key ends in "key").
   if (FRESH_HEADER.test(name)) {
