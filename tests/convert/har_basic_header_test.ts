@@ -97,12 +97,15 @@ async function convertThenRun(
     const run = await runCli(["run", `${dir}/flow.yaml`], {
       env: { BASE_URL: app.origin, ...env(PASSWORD) },
     });
-    const wrong = await runCli(["run", `${dir}/flow.yaml`, "-v"], {
+    const report = `${dir}/report.json`;
+    const wrong = await runCli(["run", `${dir}/flow.yaml`, "-v", "--report-json", report], {
       env: { BASE_URL: app.origin, ...env("Wrong:pw 9") },
     });
     const wrongB64 = btoa(`${USER}:Wrong:pw 9`);
+    const json = await Deno.readTextFile(report);
     for (const secret of [PASSWORD, B64, "Wrong:pw 9", wrongB64, wrongB64.slice(4, 16)]) {
       assert.ok(!run.stdout.includes(secret) && !wrong.stdout.includes(secret), secret);
+      assert.ok(!json.includes(secret), `${secret} in the JSON report`);
     }
     assert.notEqual(wrong.code, 0, wrong.stdout);
     return { flow, summary: converted.stderr, run, seen: app.seen };
