@@ -16,7 +16,9 @@
  *   that describes a credential, holds none.
  *
  * The stand-in runs on 127.0.0.1 and behaves as described; the two recordings have the shapes
- * Playwright and chrome-har gave.
+ * Playwright and chrome-har gave. The sign-in's `X-Authorization: Basic …` is the step's
+ * `auth: basic` naming that header, so the one thing asked is the password
+ * (har_basic_header_test.ts).
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -112,7 +114,7 @@ async function convertAndRun(entries: unknown[]) {
     const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
     assert.equal(converted.code, 0, converted.stderr);
     const flow = await Deno.readTextFile(`${dir}/f.yaml`);
-    const env = { BASE_URL: server.origin, AUTHORIZATION: BASIC };
+    const env = { BASE_URL: server.origin, BASIC_PASSWORD: "s3cret-pass-1" };
     const run = await runCli(["run", `${dir}/f.yaml`], { env });
     return { flow, summary: converted.stderr, run };
   } finally {
@@ -124,7 +126,7 @@ async function convertAndRun(entries: unknown[]) {
 for (const [producer, recordsCookies] of [["Playwright", true], ["chrome-har", false]] as const) {
   Deno.test(`convert har: a token cookie set without a Path outlives the page's clearing (${producer})`, async () => {
     const { flow, summary, run } = await convertAndRun(journey(recordsCookies));
-    assert.match(summary, /Set before running: AUTHORIZATION\.\n/);
+    assert.match(summary, /Set before running: BASIC_PASSWORD\.\n/);
     assert.doesNotMatch(flow, /SESSION_COOKIE|RECORDED_SECRET/);
     assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
   });
@@ -146,7 +148,7 @@ Deno.test("convert har: an empty cookie and one that says how the page signs in 
       json({ ok: true }),
     ),
   ]);
-  assert.match(summary, /Set before running: AUTHORIZATION\.\n/);
+  assert.match(summary, /Set before running: BASIC_PASSWORD\.\n/);
   assert.doesNotMatch(flow, /SESSION_COOKIE|RECORDED_SECRET/);
   assert.match(flow, /cookie: Auth-Type=form; Auth-Token=\n/);
   assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
