@@ -7,8 +7,9 @@
  * and no token, was read as needing the login's token: no operation made the
  * account, and the summary asked the user for `LOGIN_EMAIL` and
  * `LOGIN_PASSWORD`. A sign-up cannot need the token of the account it makes,
- * so a sign-up (its path says so, it takes the login's password) that only
- * inherits the root's requirement now makes the run's account, and the run
+ * so a sign-up (it takes the login's credentials and answers the account
+ * they name; openapi_evidence_signup_test.ts widens it to paths of any name)
+ * that only inherits the root's requirement now makes the run's account, and the run
  * needs `BASE_URL` alone. A sign-up that states its own requirement keeps it:
  * there the author said an account is needed (an admin's register). The
  * stand-in runs on 127.0.0.1 and checks every token it issued.

@@ -321,16 +321,20 @@ export function registerFor(
 ): OpenApiOperation | undefined {
   const required = formRequired(doc, login);
   const wanted = loginFields(doc, login);
+  const fields = (op: OpenApiOperation) => bodyFields(doc, op);
   const creates = ops.filter((op) => {
     if (op === login || op.method !== "POST" || !isCollection(op.template)) return false;
     const has = bodyFields(doc, op);
     const named = (f: string) =>
       has.has(f) || (required !== undefined && f === "username" && has.has("email"));
-    return needsNoCredentials(doc, op) && wanted.every(named);
+    return wanted.every(named) &&
+      (needsNoCredentials(doc, op) || inheritedSignUp(doc, op, login, ops, fields));
   });
   // A create named for signing up (`/auth/signup`) is the account's, before a plain users' create
-  // that the document lists first (an admin's `POST /users`).
-  const found = creates.find((op) => SIGN_UP.test(`${op.template} ${op.name}`)) ?? creates[0];
+  // that the document lists first (an admin's `POST /users`); one open by what it states, before
+  // one that only inherits the root's requirement.
+  const found = creates.find((op) => SIGN_UP.test(`${op.template} ${op.name}`)) ??
+    creates.find((op) => needsNoCredentials(doc, op)) ?? creates[0];
   return found ?? signUpFor(doc, ops, login);
 }
 
@@ -378,12 +382,13 @@ export function needsNoCredentials(doc: Node, op: OpenApiOperation): boolean {
 /**
  * Whether `op` hands out the credential, whatever it declares: a POST whose path says it signs in
  * or up (`/sign-in/email`, `/register`), taking a password, answering a token or nothing it
- * describes (`undescribedSignIn`), or a sign-up that only inherits the root's requirement
- * (`inheritedSignUp`). What it declares is a blanket requirement (better-auth's).
+ * describes (`undescribedSignIn`). What it declares is a blanket requirement (better-auth's). A
+ * sign-up answering no token that only inherits the root's requirement is `registerFor`'s to
+ * find, by the login's evidence (`inheritedSignUp`).
  */
 function handsOutToken(doc: Node, op: OpenApiOperation): boolean {
   const named = /sign[-_]?(in|up)|log[-_]?in|regist/i.test(op.template);
   if (op.method !== "POST" || !named) return false;
   return bodyFields(doc, op).has("\0password") &&
-    (answersAToken(doc, op) || undescribedSignIn(doc, op) || inheritedSignUp(op));
+    (answersAToken(doc, op) || undescribedSignIn(doc, op));
 }
