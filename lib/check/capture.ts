@@ -17,6 +17,7 @@ import { nearKey } from "./near_key.ts";
 import { MAX_DEPTH } from "../model/limits.ts";
 import { linkRelation } from "./link_header.ts";
 import { asType } from "./capture_type.ts";
+import { jwtClaim } from "./capture_claim.ts";
 import { around, ownWords as own, tell, type Told, told } from "../model/told.ts";
 
 /**
@@ -92,10 +93,19 @@ export function capture(
       ),
     );
   }
-  if (!got.found || from.as === undefined) return got;
-  const typed = asType(got.value, from.as);
+  if (!got.found) return got;
+  const value = from.claim === undefined ? got : claimed(got.value, from);
+  if (!value.found || from.as === undefined) return value;
+  const typed = asType(value.value, from.as);
   if (typed.why === undefined) return { found: true, value: typed.value };
   return notFound(around(`${describeSource(from)} gave no ${from.as}: `, typed.said, ""));
+}
+
+/** The claim `from` names of the JWT `value` is (capture_claim.ts). */
+function claimed(value: unknown, from: CaptureSource): Captured {
+  const got = jwtClaim(value, from.claim!);
+  if (got.why === undefined) return { found: true, value: got.value };
+  return notFound(around(`${describeSource(from)} gave no claim ${from.claim}: `, got.said, ""));
 }
 
 /** Takes a capture of one kind of source. */

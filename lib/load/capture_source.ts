@@ -1,7 +1,8 @@
 /**
  * Where one captured value comes from, written as a map: `{path, first}`,
  * `{header[, query | regex | rel]}`, `{cookie}`, `{regex}` or `{xpath}`, exactly one
- * source, each read by its entry in a table (a header's part in capture_header.ts).
+ * source, each read by its entry in a table (a header's part in capture_header.ts);
+ * `claim` keeps one claim of the JWT the source gives (check/capture_claim.ts).
  *
  * @module
  */
@@ -223,6 +224,7 @@ export function captureSource(
     "query",
     "rel",
     "as",
+    "claim",
     "optional",
     "when",
     "otherwise",
@@ -233,9 +235,11 @@ export function captureSource(
   if (first === undefined) return undefined;
   if (!noHeaderPart(ctx, map, source, what)) return undefined;
   const typed = captureType(ctx, map.get("as"), what);
+  const claim = claimName(ctx, map.get("claim"), what);
   const optional = optionalFlag(ctx, map.get("optional"), what);
   const when = own ? captureWhen(ctx, map, root, what, own) : {};
   if (typed === undefined || optional === undefined || when === undefined) return undefined;
+  if (claim === undefined) return undefined;
   const entry = map.get(source)!;
   const text = source === "path" ? undefined : sourceText(ctx, entry, source, what);
   const from = source === "path"
@@ -243,7 +247,25 @@ export function captureSource(
     : text === undefined
     ? undefined
     : TEXT_SOURCES[source]({ ctx, entry, text, what, map });
-  return from && { ...from, ...typed, ...optional, ...when };
+  return from && { ...from, ...claim, ...typed, ...optional, ...when };
+}
+
+/** `claim` (a JWT claim's name): `{claim}`, `{}` when absent, or undefined with the problem reported. */
+function claimName(
+  ctx: Loading,
+  entry: Entry | undefined,
+  what: string,
+): { claim?: string } | undefined {
+  const v = entry && isScalar(entry.value) ? entry.value.value : undefined;
+  if (!entry) return {};
+  if (typeof v === "string" && v !== "") return { claim: v };
+  ctx.problem(
+    "wrong-type",
+    `Expected "claim" in ${what} to be the name of a JWT claim, got ${describe(entry.value)}.`,
+    entry.value ?? entry.keyNode,
+    "Write claim: sub to keep the subject (the account) of the JWT the source gives, e.g. {path: $.json.token, claim: sub}.",
+  );
+  return undefined;
 }
 
 /** `optional` (true or false): `{optional: true}`, `{}`, or undefined with the problem reported. */

@@ -201,6 +201,8 @@ export type CaptureSource =
     | { kind: "xpath"; expression: string }
   )
   & {
+    /** The claim of the JWT the source gives (`claim: sub`), kept before `as` turns it. */
+    claim?: string;
     as?: CaptureType;
     /** Finding nothing leaves the capture unset instead of failing the step (`optional: true`). */
     optional?: true;

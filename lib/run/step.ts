@@ -271,13 +271,16 @@ function failed(input: StepInput, tries: Tries, error: unknown, ctx: Context): S
 /**
  * Whether a capture holds what a server issued as a secret: a cookie's value, a capture named like
  * a secret, a secret header's part; not a piece of a cookie's name (Syncthing's
- * `CSRF-Token-<device>`: the device's id, which its answers hold in the clear).
+ * `CSRF-Token-<device>`: the device's id, which its answers hold in the clear), nor a claim of a
+ * JWT (its payload is readable by anyone who holds it).
  */
 function issuedSecret(
   c: StepInput["step"]["captures"][number],
   value: unknown,
   setCookies: readonly string[],
 ): boolean {
+  // A JWT's claim (`claim: sub`) is what its token states in the clear, an id; the token is the secret.
+  if (c.from.claim !== undefined && !isSecretCaptureName(c.name)) return false;
   if (c.from.kind === "cookie" || isSecretCaptureName(c.name)) return true;
   if (c.from.kind !== "header" || !isSecretHeader(c.from.name)) return false;
   return !(c.from.name === "set-cookie" && inCookieNamesOnly(value, setCookies));

@@ -1,6 +1,7 @@
 /**
  * How a step captures a parameter's value from its producer's answer: a
- * JSONPath into the body, or a segment of the `Location` header.
+ * JSONPath into the body, a segment of the `Location` header, or a claim of
+ * the JWT the answer holds (`jwt_subject.ts`).
  *
  * A member the document shows at the top of its producer's answer (`id` of
  * `Column {id, title}`, a create's or a read's) is read there when the
@@ -17,6 +18,7 @@
  */
 import { ymap, type YNode } from "../yaml_out.ts";
 import type { ParamLink } from "./document_links.ts";
+import { SUBJECT_CLAIM } from "./jwt_subject.ts";
 
 /**
  * The capture of a link's value: its JSONPath, or the segment of the
@@ -50,6 +52,10 @@ export function captureSource(
     ]]);
   }
   if (link.from === "parent" || link.from === "property") return memberSource(link.path);
+  // The account the token was issued to (jwt_subject.ts).
+  if (link.from === "claim") {
+    return ymap([["path", capturePath(link.path)], ["claim", SUBJECT_CLAIM]]);
+  }
   if (link.from !== "location") return capturePath(link.path);
   const after = "/[^/?#]+".repeat(link.fromEnd ?? 0);
   return ymap([["header", "location"], ["regex", `([^/?#]+)${after}/?(?:[?#].*)?$`]]);

@@ -24,9 +24,10 @@ export interface ParamLink {
   path: string[];
   /**
    * What the link was inferred from, for the summary; `location`: a segment of its `Location`;
-   * `client`: a query id the producer takes and the run names (`client_ids.ts`), no capture.
+   * `client`: a query id the producer takes and the run names (`client_ids.ts`), no capture;
+   * `claim`: the `sub` of the JWT at `path` (`jwt_subject.ts`).
    */
-  from: "links" | "parent" | "property" | "location" | "listing" | "client";
+  from: "links" | "parent" | "property" | "location" | "listing" | "client" | "claim";
   /**
    * With `location`: the parameter's place among the created item's
    * segments, counted from the last (0): `{type}` of `/tags/{type}/{value}` is 1.

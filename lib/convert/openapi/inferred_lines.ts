@@ -14,6 +14,7 @@ import type { Inferred } from "./prerequisites.ts";
 import { capturePath, type ParamLink } from "./producers.ts";
 import { matchPath, searchPath } from "./capture_source.ts";
 import { tokenWhere } from "./token_source.ts";
+import { SUBJECT_CLAIM } from "./jwt_subject.ts";
 
 /** Where in its producer's answer a link reads its value, for the summary. */
 function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): string {
@@ -28,6 +29,8 @@ function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): str
   if (link.from === "client") return "(the run's own name, which the client names there)";
   const how = link.from === "links"
     ? " (the document's links)"
+    : link.from === "claim"
+    ? ` (its JWT's claim ${SUBJECT_CLAIM}: no answer gives the account's id)`
     : link.match
     ? ` (the run's own, after ${name(link.after!)})`
     : link.from === "listing"

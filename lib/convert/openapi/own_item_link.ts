@@ -1,7 +1,8 @@
 /**
  * Which item is the signed-in account's own, and what answers its id: the
  * evidence `own_read.ts` fills the item's read, update and delete with,
- * and `account_delete.ts` runs that delete last by. Apart from
+ * and `account_delete.ts` runs that delete last by; when no answer gives
+ * the id, the `sub` of a token the document calls a JWT (`jwt_subject.ts`). Apart from
  * `own_read.ts`, which reads `prerequisites.ts`, so that
  * `account_delete.ts` (which `prerequisites.ts` reads) may ask it too.
  *
@@ -13,6 +14,7 @@ import { singular } from "../names.ts";
 import { bodyFields, type Login } from "./login.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { usesLogin } from "./uses_login.ts";
+import { jwtToken } from "./jwt_subject.ts";
 import { responseSchemas } from "./producers.ts";
 import { plainName } from "./required_props.ts";
 import { findProperty, properties } from "./schema_properties.ts";
@@ -103,6 +105,27 @@ function sentLink(
   return undefined;
 }
 
+/**
+ * The link of `op`'s item parameter to the `sub` of the login's JWT
+ * (`jwt_subject.ts`), when the item's read answers an id of its own and
+ * every field the sign-up (else the login) sends but the password.
+ */
+function subjectLink(
+  doc: Node,
+  login: Login,
+  op: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  if (!jwtToken(doc, login)) return undefined;
+  const own = new Set([...shape(doc, op) ?? []].map(plainName));
+  const collection = op.template.split("/").filter((s) => s !== "").at(-2) ?? "";
+  const ids = [plainName(param), "id", `${plainName(singular(collection))}id`];
+  if (!ids.some((n) => own.has(n))) return undefined;
+  const fields = [...bodyFields(doc, login.register ?? login.op)].filter((n) => n !== "\0password");
+  if (fields.length === 0 || !fields.every((n) => own.has(n))) return undefined;
+  return { param, producer: login.op, path: login.path!, from: "claim" };
+}
+
 /** The methods of an item the account's own id fills: its read, update and delete. */
 const OWN_METHODS = new Set(["GET", "PUT", "PATCH", "DELETE"]);
 
@@ -153,7 +176,8 @@ export function ownItemLink(
   if (!read) return undefined;
   const givers = giversOf(doc, ops, login).filter((g) => g !== op);
   const link = ownLink(doc, givers, read, param) ?? nounLink(doc, givers, read, param) ??
-    sentLink(doc, givers.filter((g) => g === login.op || g === login.register), read, param);
+    sentLink(doc, givers.filter((g) => g === login.op || g === login.register), read, param) ??
+    subjectLink(doc, login, read, param);
   return link && { ...link, param };
 }
 

@@ -1,0 +1,52 @@
+/**
+ * The signed-in account's id read from its token. A login that answers only
+ * `{token}`, a sign-up that answers only `{message}`, no `GET /me`: nothing
+ * the document shows answers the account's id, yet `/users/{id}` (its read,
+ * update and delete, 403 for anyone else's) needs it. When the document
+ * says the token is a JWT (a scheme the login's token serves declares
+ * `bearerFormat: JWT`), the token says whose it is: RFC 7519's `sub` claim
+ * is the principal it was issued to, and the login's step captures it with
+ * `{path: <the token>, claim: sub}`. Only then, and only where no answer
+ * gives the id (`own_item_link.ts` asks it last): an opaque token, or one
+ * the document does not call a JWT, is never opened.
+ *
+ * @module
+ */
+import { isNode, type Node } from "../../check/openapi_operations.ts";
+
+/** What of the login (`login.ts`'s `Login`) this reads; its own shape, so that `capture_source.ts` may import this without a cycle. */
+export interface TokenLogin {
+  /** The token's path in the login's answer. */
+  path?: string[];
+  /** Each scheme the token serves, by name. */
+  schemes: ReadonlyMap<string, unknown>;
+  /** A session login has no token. */
+  session?: boolean;
+}
+
+/** The claim a JWT names its account by (RFC 7519, 4.1.2). */
+export const SUBJECT_CLAIM = "sub";
+
+/**
+ * Whether the login's token is one the document calls a JWT: it is found at
+ * a path of the login's answer, and a scheme it serves declares
+ * `bearerFormat: JWT`.
+ *
+ * @example
+ * ```ts
+ * import { jwtToken } from "./jwt_subject.ts";
+ * const doc = { components: { securitySchemes: { b: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } } };
+ * const login = { op: {}, path: ["token"], schemes: new Map([["b", {}]]) } as never;
+ * if (!jwtToken(doc, login) || jwtToken({}, login)) throw new Error();
+ * ```
+ */
+export function jwtToken(doc: Node, login: TokenLogin): boolean {
+  if (login.session || login.path === undefined) return false;
+  const components = isNode(doc.components) ? doc.components : {};
+  const schemes = isNode(components.securitySchemes) ? components.securitySchemes : {};
+  return [...login.schemes.keys()].some((name) => {
+    const scheme = schemes[name];
+    return isNode(scheme) && typeof scheme.bearerFormat === "string" &&
+      /^jwt$/i.test(scheme.bearerFormat.trim());
+  });
+}
