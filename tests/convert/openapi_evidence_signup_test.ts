@@ -26,8 +26,12 @@ const credentials = {
 const account = { type: "object", properties: { id: text, email: text, name: text } };
 const note = { type: "object", required: ["title"], properties: { title: text } };
 
-/** How the create says it made an account: 201, the `/me` read's schema, or the login's email. */
-type Answer = "created" | "me" | "identity";
+/**
+ * How the create says it made an account: 201, the `/me` read's schema, the login's email, or
+ * (`bare`) by taking the login's very body and answering nothing described (a notes API's
+ * `POST /api/user/signup` answers `200: Account created` and nothing else).
+ */
+type Answer = "created" | "me" | "identity" | "bare";
 
 /** Which case: a sign-up, one listing 403, one stating its own requirement, one of other types. */
 type Variant = "signup" | "refuses" | "states" | "retyped";
@@ -39,13 +43,15 @@ function document(path: string, answer: Answer, variant: Variant = "signup") {
     properties: {
       ...credentials.properties,
       ...variant === "retyped" ? { email: { type: "integer" } } : {},
-      name: text,
+      ...answer === "bare" ? {} : { name: text },
     },
   };
   const responses = {
     [answer === "created" ? 201 : 200]: {
       description: "The account",
-      ...json(answer === "me" ? { $ref: "#/components/schemas/Account" } : account),
+      ...answer === "bare"
+        ? {}
+        : json(answer === "me" ? { $ref: "#/components/schemas/Account" } : account),
     },
     ...variant === "refuses" ? { 403: { description: "Administrators only" } } : {},
   };
@@ -128,6 +134,7 @@ const cases: [string, Answer][] = [
   ["/users", "me"],
   ["/people", "identity"],
   ["/signup", "identity"],
+  ["/members", "bare"],
 ];
 for (const [path, answer] of cases) {
   Deno.test(`convert openapi: POST ${path} taking the login's credentials and answering the account (${answer}) makes the run's account under the root's security`, async () => {
@@ -142,10 +149,17 @@ for (const [path, answer] of cases) {
   });
 }
 
-for (const variant of ["refuses", "states", "retyped"] as const) {
-  Deno.test(`convert openapi: a create of accounts that ${variant} is no sign-up: the user's account is asked`, async () => {
+for (
+  const [variant, answer] of [
+    ["refuses", "created"],
+    ["states", "created"],
+    ["retyped", "created"],
+    ["refuses", "bare"],
+  ] as const
+) {
+  Deno.test(`convert openapi: a create of accounts that ${variant} (${answer}) is no sign-up: the user's account is asked`, async () => {
     const { server } = standIn("/accounts");
-    const doc = document("/accounts", "created", variant);
+    const doc = document("/accounts", answer, variant);
     const { summary } = await convertAndRunSuite(doc, server, { runs: 0 });
     assert.match(summary, /LOGIN_EMAIL: .*no operation registers one/, summary);
   });

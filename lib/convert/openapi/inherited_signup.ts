@@ -13,7 +13,9 @@
  * - it answers an account made: a 201, an answer schema the login or a read
  *   of no parameter (`GET /me`) answers too, or an answer holding each name
  *   the login identifies the account by (its email: the account those
- *   credentials name);
+ *   credentials name); or its body is the login's own, nothing more (the
+ *   credentials it makes are exactly those the login takes), and its answer
+ *   is not the login's (that would be a second sign-in);
  * - it states no security of its own, and lists no 401 or 403: a create
  *   that says it may refuse its caller (an admin's) has a caller to refuse,
  *   and one stating a requirement was said by its author to need it.
@@ -44,6 +46,19 @@ function bodyTypes(doc: Node, op: OpenApiOperation): Map<string, string> {
 function sameCredentials(doc: Node, op: OpenApiOperation, login: OpenApiOperation): boolean {
   const theirs = bodyTypes(doc, op);
   return [...bodyTypes(doc, login)].every(([n, t]) => !theirs.has(n) || theirs.get(n) === t);
+}
+
+/**
+ * Whether `op`'s body is the login's own: the same properties, each of the same type and format,
+ * nothing more. Such a create makes exactly the credentials the login takes (a notes API's
+ * `POST /api/user/signup {username, password}` beside its login's, answering an undescribed
+ * 200); an admin's create of users takes more (a role, a name).
+ */
+function loginsBody(doc: Node, op: OpenApiOperation, login: OpenApiOperation): boolean {
+  const mine = bodyTypes(doc, op);
+  const theirs = bodyTypes(doc, login);
+  return mine.size > 0 && mine.size === theirs.size &&
+    [...theirs].every(([n, t]) => mine.get(n) === t);
 }
 
 /** Whether `op` lists an answer refusing its caller: 401 or 403. */
@@ -108,5 +123,8 @@ export function inheritedSignUp(
 ): boolean {
   if (op === login || op.method !== "POST" || Array.isArray(op.node.security)) return false;
   if (refusesCaller(op) || !sameCredentials(doc, op, login)) return false;
-  return answersAccount(doc, op, login, ops, fields);
+  if (!loginsBody(doc, op, login)) return answersAccount(doc, op, login, ops, fields);
+  // The login's body and the login's answer: a second sign-in, nothing says it makes an account.
+  const answers = shapes(doc, login);
+  return !shapes(doc, op).some((s) => answers.includes(s));
 }
