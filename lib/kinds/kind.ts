@@ -113,9 +113,12 @@ export interface KindCall {
   /**
    * A network error (`fetch`'s, a socket's) in words a person can act on, as
    * HTTP steps say it: "connection refused", a TLS certificate's verdict with
-   * what to do about it. Optional: a kind falls back to the error's message.
+   * what to do about it; flowrun's words apart from what they quote (the
+   * runtime's own text, which may quote the URL), so that a message made of
+   * it masks those values and keeps its words. Optional: a kind falls back to
+   * the error's message, as a value.
    */
-  networkReason?(error: unknown): string;
+  networkReason?(error: unknown): Told;
   /**
    * The step's auth (its own `auth:` or its flow's) applied to an HTTP
    * request the kind is about to send (an event stream, a WebSocket
@@ -186,9 +189,18 @@ export interface KindOutcome {
    * The kind's own verdicts on a response, failing the step like a failed
    * check (a stream's `until` that never held within its bound): `check`
    * names what was asked (`until`), `message` says what happened in a
-   * sentence (how many messages arrived). Reports list them with the checks.
+   * sentence (how many messages arrived). Reports list them with the checks
+   * and keep the message as a check's, flowrun's words: made with `told`,
+   * the values it quotes (a URL, a server's words) are masked where the step
+   * is told and its words never; a string is masked whole, as a value.
    */
-  failures?: { check: string; message: string }[];
+  failures?: KindFailure[];
+}
+
+/** A kind's failed verdict on a response: what was asked (`until`), and what happened. */
+export interface KindFailure {
+  check: string;
+  message: string | Told;
 }
 
 /** Whole numbers from `min` to `max`, and the words a message names them by. */

@@ -24,6 +24,7 @@ export type {
   KindCall,
   KindCookies,
   KindEntry,
+  KindFailure,
   KindNetwork,
   KindOutcome,
   KindReading,

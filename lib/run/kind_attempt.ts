@@ -17,7 +17,9 @@ import type { ResolvedRequest } from "../http/request.ts";
 import { RequestError } from "../http/request_error.ts";
 import { requestMessage } from "./request_message.ts";
 import { ReceivedResponse } from "../http/response.ts";
-import { type KindOutcome, stepCall, type StepKind } from "../kinds/mod.ts";
+import { type KindFailure, type KindOutcome, stepCall, type StepKind } from "../kinds/mod.ts";
+import type { Masking } from "../model/masking.ts";
+import { tell } from "../model/told.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
 import type { Attempt } from "./attempt.ts";
@@ -110,7 +112,7 @@ async function reported(
     const until_met = step.loop ? until.every((r) => r.passed) : undefined;
     await onAttempt.call(ctx.reporter, input.ref, { ...info, status, duration_ms, until_met });
   }
-  const verdicts = (outcome.failures ?? []).map((f) => verdict(f, step));
+  const verdicts = (outcome.failures ?? []).map((f) => verdict(f, step, ctx.redactor));
   return { request, response, until, kind: kind.key, ...(verdicts.length > 0 ? { verdicts } : {}) };
 }
 
@@ -121,11 +123,17 @@ function noAnswer(error: KindOutcome["error"], what: string): RequestError {
   return new RequestError(code, error?.message ?? `${what} got no answer.`);
 }
 
-/** A kind's failed verdict as a failed check of the step, placed at the step. */
+/**
+ * A kind's failed verdict as a failed check of the step, placed at the step. Masked here, as a
+ * check's message is where it is made: the reports keep it as flowrun's words, masked by long
+ * secrets only, so a short secret its values quote (a URL) would be written in clear.
+ */
 function verdict(
-  failure: { check: string; message: string },
+  failure: KindFailure,
   at: { line: number; column: number },
+  display: Pick<Masking, "redact">,
 ): AssertionResult {
+  const { message } = failure;
   return {
     phase: "assert",
     path: failure.check,
@@ -134,7 +142,7 @@ function verdict(
     actual: false,
     found: true,
     passed: false,
-    message: failure.message,
+    message: typeof message === "string" ? display.redact(message) : tell(message, display),
     line: at.line,
     column: at.column,
   };

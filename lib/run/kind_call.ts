@@ -12,10 +12,11 @@ import { evaluate, render, toText } from "../expr/template.ts";
 import type { AuthHandler } from "../http/auth.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../http/body_limits.ts";
 import { publicSuffixes } from "../http/cookie_jar.ts";
-import { networkReason } from "../http/network_reason.ts";
+import { networkTold } from "../http/network_reason.ts";
 import type { KindCall, KindCookies, KindNetwork, KindRequest, KindSent } from "../kinds/mod.ts";
 import type { RequestSpec, StepOptions } from "../model/flow.ts";
 import type { Template, ValueTemplate } from "../model/template.ts";
+import type { Told } from "../model/told.ts";
 import { type Attempt, attempt } from "./attempt.ts";
 import { bypasses, proxyEnv } from "./transport.ts";
 import type { Context, StepInput, WithJar } from "./context.ts";
@@ -81,8 +82,8 @@ export class StepCall implements KindCall {
     this.ctx.secret(value);
   }
 
-  networkReason(error: unknown): string {
-    return networkReason(error);
+  networkReason(error: unknown): Told {
+    return networkTold(error);
   }
 
   async authorize(request: KindRequest): Promise<KindRequest> {

@@ -9,6 +9,7 @@
 import type { KindCall, KindOutcome } from "../kind.ts";
 import type { SseSpec } from "./read.ts";
 import { untilFailure } from "./verdict.ts";
+import { around, told } from "../../model/told.ts";
 
 /**
  * Whether a response is an event stream: status 200 and `text/event-stream`.
@@ -61,8 +62,11 @@ export async function answerOutcome(
 ): Promise<KindOutcome> {
   const text = await boundedText(response, call.maxBodyBytes);
   if (text === undefined) {
-    const message = `The answer (status ${response.status}, not an event stream) was longer than ` +
-      `${call.maxBodyBytes} bytes (the --max-body limit).`;
+    const message = around(
+      "",
+      told`The answer (status ${response.status}, not an event stream) was longer than `,
+      `${call.maxBodyBytes} bytes (the --max-body limit).`,
+    );
     return { request, error: { reason: "body-too-large", message } };
   }
   const type = response.headers.get("content-type") ?? "no content type";
@@ -72,7 +76,7 @@ export async function answerOutcome(
       0,
       "answer",
       0,
-      `the server answered ${response.status} with ${type}, not an event stream`,
+      told`the server answered ${response.status} with ${type}, not an event stream`,
     )
     : undefined;
   return {

@@ -13,7 +13,8 @@ import { resolvePath } from "../../expr/path.ts";
 import type { KindCall, KindOutcome } from "../kind.ts";
 import { answerOutcome, headersOf, isEventStream } from "./answer.ts";
 import { Collected } from "./collect.ts";
-import { Connections } from "./connections.ts";
+import { Connections, requestLine } from "./connections.ts";
+import { around, told } from "../../model/told.ts";
 import { Deadline } from "./deadline.ts";
 import type { SseSpec } from "./read.ts";
 import { type SseRequest, sseRequest } from "./request.ts";
@@ -42,7 +43,7 @@ export async function attemptSse(spec: SseSpec, call: KindCall): Promise<KindOut
   const built = sseRequest(spec, call);
   if ("badUrl" in built) {
     const request = { method: spec.method, url: built.badUrl, headers: [] };
-    const message = `"${built.badUrl}" is not an absolute http or https URL.`;
+    const message = told`"${built.badUrl}" is not an absolute http or https URL.`;
     return { request, error: { reason: "bad-url", message } };
   }
   const until = spec.until &&
@@ -62,7 +63,7 @@ export async function attemptSse(spec: SseSpec, call: KindCall): Promise<KindOut
     if (!isEventStream(response)) {
       return await answerOutcome(shown(request), response, spec, call).catch((error) => ({
         request: shown(request),
-        error: deadline.why(error, `Reading the answer to ${request.method} ${request.url}`),
+        error: deadline.why(error, around("Reading the answer to ", requestLine(request), "")),
       }));
     }
     const ended = await connections.readAll(response, spec.reconnects);

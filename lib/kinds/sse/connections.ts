@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { around, joined, ownWords, type Told, told } from "../../model/told.ts";
 import type { KindCall } from "../kind.ts";
 import { isEventStream } from "./answer.ts";
 import type { Collected, Stop } from "./collect.ts";
@@ -19,11 +20,11 @@ export const DEFAULT_RETRY_MS = 1_000;
 /** Why reading ended, as `$.json.stopped` says it. */
 export type Stopped = "until" | "count" | "wait" | "end";
 
-/** An error the attempt ends with. */
-export type Failed = { error: { reason: string; message: string } };
+/** An error the attempt ends with: flowrun's words apart from the values they quote. */
+export type Failed = { error: { reason: string; message: Told } };
 
 /** How reading ended (with a note on a reconnection that failed), or the error the attempt ends with. */
-export type Ended = { stopped: Stopped; note?: string } | Failed;
+export type Ended = { stopped: Stopped; note?: Told } | Failed;
 
 /**
  * What the connections of an attempt share: the request as the step wrote
@@ -66,7 +67,7 @@ export class Connections {
       call.cookies?.store(request.url, response.headers.getSetCookie());
       return { response };
     } catch (error) {
-      return { error: deadline.why(error, `${request.method} ${request.url}`) };
+      return { error: deadline.why(error, requestLine(request)) };
     }
   }
 
@@ -92,17 +93,22 @@ export class Connections {
   async #reconnect(): Promise<Response | Ended> {
     const { deadline, got } = this;
     if (!await deadline.sleep(got.parser.reconnectMs ?? DEFAULT_RETRY_MS)) {
-      return deadline.interrupted ? { error: deadline.why(undefined, "") } : { stopped: "wait" };
+      return deadline.interrupted
+        ? { error: deadline.why(undefined, ownWords("")) }
+        : { stopped: "wait" };
     }
     const again = await this.open(await this.ready(resumed(this.request, got.parser.lastEventId)));
     if ("error" in again) {
       if (deadline.interrupted) return again;
       if (deadline.expired) return { stopped: "wait" };
-      return { stopped: "end", note: `reconnecting failed: ${again.error.message}` };
+      return {
+        stopped: "end",
+        note: joined(ownWords("reconnecting failed: "), again.error.message),
+      };
     }
     if (isEventStream(again.response)) return again.response;
     await again.response.body?.cancel().catch(() => {});
-    return { stopped: "end", note: `the reconnection was answered ${again.response.status}` };
+    return { stopped: "end", note: told`the reconnection was answered ${again.response.status}` };
   }
 
   /** One connection's reading; a broken connection counts as its end, the deadline as `wait`. */
@@ -111,19 +117,37 @@ export class Connections {
     try {
       return await this.got.read(body);
     } catch (error) {
-      if (deadline.interrupted) return { error: deadline.why(error, "") };
+      if (deadline.interrupted) return { error: deadline.why(error, ownWords("")) };
       if (deadline.expired) return "wait";
       return "end";
     }
   }
 
   /** The error of a stream past the run's body limit. */
-  #tooLarge(): { reason: string; message: string } {
+  #tooLarge(): Failed["error"] {
     const max = this.call.maxBodyBytes;
+    // The run's own limit and count: flowrun's words.
     return {
       reason: "body-too-large",
-      message: `The event stream sent more than ${max} bytes (the --max-body limit) after ` +
-        `${this.got.events.length} events; reading stopped there.`,
+      message: ownWords(
+        `The event stream sent more than ${max} bytes (the --max-body limit) after ` +
+          `${this.got.events.length} events; reading stopped there.`,
+      ),
     };
   }
+}
+
+/**
+ * `GET <url>` for a message: the method is the flow's own (`GET` or `POST`), the URL a value.
+ *
+ * @example
+ * ```ts
+ * import { requestLine } from "./connections.ts";
+ * import { tell } from "../../model/told.ts";
+ * const line = requestLine({ method: "GET", url: "http://x.test/?q=1" });
+ * if (tell(line) !== "GET http://x.test/?q=1" || line.values.length !== 1) throw new Error();
+ * ```
+ */
+export function requestLine(request: Pick<SseRequest, "method" | "url">): Told {
+  return around(`${request.method} `, told`${request.url}`, "");
 }

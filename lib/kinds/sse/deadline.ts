@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { around, joined, ownWords, type Told, told } from "../../model/told.ts";
 
 /**
  * A deadline `ms` from now, also ended by `outer` (SIGINT).
@@ -23,11 +24,11 @@ export class Deadline {
   readonly #controller = new AbortController();
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #outer?: AbortSignal;
-  readonly #explain?: (error: unknown) => string;
+  readonly #explain?: (error: unknown) => Told;
   readonly #onAbort = () => this.#controller.abort(new DOMException("Interrupted.", "AbortError"));
 
-  /** `explain` words a network error (the runner's `networkReason`); its message otherwise. */
-  constructor(ms: number, outer: AbortSignal | undefined, explain?: (error: unknown) => string) {
+  /** `explain` words a network error (the runner's `networkReason`); its message otherwise, a value. */
+  constructor(ms: number, outer: AbortSignal | undefined, explain?: (error: unknown) => Told) {
     this.ms = ms;
     this.#explain = explain;
     this.#timer = setTimeout(
@@ -70,15 +71,40 @@ export class Deadline {
     });
   }
 
-  /** The error an attempt ends with when `what` failed: interrupted, timed out, or the network's. */
-  why(error: unknown, what: string): { reason: string; message: string } {
-    if (this.interrupted) return { reason: "interrupted", message: "The run was interrupted." };
-    if (this.expired) {
-      return { reason: "timeout", message: `${what} did not answer within ${this.ms} ms.` };
+  /**
+   * The error an attempt ends with when `what` failed: interrupted, timed out, or the network's.
+   * `what` (a request line) and the network's words quote values, kept apart from flowrun's
+   * words so that a short password (`failed`) masks the URL and never the sentence.
+   *
+   * @example
+   * ```ts
+   * import { Deadline } from "./deadline.ts";
+   * import { tell, told } from "../../model/told.ts";
+   * const deadline = new Deadline(1000, undefined);
+   * const why = deadline.why(new Error("odd."), told`GET ${"http://h/?q=failed"}`);
+   * if (tell(why.message) !== "GET http://h/?q=failed failed: odd." || why.message.values.length !== 2) {
+   *   throw new Error(tell(why.message));
+   * }
+   * deadline.clear();
+   * ```
+   */
+  why(error: unknown, what: Told): { reason: string; message: Told } {
+    if (this.interrupted) {
+      return { reason: "interrupted", message: ownWords("The run was interrupted.") };
     }
+    if (this.expired) {
+      return {
+        reason: "timeout",
+        message: around("", what, ` did not answer within ${this.ms} ms.`),
+      };
+    }
+    // The runtime's own words may quote the URL: a value, as the URL is.
     const cause = this.#explain?.(error) ??
-      (error instanceof Error ? error.message : String(error)).replace(/\.$/, "");
-    return { reason: "network", message: `${what} failed: ${cause}.` };
+      told`${(error instanceof Error ? error.message : String(error)).replace(/\.$/, "")}`;
+    return {
+      reason: "network",
+      message: joined(what, ownWords(" failed: "), cause, ownWords(".")),
+    };
   }
 
   /** Stops the timer and the interrupt listener. */

@@ -9,7 +9,7 @@
  * @module
  */
 import { ExpressionError } from "../../expr/errors.ts";
-import { ownWords, type Told, told } from "../../model/told.ts";
+import { around, ownWords, type Told, told } from "../../model/told.ts";
 import { type CompiledPath, resolvePath } from "../../expr/path.ts";
 import type { Expr } from "../../model/template.ts";
 import type { KindCall, KindOutcome } from "../kind.ts";
@@ -144,10 +144,13 @@ function outcome(
   return { request, response: { status, headers, body }, ...(failures.length ? { failures } : {}) };
 }
 
-function untilRefused(sources: string[], status: number): string {
-  return `until ${
-    quoted(sources)
-  } did not hold: the server refused the upgrade with status ${status}.`;
+/** The server's status is a value of the sentence; the paths are the flow's, the rest flowrun's. */
+function untilRefused(sources: string[], status: number): Told {
+  return around(
+    `until ${quoted(sources)} did not hold: `,
+    told`the server refused the upgrade with status ${status}.`,
+    "",
+  );
 }
 
 /** Paths quoted, joined with "and". */
@@ -157,12 +160,15 @@ function quoted(sources: string[]): string {
 
 /**
  * Why `until` never held, naming its paths no message made hold, how many
- * messages arrived and what ended receiving.
+ * messages arrived and what ended receiving. The close code is the server's,
+ * a value masked where the step is told; the rest is the flow's paths and
+ * flowrun's words and counts.
  *
  * @example
  * ```ts
  * import { untilMissed } from "./attempt.ts";
- * const m = untilMissed(["$[?@.type == 'done']"], { messages: [1, 2, 3], close: null, stop: "wait", held: false, unheld: [] }, 10, 5000);
+ * import { tell } from "../../model/told.ts";
+ * const m = tell(untilMissed(["$[?@.type == 'done']"], { messages: [1, 2, 3], close: null, stop: "wait", held: false, unheld: [] }, 10, 5000));
  * if (m !== `until "$[?@.type == 'done']" did not hold in the 3 messages that arrived within 5 s.`) throw new Error(m);
  * ```
  */
@@ -171,18 +177,22 @@ export function untilMissed(
   got: Received,
   count: number,
   waitMs: number,
-): string {
+): Told {
   const n = got.messages.length;
   const arrived = `the ${n} message${n === 1 ? "" : "s"}`;
   const head = `until ${quoted(sources)} did not hold in ${arrived}`;
   switch (got.stop) {
     case "closed":
-      return `${head} that arrived before the server closed the connection (code ${got.close?.code}).`;
+      return around(
+        head,
+        told` that arrived before the server closed the connection (code ${got.close?.code}).`,
+        "",
+      );
     case "count":
-      return `${head} received, the most "count" allows (${count}).`;
+      return ownWords(`${head} received, the most "count" allows (${count}).`);
     case "timeout":
-      return `${head} that arrived within the step's timeout.`;
+      return ownWords(`${head} that arrived within the step's timeout.`);
     default:
-      return `${head} that arrived within ${seconds(waitMs)}.`;
+      return ownWords(`${head} that arrived within ${seconds(waitMs)}.`);
   }
 }
