@@ -111,3 +111,19 @@ export function joined(...messages: readonly Told[]): Told {
   }
   return { words, values };
 }
+
+/**
+ * Whether `value` is a message made as told words (not a string, not another
+ * kind of result a function returns instead of a sentence).
+ *
+ * @example
+ * ```ts
+ * import { isTold, told } from "./told.ts";
+ * if (!isTold(told`bad ${"x"}`) || isTold("bad x") || isTold({ "grpc.max": 1 })) throw new Error();
+ * ```
+ */
+export function isTold(value: unknown): value is Told {
+  const maybe = value as Partial<Told> | null;
+  return typeof maybe === "object" && maybe !== null && Array.isArray(maybe.words) &&
+    Array.isArray(maybe.values);
+}

@@ -8,6 +8,7 @@
  */
 import type * as grpc from "@grpc/grpc-js";
 import type { KindCall, KindNetwork, KindOutcome } from "../kind.ts";
+import type { Told } from "../../model/told.ts";
 import { clientFor, releaseClient } from "./channel.ts";
 
 export { closeChannels } from "./channel.ts";
@@ -36,15 +37,15 @@ export async function grpcAttempt(spec: GrpcSpec, call: KindCall): Promise<KindO
   const metadata = spec.metadata.map(([name, t]) => [name, call.text(t)] as [string, string]);
   const sent = sentMessages(spec, call);
   const method = spec.method.replace(/^[./]+/, "");
-  const url = typeof target === "string" ? targetText : `${target.url}/${method}`;
+  const url = "words" in target ? targetText : `${target.url}/${method}`;
   const request = { method: "GRPC", url, headers: metadata, body: sent.body };
-  if (typeof target === "string") return { request, error: { reason: "bad-url", message: target } };
+  if ("words" in target) return { request, error: { reason: "bad-url", message: target } };
   const binary = notBase64(metadata);
   if (binary) return { request, error: { reason: "bad-url", message: binary } };
   const net = call.network(target.url);
   const deadline = Date.now() + call.timeoutMs;
   const client = clientFor(target, net, call.maxBodyBytes);
-  if (typeof client === "string") return { request, error: { reason: "bad-url", message: client } };
+  if ("words" in client) return { request, error: { reason: "bad-url", message: client } };
   try {
     const attempting = { spec, call, target, net, method, sent, request, metadata, deadline };
     const outcome = await attemptOn(client, attempting);
@@ -84,7 +85,7 @@ async function attemptOn(
   });
   if (!("path" in codec)) return { request, error: codec };
   const messages = requestMessages(codec, sent);
-  if (typeof messages === "string") {
+  if ("words" in messages) {
     return { request, error: { reason: "bad-url", message: messages } };
   }
   const got = await exchange(client, {
@@ -122,10 +123,10 @@ function sentMessages(spec: GrpcSpec, call: KindCall): RenderedMessages {
 }
 
 /** The first sentence saying a `-bin` value an expression made is not base64. */
-function notBase64(pairs: readonly [string, string][]): string | undefined {
+function notBase64(pairs: readonly [string, string][]): Told | undefined {
   for (const [name, value] of pairs) {
     const bytes = binaryMetadata(name, value);
-    if (typeof bytes === "string") return bytes;
+    if (bytes && "words" in bytes) return bytes;
   }
   return undefined;
 }

@@ -29,6 +29,7 @@ import { clearTimeout as clearNodeTimeout, setTimeout as nodeTimeout } from "nod
 import type { KindNetwork } from "../kind.ts";
 import { listenToProxyLog } from "./proxy_log.ts";
 import type { GrpcTarget } from "./target.ts";
+import { isTold, type Told, told } from "../../model/told.ts";
 
 /** How many distinct clients are kept; older ones are closed beyond it. */
 const MAX_CLIENTS = 64;
@@ -98,7 +99,7 @@ function withoutIpServername(credentials: grpc.ChannelCredentials): grpc.Channel
  * import { clientFor } from "./channel.ts";
  * const target = { address: "127.0.0.1:1", tls: false, url: "grpc://127.0.0.1:1" };
  * const a = clientFor(target, { insecure: false }, 1024);
- * if (typeof a === "string" || a !== clientFor(target, { insecure: false }, 1024)) throw new Error();
+ * if ("words" in a || a !== clientFor(target, { insecure: false }, 1024)) throw new Error();
  * a.close();
  * ```
  */
@@ -106,12 +107,12 @@ export function clientFor(
   target: GrpcTarget,
   net: KindNetwork,
   maxBytes: number,
-): grpc.Client | string {
+): grpc.Client | Told {
   const key = JSON.stringify([target.address, target.tls, net, maxBytes]);
   const known = clients.get(key);
   if (known) return inUse(known);
   const options = channelOptions(target, net, maxBytes);
-  if (typeof options === "string") return options;
+  if (isTold(options)) return options;
   const dial = options["grpc.http_connect_target"] ? proxyAddress(net.proxy!) : target.address;
   const client = new grpc.Client(dial, credentialsFor(target.tls, net), options);
   if (clients.size >= MAX_CLIENTS) {
@@ -139,7 +140,7 @@ function inUse(client: grpc.Client): grpc.Client {
  * import { clientFor, closeChannels, releaseClient } from "./channel.ts";
  * const target = { address: "127.0.0.1:1", tls: false, url: "grpc://127.0.0.1:1" };
  * const a = clientFor(target, { insecure: false }, 1024);
- * if (typeof a === "string") throw new Error();
+ * if ("words" in a) throw new Error();
  * releaseClient(a);
  * closeChannels();
  * ```
@@ -170,7 +171,7 @@ function forget(client: grpc.Client): void {
  * const a = clientFor(target, { insecure: false }, 1024);
  * closeChannels();
  * const b = clientFor(target, { insecure: false }, 1024);
- * if (a === b || typeof b === "string") throw new Error();
+ * if (a === b || "words" in b) throw new Error();
  * b.close();
  * ```
  */
@@ -182,7 +183,7 @@ function channelOptions(
   target: GrpcTarget,
   net: KindNetwork,
   maxBytes: number,
-): grpc.ChannelOptions | string {
+): grpc.ChannelOptions | Told {
   const options: grpc.ChannelOptions = {
     "grpc.max_receive_message_length": maxBytes,
     "grpc.max_send_message_length": -1,
@@ -195,10 +196,11 @@ function channelOptions(
   try {
     proxy = new URL(net.proxy);
   } catch {
-    return `The proxy "${net.proxy}" is not a URL.`;
+    // The proxy URL may hold a password: a value.
+    return told`The proxy "${net.proxy}" is not a URL.`;
   }
   if (proxy.protocol !== "http:") {
-    return `gRPC goes through an http:// proxy only (a CONNECT tunnel), not "${net.proxy}".`;
+    return told`gRPC goes through an http:// proxy only (a CONNECT tunnel), not "${net.proxy}".`;
   }
   // What the proxy answers is only in grpc-js's log: listened to from the first proxied call.
   listenToProxyLog();

@@ -8,10 +8,17 @@
  * (more than `max_messages`, a message that does not decode) the messages
  * that arrived are the response and a failure says why it stopped.
  *
+ * Each sentence is flowrun's words around what it quotes (`told`): the
+ * method and type names (from the flow's `.proto` files or the server's
+ * reflection), counts and limits are words; the server's status details
+ * and the decoder's words are values, masked where the step is told, so a
+ * short password (`decode`, `call`) never masks the sentence.
+ *
  * @module
  */
 import * as grpc from "@grpc/grpc-js";
-import type { KindOutcome } from "../kind.ts";
+import type { KindFailure, KindOutcome } from "../kind.ts";
+import { around, ownWords, told } from "../../model/told.ts";
 import type { Exchange } from "./exchange.ts";
 import type { MethodCodec } from "./method.ts";
 
@@ -58,23 +65,32 @@ function errorOf(x: Exchange, ctx: OutcomeContext): KindOutcome["error"] | undef
   const what = ctx.codec.name;
   const arrived = `${x.messages.length} message${x.messages.length === 1 ? "" : "s"} had arrived`;
   if (x.stopped === "interrupted") {
-    return { reason: "interrupted", message: `The call to ${what} was interrupted (${arrived}).` };
+    return {
+      reason: "interrupted",
+      message: ownWords(`The call to ${what} was interrupted (${arrived}).`),
+    };
   }
   if (x.stopped === "too-large" || (code === 8 && /larger than max/i.test(details))) {
     return {
       reason: "body-too-large",
-      message: `The response of ${what} held more than ${ctx.maxBytes} bytes (--max-body); ` +
-        `flowrun cancelled the call (${arrived}).`,
+      message: ownWords(
+        `The response of ${what} held more than ${ctx.maxBytes} bytes (--max-body); ` +
+          `flowrun cancelled the call (${arrived}).`,
+      ),
     };
   }
   if (code === grpc.status.DEADLINE_EXCEEDED && Date.now() >= ctx.deadline - 5) {
     return {
       reason: "timeout",
-      message: `No end of ${what} within ${ctx.timeoutMs} ms, the step's timeout (${arrived}).`,
+      message: ownWords(
+        `No end of ${what} within ${ctx.timeoutMs} ms, the step's timeout (${arrived}).`,
+      ),
     };
   }
   if (code === grpc.status.UNAVAILABLE) {
-    return { reason: "network", message: `${what} is unavailable (UNAVAILABLE): ${details}.` };
+    // The server's own words: a value.
+    const message = around(`${what} is unavailable (UNAVAILABLE): `, told`${details}`, ".");
+    return { reason: "network", message };
   }
   return undefined;
 }
@@ -82,21 +98,26 @@ function errorOf(x: Exchange, ctx: OutcomeContext): KindOutcome["error"] | undef
 function failureOf(
   x: Exchange,
   ctx: OutcomeContext,
-): { check: string; message: string } | undefined {
+): KindFailure | undefined {
   if (x.stopped === "max_messages") {
     return {
       check: "max_messages",
-      message: `The stream of ${ctx.codec.name} brought more than ${ctx.maxMessages} messages ` +
-        `(max_messages); flowrun cancelled the call and kept the first ${ctx.maxMessages}.`,
+      message: ownWords(
+        `The stream of ${ctx.codec.name} brought more than ${ctx.maxMessages} messages ` +
+          `(max_messages); flowrun cancelled the call and kept the first ${ctx.maxMessages}.`,
+      ),
     };
   }
   if (x.stopped === "decode") {
     const type = ctx.codec.responseType || "the response type";
+    // The decoder's words may quote what the server sent: a value.
     return {
       check: "response message",
-      message:
-        `Message ${x.messages.length + 1} from ${ctx.codec.name} does not decode as ${type}: ` +
-        `${x.decodeError}; flowrun cancelled the call.`,
+      message: around(
+        `Message ${x.messages.length + 1} from ${ctx.codec.name} does not decode as ${type}: `,
+        told`${x.decodeError}`,
+        "; flowrun cancelled the call.",
+      ),
     };
   }
   return undefined;

@@ -12,14 +12,15 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import type { KindOutcome } from "../kind.ts";
-import { tell } from "../../model/told.ts";
+import { joined, ownWords, type Told, told } from "../../model/told.ts";
 
 const REFUSED = /^Failed to connect to (\S+) through proxy (\S+) with status (\d+)/;
 const UNREACHABLE = /^Failed to connect to proxy (\S+) with error ([^]*)$/;
 /** How many sentences are kept: one per target or proxy in trouble, so a few. */
 const MAX_KEPT = 64;
 
-const said = new Map<string, string>();
+/** The proxy, the target, its status and grpc-js's error are values; the rest flowrun's words. */
+const said = new Map<string, Told>();
 let listening = false;
 
 /**
@@ -54,10 +55,10 @@ function kept(message: string): boolean {
   if (said.size >= MAX_KEPT) said.delete(said.keys().next().value!);
   if (refused) {
     const [, target, proxy, status] = refused;
-    said.set(target, `the proxy ${proxy} answered CONNECT ${target} with status ${status}`);
+    said.set(target, told`the proxy ${proxy} answered CONNECT ${target} with status ${status}`);
   } else {
     const [, proxy, error] = unreachable!;
-    said.set(proxy, `the proxy ${proxy} could not be reached (${error.trim()})`);
+    said.set(proxy, told`the proxy ${proxy} could not be reached (${error.trim()})`);
   }
   return true;
 }
@@ -86,16 +87,24 @@ export function withProxyWords(
   const sentence = key === undefined ? undefined : said.get(key);
   if (!sentence) return outcome;
   said.delete(key!);
-  // gRPC's messages are strings; one made as told words is read as its text here.
-  const message = outcome.error.message;
-  const what = (typeof message === "string" ? message : tell(message)).replace(
-    / is unavailable \(UNAVAILABLE\)[^]*$/,
-    "",
-  );
+  const what = calledWhat(outcome.error.message);
   return {
     ...outcome,
-    error: { ...outcome.error, message: `${what} is unavailable: ${sentence}.` },
+    error: {
+      ...outcome.error,
+      message: joined(what, ownWords(" is unavailable: "), sentence, ownWords(".")),
+    },
   };
+}
+
+/**
+ * What an UNAVAILABLE error was of: the method's name it begins with, flowrun's words (from the
+ * flow's .proto or reflection) before any value; a message made as one text stays a value.
+ */
+function calledWhat(message: string | Told): Told {
+  const head = / is unavailable \(UNAVAILABLE\)[^]*$/;
+  if (typeof message === "string") return told`${message.replace(head, "")}`;
+  return head.test(message.words[0]) ? ownWords(message.words[0].replace(head, "")) : message;
 }
 
 /** The proxy as grpc-js names it (`host:port`, port 80 when none), or undefined. */

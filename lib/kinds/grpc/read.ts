@@ -18,6 +18,7 @@ import { readMetadata } from "./read_metadata.ts";
 import { readProtos } from "./read_protos.ts";
 import { constantValue, DEFAULT_MAX_MESSAGES, type GrpcSpec, MAX_MESSAGES } from "./spec.ts";
 import { parseTarget } from "./target.ts";
+import { tell } from "../../model/told.ts";
 
 /** The keys a `grpc:` map may hold. */
 export const GRPC_KEYS = [
@@ -83,10 +84,11 @@ function readTarget(map: Map<string, KindEntry>, reading: KindReading): Template
   const template = entry && reading.template(entry.value, `"target" of a grpc step`);
   if (!template || !isConstant(template)) return template;
   const parsed = parseTarget(template.source, false);
-  if (typeof parsed !== "string") return template;
+  if (!("words" in parsed)) return template;
   reading.problem(
     "bad-url",
-    parsed,
+    // The flow's own constant, before anything is sent: its text as written.
+    tell(parsed),
     entry!.value,
     "Write host:port, grpc://host:port or grpcs://host:port.",
   );

@@ -13,6 +13,7 @@ import { isMap, isScalar } from "../yaml_nodes.ts";
 import { isConstant } from "../../expr/template.ts";
 import type { Template } from "../../model/template.ts";
 import type { KindReading } from "../kind.ts";
+import { around, tell, type Told, told } from "../../model/told.ts";
 
 /**
  * The metadata pairs, or `undefined` after problems.
@@ -55,8 +56,9 @@ export function readMetadata(
     }
     const value = reading.template(pair.value as Node, `metadata "${name}" of a grpc step`);
     const bytes = value && isConstant(value) ? binaryMetadata(lower, value.source) : undefined;
-    if (typeof bytes === "string") {
-      reading.problem("bad-base64", bytes, pair.value as Node, BASE64_HINT);
+    if (bytes && "words" in bytes) {
+      // The flow's own constant, before anything is sent: its text as written.
+      reading.problem("bad-base64", tell(bytes), pair.value as Node, BASE64_HINT);
       ok = false;
     } else if (value) out.push([lower, value]);
     else ok = false;
@@ -77,16 +79,22 @@ const BASE64_HINT =
  * import { binaryMetadata } from "./read_metadata.ts";
  * const bytes = binaryMetadata("x-trace-bin", "AAEC/w==");
  * if (!(bytes instanceof Uint8Array) || bytes[3] !== 255) throw new Error();
- * if (typeof binaryMetadata("x-trace-bin", "no!") !== "string") throw new Error();
+ * const bad = binaryMetadata("x-trace-bin", "no!");
+ * if (!bad || !("words" in bad) || bad.values[0] !== "no!") throw new Error();
  * if (binaryMetadata("x-trace", "no!") !== undefined) throw new Error();
  * ```
  */
-export function binaryMetadata(name: string, value: string): Uint8Array | string | undefined {
+export function binaryMetadata(name: string, value: string): Uint8Array | Told | undefined {
   if (!name.endsWith("-bin")) return undefined;
   const bare = value.replace(/\s+/g, "");
   if (bare.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(bare)) {
     const shown = value.length > 40 ? `${value.slice(0, 37)}...` : value;
-    return `The value of "${name}" is not base64 (a -bin name carries bytes): "${shown}".`;
+    // The name is the flow's; the value an expression may have made: a value.
+    return around(
+      `The value of "${name}" is not base64 (a -bin name carries bytes): `,
+      told`"${shown}"`,
+      ".",
+    );
   }
   return Uint8Array.from(atob(bare), (c) => c.charCodeAt(0));
 }

@@ -9,6 +9,7 @@
  */
 import { Buffer } from "node:buffer";
 import type { MethodCodec } from "./method.ts";
+import { around, ownWords, type Told, told } from "../../model/told.ts";
 
 /** The most messages kept per method; the oldest is dropped beyond it. */
 const KEPT_PER_METHOD = 64;
@@ -28,26 +29,30 @@ export interface RenderedMessages {
 
 /**
  * The messages encoded for `codec`, or a sentence when the step's shape is
- * not the method's or a message does not fit its type.
+ * not the method's or a message does not fit its type (what the message
+ * held, quoted in the problem, a value of the sentence).
  *
  * @example
  * ```ts
  * import protobuf from "protobufjs";
  * import { findMethod } from "./method.ts";
  * import { requestMessages } from "./request_messages.ts";
+ * import { tell } from "../../model/told.ts";
  * const root = protobuf.parse('syntax = "proto3"; message M { int32 n = 1; } service S { rpc Get(M) returns (M); }').root;
  * root.resolveAll();
  * const codec = findMethod(root, "S/Get");
  * if (typeof codec === "string") throw new Error(codec);
  * const sent = { values: [{ n: 5 }], body: '{"n":5}', written: "message" as const };
  * const a = requestMessages(codec, sent);
- * if (typeof a === "string" || a[0].toString("hex") !== "0805") throw new Error(String(a));
+ * if ("words" in a || a[0].toString("hex") !== "0805") throw new Error(String(a));
  * if (requestMessages(codec, sent) !== a) throw new Error("the second is not kept");
  * const bad = requestMessages(codec, { ...sent, values: [{ n: "x" }], body: '{"n":"x"}' });
- * if (bad !== 'The message for S/Get does not fit: Expected "message".n to be int32, got "x".') throw new Error(String(bad));
+ * if (!("words" in bad) || tell(bad) !== 'The message for S/Get does not fit: Expected "message".n to be int32, got "x".') {
+ *   throw new Error(String(bad));
+ * }
  * ```
  */
-export function requestMessages(codec: MethodCodec, sent: RenderedMessages): Buffer[] | string {
+export function requestMessages(codec: MethodCodec, sent: RenderedMessages): Buffer[] | Told {
   // NaN and Infinity write as null too: JSON text holding null does not name its values alone.
   const keep = sent.body.length <= MAX_KEPT_CHARS && !sent.body.includes("null");
   const key = `${sent.written} ${sent.body}`;
@@ -55,7 +60,7 @@ export function requestMessages(codec: MethodCodec, sent: RenderedMessages): Buf
   const known = keep ? mine?.get(key) : undefined;
   if (known) return known;
   const encoded = encodedMessages(codec, sent);
-  if (typeof encoded === "string" || !keep) return encoded;
+  if ("words" in encoded || !keep) return encoded;
   if (!mine) kept.set(codec, mine = new Map());
   if (mine.size >= KEPT_PER_METHOD) mine.delete(mine.keys().next().value!);
   mine.set(key, encoded);
@@ -63,18 +68,23 @@ export function requestMessages(codec: MethodCodec, sent: RenderedMessages): Buf
 }
 
 /** Each message checked against the request type (and the method's shape) and encoded. */
-function encodedMessages(codec: MethodCodec, sent: RenderedMessages): Buffer[] | string {
+function encodedMessages(codec: MethodCodec, sent: RenderedMessages): Buffer[] | Told {
   if (!codec.requestStream && sent.written === "messages") {
-    return `${codec.name} takes one message; write "message", not "messages".`;
+    return ownWords(`${codec.name} takes one message; write "message", not "messages".`);
   }
   if (codec.requestStream && sent.written === "message") {
-    return `${codec.name} takes a stream of messages; write "messages: [...]", not "message".`;
+    return ownWords(
+      `${codec.name} takes a stream of messages; write "messages: [...]", not "message".`,
+    );
   }
   const out: Buffer[] = [];
   for (const [i, value] of sent.values.entries()) {
     const at = sent.written === "messages" ? `"messages[${i}]"` : `"message"`;
     const got = codec.prepare(value, at);
-    if ("problem" in got) return `The message for ${codec.name} does not fit: ${got.problem}.`;
+    // The problem quotes what the message held: a value.
+    if ("problem" in got) {
+      return around(`The message for ${codec.name} does not fit: `, told`${got.problem}`, ".");
+    }
     const bytes = codec.encode(got.value);
     // A view of protobufjs's bytes, not a copy: grpc-js copies them into its frame.
     out.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
