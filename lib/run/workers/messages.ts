@@ -131,7 +131,11 @@ export interface WireError {
 export type WorkerItem =
   | { kind: "secret"; value: string; shown?: readonly string[] }
   | { kind: "event"; hook: ReporterHook; args: unknown[] }
-  | { kind: "done"; index: number; result: FlowResult }
+  /**
+   * A flow's result, with the short secrets the worker knew when its steps began (`known`):
+   * main masks its messages also by every other one (see `secrets/said_since.ts`).
+   */
+  | { kind: "done"; index: number; result: FlowResult; known?: readonly string[] }
   /**
    * The flow at `index` did not load again as main checked it (a file it
    * reads changed on disk): main runs the flow it checked itself.

@@ -38,6 +38,7 @@ import { workerEntry } from "./entry.ts";
 import type { FromWorker, ToWorker, WorkerInit, WorkerItem } from "./messages.ts";
 import { type RunWorkers, slotsOf } from "./plan.ts";
 import { TokenBroker } from "./tokens.ts";
+import { markedResult } from "./told_marks.ts";
 
 /**
  * What the pool runs: the run's flows (those at `order`, whose results go to
@@ -324,7 +325,7 @@ class Pool {
       else if (item.kind === "event") {
         const hook = ctx.reporter[item.hook] as ((...a: unknown[]) => unknown) | undefined;
         await hook?.apply(ctx.reporter, item.args);
-      } else await this.#done(member, item.index, item.result);
+      } else await this.#done(member, item.index, markedResult(item));
     }
   }
 

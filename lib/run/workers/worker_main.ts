@@ -22,6 +22,7 @@ import { Outbox } from "./outbox.ts";
 import { SharedFailFast } from "./fail_fast.ts";
 import { WorkerTokens } from "./tokens.ts";
 import { fingerprint } from "./fingerprint.ts";
+import { doneItem } from "./told_marks.ts";
 import { WorkerLoader, WorkerLoadError } from "./worker_load.ts";
 
 /** The worker's global scope, as this module uses it. */
@@ -167,7 +168,7 @@ async function runFlow(r: Running, message: FlowMessage): Promise<void> {
       await runStarted(flow, r.ctx, r.init.retries, r.init.setup, r);
     // Every thread knows at once: this worker's next flow, ready to start, is not started.
     if (!skipped && result.status !== "passed") r.failFast?.fail(flow.file);
-    r.outbox.add({ kind: "done", index, result });
+    r.outbox.add(doneItem(index, result, r.ctx.redactor));
   } catch (error) {
     // This flow ends as an error; the worker and its other flows go on.
     const why = String((error as Error)?.stack ?? error);
