@@ -12,6 +12,8 @@ import type { AuthServices } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
 import type { ResolvedRequest } from "./request.ts";
 import { RequestError } from "./request_error.ts";
+import { around, joined, ownWords, told } from "../model/told.ts";
+import { errorTold, failedTold, requestTo } from "./oauth2_told.ts";
 import type { ReceivedResponse } from "./response.ts";
 import { send } from "./send.ts";
 import { renewMargin, type Token, type TokenExchange } from "./token_cache.ts";
@@ -170,12 +172,18 @@ export async function postForm<T>(
     });
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
+    const to = requestTo(endpoint);
     const why = error.code === "body-too-large"
-      ? `The OAuth2 ${endpoint.name} request to ${endpoint.url} failed: its answer is larger ` +
-        `than the ${MAX_TOKEN_RESPONSE / 1024} KiB a ${endpoint.name} response may be.`
-      : `The OAuth2 ${endpoint.name} request to ${endpoint.url} got no response: ${error.message}`;
-    report(undefined, { error: why });
-    throw new AuthError(why);
+      ? around(
+        "",
+        to,
+        ` failed: its answer is larger than the ${MAX_TOKEN_RESPONSE / 1024} KiB a ` +
+          `${endpoint.name} response may be.`,
+      )
+      : joined(to, ownWords(" got no response: "), error.told ?? told`${error.message}`);
+    const made = new AuthError(why);
+    report(undefined, { error: made.message, told: made.told });
+    throw made;
   }
   try {
     const value = read(response);
@@ -183,7 +191,12 @@ export async function postForm<T>(
     report(response.status, word === undefined ? {} : { pending: word });
     return value;
   } catch (error) {
-    if (error instanceof AuthError) report(response.status, { error: error.message });
+    if (error instanceof AuthError) {
+      report(response.status, {
+        error: error.message,
+        ...(error.told ? { told: error.told } : {}),
+      });
+    }
     throw error;
   } finally {
     response.close();
@@ -284,7 +297,13 @@ export function refused(
       response.headers.location ?? "the final URL"
     }.`
     : "";
-  return new AuthError(`${failedAt(endpoint, response.status)}${errorOf(body)}.${redirect}`);
+  const location = response.headers.location;
+  const to = redirect && location !== undefined
+    ? around(redirect.slice(0, redirect.lastIndexOf(location)), told`${location}`, ".")
+    : ownWords(redirect);
+  return new AuthError(
+    joined(failedTold(endpoint, response.status), errorTold(body), ownWords("."), to),
+  );
 }
 
 /**
@@ -332,13 +351,15 @@ export function tokenOf(
   const body = bodyOf(response);
   registerTokens(body, services);
   if (response.status < 200 || response.status > 299) throw refused(response, body, endpoint);
-  const failed = failedAt(endpoint, response.status);
+  const failed = failedTold(endpoint, response.status);
   if (!body) {
     const type = response.contentType ?? "no content type";
-    throw new AuthError(`${failed} with a body that is not a JSON object (${type}).`);
+    throw new AuthError(joined(failed, told` with a body that is not a JSON object (${type}).`));
   }
   if (typeof body.access_token !== "string" || body.access_token === "") {
-    throw new AuthError(`${failed} without an access_token${errorOf(body)}.`);
+    throw new AuthError(
+      joined(failed, ownWords(" without an access_token"), errorTold(body), ownWords(".")),
+    );
   }
   const refreshToken = typeof body.refresh_token === "string"
     ? body.refresh_token

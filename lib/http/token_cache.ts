@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { Told } from "../model/told.ts";
 
 /** A token the endpoint gave. */
 export interface Token {
@@ -36,6 +37,8 @@ export interface TokenExchange {
   durationMs: number;
   /** Why no token came of it (secrets never in it). */
   error?: string;
+  /** `error` as flowrun's words and the values it quotes, when made so: a step masks the values. */
+  told?: Told;
   /** RFC 8628's device authorization request, not a token request. */
   endpoint?: "device_authorization";
   /**

@@ -11,6 +11,7 @@
 import type { Auth } from "../model/auth.ts";
 import type { Step } from "../model/flow.ts";
 import type { StepResult } from "../model/result.ts";
+import { tell } from "../model/told.ts";
 import type { AuthHandler } from "../http/auth.ts";
 import type { TokenExchange } from "../http/token_cache.ts";
 import type { LearnedSchemes } from "../http/bearer_scheme.ts";
@@ -171,9 +172,13 @@ export async function recordExchanges(
   const place = blockOf(input, at.ctx, at.walk.ref.file);
   for (const exchange of input.exchanges ?? []) {
     const entry = exchangeResult(exchange, input.step, r.start_ms ?? 0, place);
-    // Why the token request failed may quote what the server said: masked here whole, as a
-    // value, since the reports keep a request's message as flowrun's words.
-    if (entry.message !== undefined) entry.message = at.ctx.redactor.redact(entry.message);
+    // Why the token request failed may quote what the server said: masked here, value by value
+    // when told so (else whole, as a value), since the reports keep it as flowrun's words.
+    if (entry.message !== undefined) {
+      entry.message = exchange.told
+        ? tell(exchange.told, at.ctx.redactor)
+        : at.ctx.redactor.redact(entry.message);
+    }
     await record(entry, at.level, at.walk, at.ctx);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * A request error's message as a step shows it: masked where it is made,
+ * A request error's (or an auth error's) message as a step shows it: masked where it is made,
  * each value it quotes as a value (a URL, the runtime's words), flowrun's
  * words never, so the reports keep it as flowrun's text (see
  * `secrets/own_fields.ts`). A message made without `told` is masked whole,
@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { AuthError } from "../http/auth_error.ts";
 import { RequestError } from "../http/request_error.ts";
 import type { Masking } from "../model/masking.ts";
 import { tell } from "../model/told.ts";
@@ -30,7 +31,7 @@ import { tell } from "../model/told.ts";
  * ```
  */
 export function requestMessage(error: Error, display: Pick<Masking, "redact">): string {
-  return error instanceof RequestError && error.told !== undefined
+  return (error instanceof RequestError || error instanceof AuthError) && error.told !== undefined
     ? tell(error.told, display)
     : display.redact(error.message);
 }

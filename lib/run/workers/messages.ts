@@ -12,6 +12,7 @@
 import type { Auth } from "../../model/auth.ts";
 import type { ReporterHook } from "../../model/events.ts";
 import type { FlowResult } from "../../model/result.ts";
+import type { Told } from "../../model/told.ts";
 import type { Network } from "../context.ts";
 
 /**
@@ -116,6 +117,8 @@ export interface WireToken {
 export interface WireError {
   message: string;
   auth: boolean;
+  /** An `AuthError`'s message as told words, when it was made so. */
+  told?: Told;
 }
 
 /**

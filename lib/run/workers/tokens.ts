@@ -54,14 +54,20 @@ export function fromWire(token: WireToken): Token {
  * ```ts
  * import { errorFromWire, errorToWire } from "./tokens.ts";
  * import { AuthError } from "../../http/auth_error.ts";
+ * import { told } from "../../model/told.ts";
  * const back = errorFromWire(errorToWire(new AuthError("No token.")));
  * if (!(back instanceof AuthError) || back.message !== "No token.") throw new Error();
+ * const made = errorFromWire(errorToWire(new AuthError(told`No token from ${"http://x.test/t"}.`)));
+ * if (!(made instanceof AuthError) || made.told?.values[0] !== "http://x.test/t") throw new Error();
  * ```
  */
 export function errorToWire(error: unknown): WireError {
+  const told = error instanceof AuthError ? error.told : undefined;
   return {
     message: error instanceof Error ? error.message : String(error),
     auth: error instanceof AuthError,
+    // Its words apart from its values, so the other thread masks the values only.
+    ...(told ? { told } : {}),
   };
 }
 
@@ -75,7 +81,7 @@ export function errorToWire(error: unknown): WireError {
  * ```
  */
 export function errorFromWire(error: WireError): Error {
-  return error.auth ? new AuthError(error.message) : new Error(error.message);
+  return error.auth ? new AuthError(error.told ?? error.message) : new Error(error.message);
 }
 
 /**
