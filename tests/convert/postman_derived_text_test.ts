@@ -14,7 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
-import { runConverted } from "../support/postman_run.ts";
+import { runConverted, withBodySink } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -62,15 +62,8 @@ function collection(base: string) {
   };
 }
 
-Deno.test("postman derived text: a value a script cuts from a file's variable is sent as Newman's", async () => {
-  const seen: Record<string, string>[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    seen.push(await req.json());
-    return Response.json({ ok: true });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    const base = `http://127.0.0.1:${server.addr.port}`;
+Deno.test("postman derived text: a value a script cuts from a file's variable is sent as Newman's", () =>
+  withBodySink(async (base, seen, dir) => {
     const { files, summary } = convertPostman(JSON.stringify(collection(base)));
     const text = formatPostmanSummary(summary, dir);
     // Only the value derived from the secret (and the hash) is named, with the lines that make it.
@@ -99,8 +92,4 @@ Deno.test("postman derived text: a value a script cuts from a file's variable is
     // Sent as written, as the summary says (Newman sent "!1").
     assert.equal(newPassword, "{{newPassword}}");
     assert.equal(hint, "{{hint}}");
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));

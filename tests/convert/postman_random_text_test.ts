@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
-import { runConverted } from "../support/postman_run.ts";
+import { runConverted, withBodySink } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -66,15 +66,8 @@ const FOR_LOOP = [
   "}",
 ];
 
-Deno.test("postman random text: a name a script's own function makes at random is sent", async () => {
-  const seen: Record<string, string>[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    seen.push(await req.json());
-    return Response.json({ ok: true });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    const base = `http://127.0.0.1:${server.addr.port}`;
+Deno.test("postman random text: a name a script's own function makes at random is sent", () =>
+  withBodySink(async (base, seen, dir) => {
     const { files, summary } = convertPostman(
       JSON.stringify(collection(base, FOR_LOOP, "randomText(6)")),
     );
@@ -90,11 +83,7 @@ Deno.test("postman random text: a name a script's own function makes at random i
     assert.equal(typeof signUp.code, "string", JSON.stringify(seen));
     assert.match(signUp.code, /^\d{4}$/, JSON.stringify(seen));
     assert.equal(login.email, signUp.email);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
 Deno.test("postman random text: an alphabet no made value keeps to stays a comment, named", () => {
   const upper = FOR_LOOP.map((l) => l.replace("abcdefghijklmnopqrstuvwxyz0123456789", "ABCXYZ"));

@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
-import { runConverted } from "../support/postman_run.ts";
+import { runConverted, withBodySink } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -59,15 +59,8 @@ const SCRIPT = [
   "pm.environment.set('h', Math.random());",
 ];
 
-Deno.test("postman shared made: one random value a script sets into two variables is sent as one", async () => {
-  const seen: Record<string, string>[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    seen.push(await req.json());
-    return Response.json({ ok: true });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    const base = `http://127.0.0.1:${server.addr.port}`;
+Deno.test("postman shared made: one random value a script sets into two variables is sent as one", () =>
+  withBodySink(async (base, seen, dir) => {
     const { files, summary } = convertPostman(JSON.stringify(collection(base, SCRIPT)));
     const text = formatPostmanSummary(summary, dir);
     assert.doesNotMatch(text, /cannot express/, text);
@@ -88,11 +81,7 @@ Deno.test("postman shared made: one random value a script sets into two variable
     assert.equal(signUp.i, `at${signUp.j}`, all);
     // Later requests read the same values.
     assert.deepEqual(confirm, { a: signUp.a, d: signUp.d, f: signUp.f }, all);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  }));
 
 Deno.test("postman shared made: a collection script run before every request makes one var, not one per request", () => {
   const c = collection("http://127.0.0.1:9", []);

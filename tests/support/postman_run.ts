@@ -53,3 +53,33 @@ export async function runConverted(
   ], { env });
   return { run, flow };
 }
+
+/**
+ * Starts a server on 127.0.0.1 that keeps every JSON body it receives, gives its origin, the
+ * bodies so far and a scratch folder to `body`, then stops the server and removes the folder.
+ *
+ * @example
+ * ```ts ignore
+ * import { withBodySink } from "./postman_run.ts";
+ * await withBodySink(async (base, seen) => {
+ *   await fetch(base, { method: "POST", body: "{}" }).then((r) => r.body?.cancel());
+ *   console.log(seen.length);
+ * });
+ * ```
+ */
+export async function withBodySink(
+  body: (base: string, seen: Record<string, string>[], dir: string) => Promise<void>,
+): Promise<void> {
+  const seen: Record<string, string>[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    seen.push(await req.json());
+    return Response.json({ ok: true });
+  });
+  const dir = await Deno.makeTempDir();
+  try {
+    await body(`http://127.0.0.1:${server.addr.port}`, seen, dir);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
