@@ -174,3 +174,22 @@ export function testcases(junit: string): Map<string, string[]> {
   }
   return suites;
 }
+
+/**
+ * A flow's step `step` (YAML, at the steps' indent) sending passwords 1 to `count` of the env:
+ * the first in the URL's query, the others in headers `x-a`, `x-b`, … — so the run knows each
+ * as a secret before the step under test quotes it.
+ */
+export function sendsPasswords(step: string, count: number): string {
+  const headers = Array.from(
+    { length: count - 1 },
+    (_, i) => `        x-${"abcdefghij"[i]}: "\${ENV.PASSWORD_${i + 2}}"`,
+  );
+  return [
+    `  - name: ${step}`,
+    "    request:",
+    '      url: "${BASE_URL}/items?q=${ENV.PASSWORD_1}"',
+    "      headers:",
+    ...headers,
+  ].join("\n");
+}

@@ -8,21 +8,12 @@
  * words are not, in every artifact; a secret of 8 characters or more is masked anywhere.
  */
 import assert from "node:assert/strict";
-import { noLeak, runFlowText } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowText, sendsPasswords } from "./short_secret_artifacts.ts";
 
 /** Sends every password; captures a key the answer lacks, a password as a number, absent headers. */
 const CAPTURES = `name: captures
 steps:
-  - name: missing
-    request:
-      url: "\${BASE_URL}/items?q=\${ENV.PASSWORD_1}"
-      headers:
-        x-a: "\${ENV.PASSWORD_2}"
-        x-b: "\${ENV.PASSWORD_3}"
-        x-c: "\${ENV.PASSWORD_4}"
-        x-d: "\${ENV.PASSWORD_5}"
-        x-e: "\${ENV.PASSWORD_6}"
-        x-f: "\${ENV.PASSWORD_7}"
+${sendsPasswords("missing", 7)}
     capture:
       id: $.json.gots
       n: {path: $.json.got, as: number}

@@ -8,21 +8,12 @@
  * more is masked anywhere.
  */
 import assert from "node:assert/strict";
-import { noLeak, runFlowText, saidEverywhere } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowText, saidEverywhere, sendsPasswords } from "./short_secret_artifacts.ts";
 
 /** Sends every password; then steps whose conditions do not hold. */
 const CONDITIONS = `name: conditions
 steps:
-  - name: find
-    request:
-      url: "\${BASE_URL}/items?q=\${ENV.PASSWORD_1}"
-      headers:
-        x-a: "\${ENV.PASSWORD_2}"
-        x-b: "\${ENV.PASSWORD_3}"
-        x-c: "\${ENV.PASSWORD_4}"
-        x-d: "\${ENV.PASSWORD_5}"
-        x-e: "\${ENV.PASSWORD_6}"
-        x-f: "\${ENV.PASSWORD_7}"
+${sendsPasswords("find", 7)}
     capture:
       got: $.json.got
       nope: {path: $.json.nope, optional: true}

@@ -8,22 +8,14 @@
  * not, in every artifact; a secret of 8 characters or more is masked anywhere.
  */
 import assert from "node:assert/strict";
-import { noLeak, runFlowText, saidEverywhere } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowText, saidEverywhere, sendsPasswords } from "./short_secret_artifacts.ts";
 
 /** Sends every password; then reads a capture never made, a var's missing field, a non-URL's origin. */
 const EXPRS = `name: exprs
 vars:
   user: {name: a, role: b}
 steps:
-  - name: find
-    request:
-      url: "\${BASE_URL}/items?q=\${ENV.PASSWORD_1}"
-      headers:
-        x-a: "\${ENV.PASSWORD_2}"
-        x-b: "\${ENV.PASSWORD_3}"
-        x-c: "\${ENV.PASSWORD_4}"
-        x-d: "\${ENV.PASSWORD_5}"
-        x-e: "\${ENV.PASSWORD_6}"
+${sendsPasswords("find", 6)}
     capture:
       tok: {path: $.json.tok, optional: true}
   - name: capture

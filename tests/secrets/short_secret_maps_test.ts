@@ -10,7 +10,7 @@
  * in every artifact; a secret of 8 characters or more is masked anywhere.
  */
 import assert from "node:assert/strict";
-import { noLeak, runFlowText, saidEverywhere } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowText, saidEverywhere, sendsPasswords } from "./short_secret_artifacts.ts";
 
 /** Sends every password; then hands a request maps that cannot be sent. */
 const MAPS = `name: maps
@@ -24,20 +24,7 @@ vars:
   coded: {x-d3Jvbmc: {a: 1}}
   pct: {"wr%6Fng": {a: 1}}
 steps:
-  - name: send
-    request:
-      url: "\${BASE_URL}/items?q=\${ENV.PASSWORD_1}"
-      headers:
-        x-a: "\${ENV.PASSWORD_2}"
-        x-b: "\${ENV.PASSWORD_3}"
-        x-c: "\${ENV.PASSWORD_4}"
-        x-d: "\${ENV.PASSWORD_5}"
-        x-e: "\${ENV.PASSWORD_6}"
-        x-f: "\${ENV.PASSWORD_7}"
-        x-g: "\${ENV.PASSWORD_8}"
-        x-h: "\${ENV.PASSWORD_9}"
-        x-i: "\${ENV.PASSWORD_10}"
-        x-j: "\${ENV.PASSWORD_11}"
+${sendsPasswords("send", 11)}
   - name: name
     always: true
     request: {url: "\${BASE_URL}/items", headers: "\${vars.bad}"}

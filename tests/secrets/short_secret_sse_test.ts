@@ -8,19 +8,12 @@
  * check's message, never shows a password the URL held.
  */
 import assert from "node:assert/strict";
-import { noLeak, runFlowText, saidEverywhere } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowText, saidEverywhere, sendsPasswords } from "./short_secret_artifacts.ts";
 
 /** Sends every password; then a stream whose reconnection fails, and a refused stream. */
 const STREAM = `name: stream
 steps:
-  - name: send
-    request:
-      url: "\${BASE_URL}/items?q=\${ENV.PASSWORD_1}"
-      headers:
-        x-a: "\${ENV.PASSWORD_2}"
-        x-b: "\${ENV.PASSWORD_3}"
-        x-c: "\${ENV.PASSWORD_4}"
-        x-d: "\${ENV.PASSWORD_5}"
+${sendsPasswords("send", 5)}
   - name: cut
     always: true
     sse:

@@ -6,20 +6,14 @@
  * not, in every artifact; a secret of 8 characters or more is masked anywhere.
  */
 import assert from "node:assert/strict";
-import { noLeak, runFlowText, saidEverywhere } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowText, saidEverywhere, sendsPasswords } from "./short_secret_artifacts.ts";
 
 /** Sends every password; then checks statuses that are no status code. */
 const STATUS = `name: statuses
 vars:
   coded: "wr%6Fng"
 steps:
-  - name: send
-    request:
-      url: "\${BASE_URL}/items?q=\${ENV.PASSWORD_1}"
-      headers:
-        x-a: "\${ENV.PASSWORD_2}"
-        x-b: "\${ENV.PASSWORD_3}"
-        x-c: "\${ENV.PASSWORD_4}"
+${sendsPasswords("send", 4)}
   - name: word
     always: true
     request: {url: "\${BASE_URL}/items"}

@@ -6,18 +6,12 @@
  * words are not, in every artifact.
  */
 import assert from "node:assert/strict";
-import { runFlowText, saidEverywhere } from "./short_secret_artifacts.ts";
+import { runFlowText, saidEverywhere, sendsPasswords } from "./short_secret_artifacts.ts";
 
 /** Sends every password; then WebSocket steps that cannot connect. */
 const CONNECT = `name: connect
 steps:
-  - name: send
-    request:
-      url: "\${BASE_URL}/items?q=\${ENV.PASSWORD_1}"
-      headers:
-        x-a: "\${ENV.PASSWORD_2}"
-        x-b: "\${ENV.PASSWORD_3}"
-        x-c: "\${ENV.PASSWORD_4}"
+${sendsPasswords("send", 4)}
   - name: refused
     always: true
     websocket:

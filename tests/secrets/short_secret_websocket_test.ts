@@ -6,19 +6,12 @@
  * masked, in any artifact, and the value the expression gave is shown nowhere.
  */
 import assert from "node:assert/strict";
-import { noLeak, runFlowText, saidEverywhere } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowText, saidEverywhere, sendsPasswords } from "./short_secret_artifacts.ts";
 
 /** Sends every password; then a binary message an expression made that is not base64. */
 const SOCKET = `name: socket
 steps:
-  - name: send
-    request:
-      url: "\${BASE_URL}/items?q=\${ENV.PASSWORD_1}"
-      headers:
-        x-a: "\${ENV.PASSWORD_2}"
-        x-b: "\${ENV.PASSWORD_3}"
-        x-c: "\${ENV.PASSWORD_4}"
-        x-d: "\${ENV.PASSWORD_5}"
+${sendsPasswords("send", 5)}
   - name: frame
     always: true
     websocket:
