@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { tell, type Told, told } from "../model/told.ts";
 
 /**
  * One challenge: its scheme as written, its parameters by lower-cased name
@@ -41,17 +42,24 @@ export interface AuthChallenge {
  *   throw new Error("expected a syntax error");
  * } catch (error) {
  *   if (!(error instanceof ChallengeSyntaxError) || error.offset !== 18) throw error;
+ *   if (error.told.values[0] !== '"Digest realm=\\"open"') throw error;
  * }
  * ```
  */
 export class ChallengeSyntaxError extends Error {
   /** Where in the header value the reading stopped (0-based). */
   readonly offset: number;
+  /**
+   * The message as flowrun's words and what it quotes of the header, the values masked where a
+   * step shows it (a short password equal to a word never masks the sentence).
+   */
+  readonly told: Told;
   /** `message` says what was found at `offset`, quoting the header. */
-  constructor(message: string, offset: number) {
-    super(message);
+  constructor(message: string | Told, offset: number) {
+    super(typeof message === "string" ? message : tell(message));
     this.name = "ChallengeSyntaxError";
     this.offset = offset;
+    this.told = typeof message === "string" ? told`${message}` : message;
   }
 }
 
@@ -137,7 +145,7 @@ function quoted(text: string, at: number): [string, number] {
     else value += c;
   }
   throw new ChallengeSyntaxError(
-    `The WWW-Authenticate header ${
+    told`The WWW-Authenticate header ${
       JSON.stringify(text.slice(0, 200))
     } has a quoted string that is never closed.`,
     text.length,
@@ -160,7 +168,7 @@ function skipSeparators(text: string, at: number): number {
 
 function unexpected(text: string, at: number): ChallengeSyntaxError {
   return new ChallengeSyntaxError(
-    `The WWW-Authenticate header ${JSON.stringify(text.slice(0, 200))} has ${
+    told`The WWW-Authenticate header ${JSON.stringify(text.slice(0, 200))} has ${
       JSON.stringify(text[at])
     } at character ${at + 1}, where a challenge or a parameter should start.`,
     at,

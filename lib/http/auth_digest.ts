@@ -16,6 +16,7 @@ import type { AuthChallenge } from "./auth_challenge.ts";
 import { type AuthFactory, hasHeader, setHeader } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
 import { onDemand } from "../_util/on_demand.ts";
+import { around, joined, ownWords, type Told, told } from "../model/told.ts";
 import type { ResolvedRequest } from "./request.ts";
 import type { ReceivedResponse } from "./response.ts";
 
@@ -108,21 +109,31 @@ function challengeOf(d: Digest, response: ReceivedResponse, lenient = false): Au
   } catch (error) {
     if (!(error instanceof d.DigestError)) throw error;
     if (lenient) return { scheme: "Digest", params: new Map() };
-    const reason = error.message[0].toLowerCase() + error.message.slice(1);
-    throw new AuthError(`Digest auth: ${reason}`);
+    throw new AuthError(around("Digest auth: ", lowerFirst(error.told), ""));
   }
 }
 
-/** The failure of an answer the server refused, naming the user and the realm, never the password. */
+/** `reason` as a clause: its first word (flowrun's, `The server …`) lower-cased. */
+function lowerFirst(reason: Told): Told {
+  const [first, ...rest] = reason.words;
+  return {
+    words: [first.slice(0, 1).toLowerCase() + first.slice(1), ...rest],
+    values: reason.values,
+  };
+}
+
+/**
+ * The failure of an answer the server refused, naming the user and the realm (values, masked where
+ * a step shows it), never the password.
+ */
 function refused(d: Digest, username: string, challenge: AuthChallenge): AuthError {
   const realm = challenge.params.get("realm");
   const stale = d.isStale(challenge)
     ? "; it called the nonce stale again right after issuing it, so the server's clock or nonce store is at fault"
     : ": check the digest username and password";
-  return new AuthError(
-    `Digest auth: the server answered 401 again to the Digest answer for user "${username}"` +
-      `${
-        realm === undefined ? "" : ` (realm "${realm}")`
-      }, so it refuses these credentials${stale}.`,
-  );
+  return new AuthError(joined(
+    told`Digest auth: the server answered 401 again to the Digest answer for user "${username}"`,
+    realm === undefined ? ownWords("") : told` (realm "${realm}")`,
+    ownWords(`, so it refuses these credentials${stale}.`),
+  ));
 }

@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { type AuthChallenge, ChallengeSyntaxError, parseChallenges } from "./auth_challenge.ts";
+import { joined, ownWords, tell, type Told, told } from "../model/told.ts";
 
 /** The algorithms answered, by upper-cased name, and the `node:crypto` hash each uses. */
 const ALGORITHMS = new Map([
@@ -35,17 +36,24 @@ const ALGORITHMS = new Map([
  *   throw new Error("expected no Digest challenge");
  * } catch (error) {
  *   if (!(error instanceof DigestError) || error.code !== "digest-no-challenge") throw error;
+ *   if (error.told.values[0] !== '"Basic realm=\\"x\\""') throw error;
  * }
  * ```
  */
 export class DigestError extends Error {
   /** Which of the reasons. */
   readonly code: "digest-no-challenge" | "digest-unsupported";
+  /**
+   * The message as flowrun's words and what it quotes of the server's header, the values masked
+   * where a step shows it (a short password equal to a word never masks the sentence).
+   */
+  readonly told: Told;
   /** An error of kind `code`; `message` quotes what the server sent. */
-  constructor(code: DigestError["code"], message: string) {
-    super(message);
+  constructor(code: DigestError["code"], message: string | Told) {
+    super(typeof message === "string" ? message : tell(message));
     this.name = "DigestError";
     this.code = code;
+    this.told = typeof message === "string" ? told`${message}` : message;
   }
 }
 
@@ -69,7 +77,7 @@ export function pickDigestChallenge(header: string | undefined | null): AuthChal
     all = parseChallenges(header ?? "");
   } catch (error) {
     if (!(error instanceof ChallengeSyntaxError)) throw error;
-    throw new DigestError("digest-no-challenge", error.message);
+    throw new DigestError("digest-no-challenge", error.told);
   }
   const digests = all.filter((c) => c.scheme.toLowerCase() === "digest");
   const shown = JSON.stringify((header ?? "").slice(0, 200));
@@ -77,7 +85,7 @@ export function pickDigestChallenge(header: string | undefined | null): AuthChal
     throw new DigestError(
       "digest-no-challenge",
       header
-        ? `The server answered 401 with WWW-Authenticate ${shown}, which has no Digest challenge.`
+        ? told`The server answered 401 with WWW-Authenticate ${shown}, which has no Digest challenge.`
         : "The server answered 401 without a WWW-Authenticate header, so there is no Digest challenge to answer.",
     );
   }
@@ -85,21 +93,25 @@ export function pickDigestChallenge(header: string | undefined | null): AuthChal
   if (usable) return usable;
   throw new DigestError(
     "digest-unsupported",
-    `The server's Digest challenge ${shown} cannot be answered: ${unsupported(digests[0])}.`,
+    joined(
+      told`The server's Digest challenge ${shown} cannot be answered: `,
+      unsupported(digests[0])!,
+      ownWords("."),
+    ),
   );
 }
 
-/** Why flowrun cannot answer a Digest challenge, or undefined when it can. */
-function unsupported(challenge: AuthChallenge): string | undefined {
+/** Why flowrun cannot answer a Digest challenge (the server's values apart), or undefined when it can. */
+function unsupported(challenge: AuthChallenge): Told | undefined {
   const { params } = challenge;
-  if (!params.has("realm") || !params.has("nonce")) return "it has no realm or no nonce";
+  if (!params.has("realm") || !params.has("nonce")) return ownWords("it has no realm or no nonce");
   const algorithm = params.get("algorithm") ?? "MD5";
   if (!ALGORITHMS.has(algorithm.toUpperCase())) {
-    return `its algorithm "${algorithm}" is none of MD5, SHA-256 and SHA-512-256 (or their -sess forms)`;
+    return told`its algorithm "${algorithm}" is none of MD5, SHA-256 and SHA-512-256 (or their -sess forms)`;
   }
   const qops = qopList(params.get("qop"));
   if (qops !== undefined && !qops.includes("auth")) {
-    return `its qop "${params.get("qop")}" does not offer "auth" (auth-int is not supported)`;
+    return told`its qop "${params.get("qop")}" does not offer "auth" (auth-int is not supported)`;
   }
   return undefined;
 }
