@@ -13,11 +13,12 @@
  * @module
  */
 import type { BearerCommandAuth } from "../model/auth.ts";
-import { CommandError, runCommand } from "../io/run_command.ts";
+import { CommandError, type CommandResult, runCommand } from "../io/run_command.ts";
 import type { AuthFactory, AuthServices } from "./auth.ts";
 import { cachedBearer } from "./cached_bearer.ts";
 import { AuthError } from "./auth_error.ts";
 import type { Token } from "./token_cache.ts";
+import { around, joined, ownWords, type Told, told } from "../model/told.ts";
 
 /**
  * The most a token command may print: a token is a few hundred bytes, a
@@ -61,30 +62,16 @@ async function tokenOf(
   services: AuthServices,
 ): Promise<Token> {
   const program = argv[0];
-  const what = `The bearer token command "${program}"`;
+  // The program as rendered is a value (an expression may give it); the rest is flowrun's words.
+  const what = told`The bearer token command "${program}"`;
   if (!program) {
-    throw new AuthError(
+    throw new AuthError(ownWords(
       `The bearer token command's program "${
         spec.command[0].source
       }" is empty: the variable it reads is unset or empty.`,
-    );
+    ));
   }
-  let result;
-  try {
-    result = await runCommand(argv, {
-      timeoutMs: services.timeoutMs,
-      signal: services.signal,
-      maxStdoutBytes: MAX_COMMAND_OUTPUT,
-      maxStderrBytes: MAX_STDERR,
-    });
-  } catch (error) {
-    if (!(error instanceof CommandError)) throw error;
-    throw new AuthError(
-      `${what} failed: ${lower(error.message)}${lastLine(error.stderr)}${
-        error.code === "command-not-permitted" ? PERMISSION : ""
-      }`,
-    );
-  }
+  const result = await ran(argv, what, services);
   const token = result.stdout.trim();
   // Registered before any message is made: stderr may echo it. Of output that is not one token,
   // each line shaped like one (a word of 8 or more characters) too, not a line of prose.
@@ -93,16 +80,23 @@ async function tokenOf(
     if (/^\S{8,}$/.test(line.trim())) services.secret(line.trim());
   }
   if (result.code !== 0) {
-    throw new AuthError(`${what} exited with code ${result.code}${lastLine(result.stderr)}`);
+    throw new AuthError(
+      joined(what, told` exited with code ${result.code}`, lastLine(result.stderr)),
+    );
   }
-  if (!token) throw new AuthError(`${what} printed no token (its stdout was empty).`);
+  if (!token) {
+    throw new AuthError(joined(what, ownWords(" printed no token (its stdout was empty).")));
+  }
   // Whitespace inside, or a control character: not one token, and not a valid header value.
   if (/\s/.test(token) || [...token].some((c) => c < " " || c === "\x7f")) {
-    throw new AuthError(
-      `${what} printed more than one line or word; a token is one word on one line (` +
-        "print only the token, e.g. gh auth token, gcloud auth print-access-token, " +
-        "az account get-access-token --query accessToken -o tsv).",
-    );
+    throw new AuthError(joined(
+      what,
+      ownWords(
+        " printed more than one line or word; a token is one word on one line (" +
+          "print only the token, e.g. gh auth token, gcloud auth print-access-token, " +
+          "az account get-access-token --query accessToken -o tsv).",
+      ),
+    ));
   }
   const renew = spec.refreshAfterMs === undefined
     ? {}
@@ -110,15 +104,36 @@ async function tokenOf(
   return { accessToken: token, ...renew };
 }
 
+/** What the command printed and its exit code, or an `AuthError` saying why it did not run. */
+async function ran(argv: string[], what: Told, services: AuthServices): Promise<CommandResult> {
+  try {
+    return await runCommand(argv, {
+      timeoutMs: services.timeoutMs,
+      signal: services.signal,
+      maxStdoutBytes: MAX_COMMAND_OUTPUT,
+      maxStderrBytes: MAX_STDERR,
+    });
+  } catch (error) {
+    if (!(error instanceof CommandError)) throw error;
+    const reason = error.reason ? around("it ", error.reason, "") : told`${lower(error.message)}`;
+    throw new AuthError(joined(
+      what,
+      around(" failed: ", reason, ""),
+      lastLine(error.stderr),
+      ownWords(error.code === "command-not-permitted" ? PERMISSION : ""),
+    ));
+  }
+}
+
 /** Deno's run permission is not the run's to grant: where it is given. */
 const PERMISSION = " The flowrun binaries and installs never have it: run flowrun from source " +
   'with deno run --allow-run=PROGRAM, or hand the token in with token: "${ENV.TOKEN}" ' +
   "(see docs/flow-format.md#a-token-from-a-command).";
 
-/** The last line stderr printed, as a clause of the message (masked with the rest of it). */
-function lastLine(stderr: string): string {
+/** The last line stderr printed, as a clause of the message: a value, masked where it is shown. */
+function lastLine(stderr: string): Told {
   const line = stderr.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).at(-1);
-  return line ? `: ${line.slice(0, 300)}` : ".";
+  return line ? told`: ${line.slice(0, 300)}` : ownWords(".");
 }
 
 function lower(message: string): string {

@@ -11,6 +11,7 @@
  * @module
  */
 import { plainReason } from "./_reason.ts";
+import { ownWords, tell, type Told, told } from "../model/told.ts";
 
 /**
  * How a program is run.
@@ -76,9 +77,12 @@ export type CommandErrorCode =
  *
  * @example
  * ```ts
- * import { CommandError } from "./run_command.ts";
+ * import { CommandError, runCommand } from "./run_command.ts";
  * const error = new CommandError("command-timeout", "x", "The program \"x\" ran longer than 1 s.");
  * if (error.program !== "x" || !(error instanceof Error)) throw new Error();
+ * const missing = await runCommand(["/no/such/program"], { timeoutMs: 1000, maxStdoutBytes: 1, maxStderrBytes: 1 })
+ *   .catch((e) => e);
+ * if (!(missing instanceof CommandError) || missing.reason?.words[0] !== "was not found (not on PATH, nor a file at that path)") throw missing;
  * ```
  */
 export class CommandError extends Error {
@@ -88,13 +92,25 @@ export class CommandError extends Error {
   readonly program: string;
   /** The stderr it printed before it was stopped (its end). */
   readonly stderr: string;
-  /** A failure to run `program`, said in `message`. */
-  constructor(code: CommandErrorCode, program: string, message: string, stderr = "") {
+  /**
+   * What befell the program, as a clause after its name (`was not found …`): flowrun's words and
+   * the values it quotes (the runtime's reason), so a caller's message masks the values only.
+   */
+  readonly reason: Told | undefined;
+  /** A failure to run `program`, said in `message` (and, after the program's name, `reason`). */
+  constructor(
+    code: CommandErrorCode,
+    program: string,
+    message: string,
+    stderr = "",
+    reason?: Told,
+  ) {
     super(message);
     this.name = "CommandError";
     this.code = code;
     this.program = program;
     this.stderr = stderr;
+    this.reason = reason;
   }
 }
 
@@ -172,25 +188,21 @@ function spawn(argv: readonly string[]): Deno.ChildProcess {
     }).spawn();
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
-      throw new CommandError(
-        "command-not-found",
-        program,
-        `The program "${program}" was not found (not on PATH, nor a file at that path).`,
-      );
+      throw failure("command-not-found", program, ownWords(NOT_FOUND));
     }
     if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
-      throw new CommandError(
-        "command-not-permitted",
-        program,
-        `The program "${program}" may not be run: this process lacks Deno's permission to run it.`,
-      );
+      throw failure("command-not-permitted", program, ownWords(NOT_PERMITTED));
     }
-    throw new CommandError(
-      "command-start",
-      program,
-      `The program "${program}" could not be started: ${plainReason(error)}.`,
-    );
+    throw failure("command-start", program, told`could not be started: ${plainReason(error)}`);
   }
+}
+
+const NOT_FOUND = "was not found (not on PATH, nor a file at that path)";
+const NOT_PERMITTED = "may not be run: this process lacks Deno's permission to run it";
+
+/** `The program "<program>" <reason>.`, the reason kept told. */
+function failure(code: CommandErrorCode, program: string, reason: Told): CommandError {
+  return new CommandError(code, program, `The program "${program}" ${tell(reason)}.`, "", reason);
 }
 
 /** Why a program was stopped, in words. */
@@ -205,7 +217,8 @@ function stopped(
     "command-output": `printed more than ${options.maxStdoutBytes / 1024} KiB and was killed`,
     "command-interrupted": "was killed: the run was interrupted",
   } as Record<CommandErrorCode, string>;
-  return new CommandError(why, program, `The program "${program}" ${said[why]}.`, stderr);
+  const reason = ownWords(said[why]);
+  return new CommandError(why, program, `The program "${program}" ${said[why]}.`, stderr, reason);
 }
 
 /** Up to `max` bytes; past them `over` is called and the read ends. */

@@ -72,17 +72,22 @@ export function leaves(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** Runs `files` with `env` and `args`, every artifact into `dir`/out; reads them back. */
+/**
+ * Runs `files` with `env` and `args` (and Deno's permissions `allow`), every artifact into
+ * `dir`/out; reads them back.
+ */
 export async function runWritten(
   files: readonly string[],
   dir: string,
   env: Record<string, string>,
   args: readonly string[] = [],
+  allow: readonly string[] = [],
 ): Promise<Written> {
   const out = `${dir}/out`;
   const summaryFile = `${dir}/summary.md`;
   const cli = await runCli(["run", ...files, "-v", "--jobs", "1", "--out-dir", out, ...args], {
     env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summaryFile, ...env },
+    allow,
   });
   const read = (name: string) => Deno.readTextFile(`${out}/${name}`);
   const report = JSON.parse(await read("report.json"));

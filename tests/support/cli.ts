@@ -14,15 +14,19 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `deno run cli.ts <args>` with the permissions the runner ships with. */
+/**
+ * Runs `deno run cli.ts <args>` with the permissions the runner ships with, and `allow` (Deno's
+ * `--allow-run=…`, which a source run of a flow with a token command is given by its user).
+ */
 export async function runCli(
   args: string[],
-  options: { env?: Record<string, string>; cwd?: string } = {},
+  options: { env?: Record<string, string>; cwd?: string; allow?: readonly string[] } = {},
 ): Promise<CliRun> {
   const output = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       ...RUNNER_PERMISSIONS,
+      ...options.allow ?? [],
       ...RUNNER_V8_FLAGS,
       `${ROOT}cli.ts`,
       ...args,
