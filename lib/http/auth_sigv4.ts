@@ -19,6 +19,7 @@ import { AwsCredentialsError, findAwsCredentials } from "../io/aws_credentials.t
 import { readEnv } from "../io/env.ts";
 import { type AuthFactory, type AuthServices, hasHeader } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
+import { around, ownWords } from "../model/told.ts";
 import type { ResolvedRequest } from "./request.ts";
 import type { AwsCredentials } from "./sigv4.ts";
 import { onDemand } from "../_util/on_demand.ts";
@@ -121,12 +122,13 @@ function blockCredentials(a: AwsSigV4Auth, render: (t: Template) => string): Aws
   const id = a.accessKeyId && render(a.accessKeyId);
   const secret = a.secretAccessKey && render(a.secretAccessKey);
   if (!id || !secret) {
-    throw new AuthError(
+    // Names the block's keys only, never their values: flowrun's words all through.
+    throw new AuthError(ownWords(
       `aws_sigv4: ${id ? "secret_access_key" : "access_key_id"} is ${
         a.accessKeyId && a.secretAccessKey ? "empty" : "missing"
       } while the other is given; give both (e.g. \${ENV.AWS_ACCESS_KEY_ID} and ` +
         "${ENV.AWS_SECRET_ACCESS_KEY}), or neither to read the standard AWS variables.",
-    );
+    ));
   }
   const token = a.sessionToken && render(a.sessionToken);
   return { accessKeyId: id, secretAccessKey: secret, ...(token ? { sessionToken: token } : {}) };
@@ -141,7 +143,9 @@ function foundCredentials(
     const { source: _, ...keys } = findAwsCredentials(plainPath(env), profile);
     return keys;
   } catch (error) {
-    if (error instanceof AwsCredentialsError) throw new AuthError(`aws_sigv4: ${error.message}`);
+    if (error instanceof AwsCredentialsError) {
+      throw new AuthError(around("aws_sigv4: ", error.told, ""));
+    }
     throw error;
   }
 }

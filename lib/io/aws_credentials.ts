@@ -11,6 +11,7 @@
  */
 import { InputFileError } from "./input_error.ts";
 import { readBytesSync } from "./read.ts";
+import { around, tell, type Told, told } from "../model/told.ts";
 
 /**
  * Credentials as read: the keys, and where they came from (for messages;
@@ -43,14 +44,21 @@ export interface FoundAwsCredentials {
  *   throw new Error("expected no credentials");
  * } catch (error) {
  *   if (!(error instanceof AwsCredentialsError)) throw error;
+ *   if (error.told.values.join() !== "default,~/.aws/credentials") throw error;
  * }
  * ```
  */
 export class AwsCredentialsError extends Error {
+  /**
+   * The message as flowrun's words and the values it quotes (a profile's name, the file's path,
+   * why it cannot be read), masked where a step shows it: a short password never masks a word.
+   */
+  readonly told: Told;
   /** An error whose message names where the credentials were looked for. */
-  constructor(message: string) {
-    super(message);
+  constructor(message: string | Told) {
+    super(typeof message === "string" ? message : tell(message));
     this.name = "AwsCredentialsError";
+    this.told = typeof message === "string" ? told`${message}` : message;
   }
 }
 
@@ -117,22 +125,23 @@ export function findAwsCredentials(
   }
   const name = profile || env("AWS_PROFILE") || "default";
   const path = credentialsPath(env);
-  const where = `profile "${name}" of ${path ?? "~/.aws/credentials"}`;
+  const where = told`profile "${name}" of ${path ?? "~/.aws/credentials"}`;
   const keys = path === undefined ? undefined : readProfiles(path, env)?.get(name);
   const half = id || secret
     ? ` (only ${id ? "AWS_ACCESS_KEY_ID" : "AWS_SECRET_ACCESS_KEY"} is set in the environment)`
     : "";
   if (!keys) {
-    throw new AwsCredentialsError(`No AWS credentials: there is no ${where}${half}; ${FIX}.`);
+    throw new AwsCredentialsError(
+      around("No AWS credentials: there is no ", where, `${half}; ${FIX}.`),
+    );
   }
   const keyId = keys.get("aws_access_key_id");
   const keySecret = keys.get("aws_secret_access_key");
   if (!keyId || !keySecret) {
-    throw new AwsCredentialsError(
-      `The ${where} has no ${keyId ? "aws_secret_access_key" : "aws_access_key_id"}; ${FIX}.`,
-    );
+    const missing = keyId ? "aws_secret_access_key" : "aws_access_key_id";
+    throw new AwsCredentialsError(around("The ", where, ` has no ${missing}; ${FIX}.`));
   }
-  return found(keyId, keySecret, keys.get("aws_session_token"), where);
+  return found(keyId, keySecret, keys.get("aws_session_token"), tell(where));
 }
 
 const FIX = "set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or write the profile's " +
@@ -178,12 +187,13 @@ function readProfiles(
     const chosen = env("AWS_SHARED_CREDENTIALS_FILE")
       ? "AWS_SHARED_CREDENTIALS_FILE names"
       : "the default credentials file is";
-    throw new AwsCredentialsError(
-      `The AWS shared credentials file cannot be read: ${chosen} ${path}, and ${
-        lowerFirst(error.message)
-      } Point AWS_SHARED_CREDENTIALS_FILE at the credentials file (an INI file of a few ` +
+    // The path and the read's reason (which may quote it) are values; the rest is flowrun's.
+    throw new AwsCredentialsError(around(
+      `The AWS shared credentials file cannot be read: ${chosen} `,
+      told`${path}, and ${lowerFirst(error.message)}`,
+      " Point AWS_SHARED_CREDENTIALS_FILE at the credentials file (an INI file of a few " +
         "profiles), or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.",
-    );
+    ));
   }
   return parseAwsProfiles(new TextDecoder().decode(bytes));
 }
