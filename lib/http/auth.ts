@@ -25,6 +25,7 @@
  */
 import type { Auth } from "../model/auth.ts";
 import type { Template } from "../model/template.ts";
+import type { Told } from "../model/told.ts";
 import type { ResolvedRequest } from "./request.ts";
 import type { ReceivedResponse } from "./response.ts";
 import type { TokenCache, TokenExchange } from "./token_cache.ts";
@@ -83,8 +84,10 @@ export interface AuthServices {
   /**
    * Shows a person one line while the run goes: where to approve an OAuth2
    * device (`device_code`). Without it, the line goes to standard error.
+   * `told` is the line as flowrun's words and the values it quotes (URLs, the
+   * user code), for a run that masks the values before it shows the line.
    */
-  notice?(line: string): void;
+  notice?(line: string, told?: Told): void;
   /**
    * The words before a bearer token the flow's servers asked for, by origin
    * (`bearer_scheme.ts`): one map per flow run; without it, none is learned.

@@ -27,8 +27,6 @@ import type { Token } from "./token_cache.ts";
 import {
   bodyOf,
   type Endpoint,
-  errorOf,
-  failedAt,
   formRequest,
   type OAuth2Params,
   postForm,
@@ -36,6 +34,8 @@ import {
   registerTokens,
   tokenOf,
 } from "./oauth2_form.ts";
+import { errorTold, failedTold } from "./oauth2_told.ts";
+import { around, joined, ownWords, tell, type Told, told } from "../model/told.ts";
 
 /**
  * The longest flowrun waits for a device to be approved, whatever its
@@ -113,7 +113,7 @@ interface Polling {
  */
 export async function deviceToken(params: OAuth2Params, services: AuthServices): Promise<Token> {
   if (params.deviceUrl === undefined) {
-    throw new AuthError("The OAuth2 device_code grant needs a device_authorization_url.");
+    throw new AuthError(ownWords("The OAuth2 device_code grant needs a device_authorization_url."));
   }
   const endpoint: Endpoint = {
     url: params.deviceUrl,
@@ -129,7 +129,8 @@ export async function deviceToken(params: OAuth2Params, services: AuthServices):
   );
   const waitS = Math.min(device.expiresInS ?? MAX_DEVICE_WAIT_S, MAX_DEVICE_WAIT_S);
   const notice = services.notice ?? ((line: string) => console.error(line));
-  notice(noticeLine(device, params.url, waitS));
+  const line = noticeLine(device, params.url, waitS);
+  notice(tell(line), line);
   return await poll(params, { device, started: performance.now(), polls: 0, waitS }, services);
 }
 
@@ -149,13 +150,15 @@ function deviceOf(response: ReceivedResponse, endpoint: Endpoint, services: Auth
   // The device code is what a token is got with: a secret, registered before any report.
   if (typeof body?.device_code === "string") services.secret(body.device_code);
   if (response.status < 200 || response.status > 299) throw refused(response, body, endpoint);
-  const failed = failedAt(endpoint, response.status);
+  const failed = failedTold(endpoint, response.status);
   if (!body) {
     const type = response.contentType ?? "no content type";
-    throw new AuthError(`${failed} with a body that is not a JSON object (${type}).`);
+    throw new AuthError(joined(failed, told` with a body that is not a JSON object (${type}).`));
   }
   if (typeof body.device_code !== "string" || body.device_code === "") {
-    throw new AuthError(`${failed} without a device_code${errorOf(body)}.`);
+    throw new AuthError(
+      joined(failed, ownWords(" without a device_code"), errorTold(body), ownWords(".")),
+    );
   }
   const interval = seconds(body.interval);
   return {
@@ -193,14 +196,22 @@ function printable(value: unknown): string | undefined {
 }
 
 /** The one line a person reads: where to go, the code to enter, how long flowrun waits. */
-function noticeLine(device: Device, tokenUrl: string, waitS: number): string {
-  const where = device.verificationUri ?? "the provider's device verification page";
-  const code = device.userCode ? ` and enter the code ${device.userCode}` : "";
+function noticeLine(device: Device, tokenUrl: string, waitS: number): Told {
+  // The provider's URLs, the user code and the token URL are values; the rest is flowrun's.
+  const where = device.verificationUri !== undefined
+    ? told`${device.verificationUri}`
+    : ownWords("the provider's device verification page");
+  const code = device.userCode ? told` and enter the code ${device.userCode}` : ownWords("");
   const complete = device.verificationUriComplete
-    ? ` (or open ${device.verificationUriComplete})`
-    : "";
-  return `OAuth2 device authorization: to approve, open ${where}${code}${complete}; flowrun ` +
-    `polls ${tokenUrl} every ${device.intervalS} s for up to ${Math.round(waitS)} s.`;
+    ? told` (or open ${device.verificationUriComplete})`
+    : ownWords("");
+  return joined(
+    around("OAuth2 device authorization: to approve, open ", where, ""),
+    code,
+    complete,
+    told`; flowrun polls ${tokenUrl} `,
+    ownWords(`every ${device.intervalS} s for up to ${Math.round(waitS)} s.`),
+  );
 }
 
 /** §3.4–3.5: the token endpoint polled every interval until a token or an answer that ends it. */
@@ -217,10 +228,11 @@ async function poll(params: OAuth2Params, at: Polling, services: AuthServices): 
   const maxPolls = Math.ceil(MAX_DEVICE_WAIT_S / DEVICE_INTERVAL_S.min);
   while (at.polls < maxPolls && elapsedS() + intervalS <= at.waitS) {
     if (!await wait(intervalS * 1000, services.signal)) {
-      throw new AuthError(
-        `The OAuth2 device authorization was interrupted (${reasonOf(services.signal!)}) ` +
-          `while it waited for approval, after ${plural(at.polls, "poll")} of ${params.url}.`,
-      );
+      const polls = plural(at.polls, "poll");
+      throw new AuthError(joined(
+        told`The OAuth2 device authorization was interrupted (${reasonOf(services.signal!)}) `,
+        around(`while it waited for approval, after ${polls} of `, told`${params.url}`, "."),
+      ));
     }
     at.polls++;
     const answer = await postForm(
@@ -264,32 +276,52 @@ function pollOf(
   if (error === "authorization_pending") return { pending: error };
   if (error === "slow_down") return { pending: error, intervalS: seconds(body!.interval) };
   if (error === "access_denied" || error === "expired_token") {
-    const answered = `the token request to ${endpoint.url} answered ${response.status}${
-      errorOf(body)
-    } after ${plural(at.polls, "poll")} over ${
-      Math.round((performance.now() - at.started) / 1000)
-    } s`;
+    // The URL, the status and the server's words are values; counts and the rest are flowrun's.
+    const overS = Math.round((performance.now() - at.started) / 1000);
+    const answered = joined(
+      told`the token request to ${endpoint.url} answered ${response.status}`,
+      errorTold(body),
+      ownWords(` after ${plural(at.polls, "poll")} over ${overS} s`),
+    );
     throw new AuthError(
       error === "access_denied"
-        ? `The OAuth2 device authorization was denied: ${answered}: the person asked to approve the device refused it.`
-        : `The OAuth2 device code expired before it was approved: ${answered}. Approve the device sooner, or ask the provider for a longer-lived code.`,
+        ? around(
+          "The OAuth2 device authorization was denied: ",
+          answered,
+          ": the person asked to approve the device refused it.",
+        )
+        : around(
+          "The OAuth2 device code expired before it was approved: ",
+          answered,
+          ". Approve the device sooner, or ask the provider for a longer-lived code.",
+        ),
     );
   }
   return { token: tokenOf(response, endpoint, undefined, services) };
 }
 
-/** Why flowrun stopped polling by itself: the wait ran out with no answer that ends it. */
-function notApproved(tokenUrl: string, at: Polling): string {
+/**
+ * Why flowrun stopped polling by itself: the wait ran out with no answer that ends it. The token
+ * URL, the verification URI and the user code are values; counts and limits are flowrun's words.
+ */
+function notApproved(tokenUrl: string, at: Polling): Told {
   const { device } = at;
   const limit = device.expiresInS !== undefined && device.expiresInS <= MAX_DEVICE_WAIT_S
     ? `the device code's expires_in of ${device.expiresInS} s`
     : `flowrun's limit of ${MAX_DEVICE_WAIT_S} s`;
-  const where = device.verificationUri ? ` at ${device.verificationUri}` : "";
-  const code = device.userCode ? ` (code ${device.userCode})` : "";
-  return `The OAuth2 device code was not approved in time: flowrun polled ${tokenUrl} ` +
-    `${plural(at.polls, "time")} over ${
-      Math.round((performance.now() - at.started) / 1000)
-    } s, until ${limit} ran out, and it never gave a token. Approve the device${where}${code} within that time.`;
+  const where = device.verificationUri ? told` at ${device.verificationUri}` : ownWords("");
+  const code = device.userCode ? told` (code ${device.userCode})` : ownWords("");
+  const overS = Math.round((performance.now() - at.started) / 1000);
+  return joined(
+    told`The OAuth2 device code was not approved in time: flowrun polled ${tokenUrl} `,
+    ownWords(
+      `${plural(at.polls, "time")} over ${overS} s, until ${limit} ran out, and it never gave ` +
+        "a token. Approve the device",
+    ),
+    where,
+    code,
+    ownWords(" within that time."),
+  );
 }
 
 /** Waits `ms`; false when the run is interrupted first (at once if it already is). */

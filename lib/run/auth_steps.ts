@@ -11,7 +11,8 @@
 import type { Auth } from "../model/auth.ts";
 import type { Step } from "../model/flow.ts";
 import type { StepResult } from "../model/result.ts";
-import { tell } from "../model/told.ts";
+import { tell, type Told } from "../model/told.ts";
+import type { Masking } from "../model/masking.ts";
 import type { AuthHandler } from "../http/auth.ts";
 import type { TokenExchange } from "../http/token_cache.ts";
 import type { LearnedSchemes } from "../http/bearer_scheme.ts";
@@ -72,8 +73,17 @@ export async function stepAuth(
     transport: (url) => transportFor(url, input.step.options, ctx),
     deadlines: ctx.deadlines,
     schemes: schemesOf(input),
-    ...(ctx.notice ? { notice: ctx.notice } : {}),
+    // A notice quotes URLs a short secret may be in: their values masked here, the words kept.
+    ...(ctx.notice ? { notice: noticeOf(ctx.notice, ctx.redactor) } : {}),
   });
+}
+
+/** The run's `notice`, given a line told by the auth with its values masked by `display`. */
+function noticeOf(
+  notice: (line: string) => void,
+  display: Pick<Masking, "redact">,
+): (line: string, told?: Told) => void {
+  return (line, told) => notice(told ? tell(told, display) : display.redact(line));
 }
 
 /**

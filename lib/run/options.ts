@@ -100,9 +100,11 @@ export interface RunOptions {
   /** Called with every value registered as secret (after {@linkcode RunOptions.redactor} has it). */
   onSecret?: (value: string) => void;
   /**
-   * Shows a person a line while the run goes, unmasked by the run (the CLI
-   * masks what it writes): where to approve an OAuth2 device (`device_code`
-   * grant), with the user code. Default: standard error.
+   * Shows a person a line while the run goes: where to approve an OAuth2
+   * device (`device_code` grant), with the user code. The values it quotes
+   * (the token URL, the verification URL, the user code) are masked by the
+   * run's secrets as values, its words never; the CLI masks what it writes
+   * again. Default: standard error.
    */
   notice?: (line: string) => void;
   /**
