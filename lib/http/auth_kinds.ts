@@ -9,6 +9,7 @@ import type { Auth, AuthKind } from "../model/auth.ts";
 import { evaluate, type Scope, toText } from "../expr/template.ts";
 import type { AuthFactory, AuthHandler, AuthServices } from "./auth.ts";
 import { AuthError } from "./auth_error.ts";
+import { ownWords } from "../model/told.ts";
 import { apiKey, basic, bearer } from "./auth_simple.ts";
 import { digest } from "./auth_digest.ts";
 import { sigv4 } from "./auth_sigv4.ts";
@@ -60,7 +61,7 @@ export function authHandler(
   if (!auth || auth.kind === "none") return undefined;
   const factory = AUTH_HANDLERS[auth.kind];
   if (!factory) {
-    throw new AuthError(`Auth "${auth.kind}" is not available in this build of flowrun.`);
+    throw new AuthError(ownWords(`Auth "${auth.kind}" is not available in this build of flowrun.`));
   }
   return factory(auth, (template) => toText(evaluate(template, scope)), services);
 }

@@ -10,6 +10,7 @@ import type { ReceivedResponse } from "./response.ts";
 import { type AuthFactory, type AuthServices, hasHeader, setHeader } from "./auth.ts";
 import { challengedScheme, schemeNote } from "./bearer_scheme.ts";
 import { AuthError } from "./auth_error.ts";
+import { ownWords } from "../model/told.ts";
 
 /**
  * RFC 7617's credentials: `user-id ":" password`, UTF-8, base64.
@@ -31,9 +32,10 @@ export function encodeBasic(username: string, password: string): string {
 /** A credential that renders empty is a mistake (an unset secret), not something to send. */
 function nonEmpty(value: string, what: string): string {
   if (value !== "") return value;
-  throw new AuthError(
+  // `what` names the credential by the flow's own text: the message quotes no value.
+  throw new AuthError(ownWords(
     `${what} is empty: the variable it reads is unset or empty, so no credential would be sent.`,
-  );
+  ));
 }
 
 /**

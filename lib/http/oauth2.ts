@@ -21,6 +21,7 @@ import { formRequest, type OAuth2Params, postForm, tokenOf } from "./oauth2_form
 import { deviceToken } from "./oauth2_device.ts";
 import { secretsInRequest } from "../secrets/discover.ts";
 import { maskUserinfo } from "../secrets/userinfo.ts";
+import { around, told } from "../model/told.ts";
 
 /**
  * The `oauth2` kind.
@@ -57,18 +58,23 @@ export const oauth2: AuthFactory = (auth, render, services) => {
 function endpointUrl(key: string, url: string, services: AuthServices): string {
   secretsInRequest({ url, headers: [] }, (value) => services.secret(value));
   if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
-    throw new AuthError(
-      `The OAuth2 ${key} "${maskUserinfo(url)}" is not an absolute http or https URL.`,
-    );
+    // The URL an expression gave is a value; the block's key and the rest are flowrun's words.
+    throw new AuthError(around(
+      `The OAuth2 ${key} `,
+      told`"${maskUserinfo(url)}"`,
+      " is not an absolute http or https URL.",
+    ));
   }
   const { username, password } = new URL(url);
   if (username !== "" || password !== "") {
     // fetch would send them as a Basic header of its own, beside (or instead of) the client's.
-    throw new AuthError(
-      `The OAuth2 ${key} "${maskUserinfo(url)}" holds a user name and password: write the ` +
-        "client's credentials as client_id and client_secret (sent as HTTP Basic, or in the " +
-        "form with client_auth: body) and the URL without them.",
-    );
+    throw new AuthError(around(
+      `The OAuth2 ${key} `,
+      told`"${maskUserinfo(url)}"`,
+      " holds a user name and password: write the client's credentials as client_id and " +
+        "client_secret (sent as HTTP Basic, or in the form with client_auth: body) and the URL " +
+        "without them.",
+    ));
   }
   return url;
 }
