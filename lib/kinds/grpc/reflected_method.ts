@@ -69,7 +69,8 @@ export async function reflectedMethod(
     return got;
   } catch (error) {
     kept.delete(key);
-    if (error instanceof ReflectionError) return { reason: error.reason, message: error.message };
+    // Told: the target, the service and the server's words are values, the rest flowrun's.
+    if (error instanceof ReflectionError) return { reason: error.reason, message: error.told };
     throw error;
   }
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import * as grpc from "@grpc/grpc-js";
+import { around, joined, ownWords, type Told, told } from "../../model/told.ts";
 import { fromJSON, type PackageDefinition } from "@grpc/proto-loader";
 import protobuf from "protobufjs";
 import { ReflectionError } from "./reflection_error.ts";
@@ -172,14 +173,20 @@ async function reflect(
   files.add(filesOf(first, target, `"${symbol}"`), `"${symbol}"`);
   for (let next = files.nextMissing(); next; next = files.nextMissing()) {
     const answer = await stream.ask({ fileByFilename: next.name });
-    const missing = `The server at ${target} does not send "${next.name}", which ` +
-      `"${next.by}" imports`;
+    const missing =
+      told`The server at ${target} does not send "${next.name}", which "${next.by}" imports`;
     if (answer.errorResponse) {
-      throw new ReflectionError("missing-file", `${missing} (${errorText(answer)}).`);
+      throw new ReflectionError(
+        "missing-file",
+        joined(missing, ownWords(" ("), errorText(answer), ownWords(").")),
+      );
     }
     files.add(filesOf(answer, target, `"${next.name}"`), `"${next.name}"`);
     if (!files.has(next.name)) {
-      throw new ReflectionError("missing-file", `${missing}: it answered with other files.`);
+      throw new ReflectionError(
+        "missing-file",
+        joined(missing, ownWords(": it answered with other files.")),
+      );
     }
   }
   const root = files.root();
@@ -190,8 +197,10 @@ async function reflect(
   if (!found) {
     throw new ReflectionError(
       "bad-descriptor",
-      `The server at ${target} said which file defines "${symbol}", but the ${files.count} ` +
-        `files it sent do not define it.`,
+      joined(
+        told`The server at ${target} said which file defines "${symbol}", `,
+        ownWords(`but the ${files.count} files it sent do not define it.`),
+      ),
     );
   }
   return root;
@@ -212,15 +221,20 @@ function filesOf(answer: ReflectionResponse, target: string, asked: string): Uin
   if (files) return files;
   throw new ReflectionError(
     "reflection-failed",
-    `The server at ${target} answered the question for ${asked} ` +
-      (answer.errorResponse ? `with an error (${errorText(answer)}).` : `without any file.`),
+    joined(
+      told`The server at ${target} answered the question for ${asked} `,
+      answer.errorResponse
+        ? around("with an error (", errorText(answer), ").")
+        : ownWords("without any file."),
+    ),
   );
 }
 
-function errorText(answer: ReflectionResponse): string {
+/** The error an answer carries: the status's name (flowrun's word for its code), the server's message. */
+function errorText(answer: ReflectionResponse): Told {
   const { errorCode, errorMessage } = answer.errorResponse!;
   const name = grpc.status[errorCode] ?? `code ${errorCode}`;
-  return errorMessage ? `${name}: ${errorMessage}` : name;
+  return errorMessage ? around(`${name}: `, told`${errorMessage}`, "") : ownWords(name);
 }
 
 /** The "knows no service" sentence, with the services the server lists. */
@@ -230,7 +244,7 @@ async function unknownService(
   symbol: string,
   why: string,
 ): Promise<ReflectionError> {
-  const head = `The server at ${target} knows no service "${symbol}"${why}`;
+  const head = joined(told`The server at ${target} knows no service "${symbol}"`, ownWords(why));
   let names: string[] = [];
   try {
     const answer = await stream.ask({ listServices: "" });
@@ -241,8 +255,12 @@ async function unknownService(
     // A stream that failed meanwhile (the deadline) says so instead.
     if (error instanceof ReflectionError && error.code !== "reflection-failed") throw error;
   }
-  if (names.length === 0) return new ReflectionError("unknown-symbol", `${head}.`);
+  if (names.length === 0) return new ReflectionError("unknown-symbol", joined(head, ownWords(".")));
+  // The services the server lists are its words: values.
   const listed = names.slice(0, LISTED_SERVICES).join(", ");
   const more = names.length > LISTED_SERVICES ? ` and ${names.length - LISTED_SERVICES} more` : "";
-  return new ReflectionError("unknown-symbol", `${head}; it offers ${listed}${more}.`);
+  return new ReflectionError(
+    "unknown-symbol",
+    joined(head, told`; it offers ${listed}`, ownWords(`${more}.`)),
+  );
 }

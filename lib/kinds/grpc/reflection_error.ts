@@ -5,6 +5,8 @@
  * @module
  */
 
+import { tell, type Told, told } from "../../model/told.ts";
+
 /** What went wrong, stable and kebab-case. */
 export type ReflectionErrorCode =
   /** The server answered UNIMPLEMENTED to both reflection versions. */
@@ -39,20 +41,28 @@ export type ReflectionErrorCode =
  * @example
  * ```ts
  * import { ReflectionError } from "./reflection_error.ts";
+ * import { told } from "../../model/told.ts";
  * const error = new ReflectionError("timeout", "The server at h:1 did not answer.");
  * if (error.reason !== "timeout" || !(error instanceof Error)) throw error;
  * if (new ReflectionError("unknown-symbol", "x").reason !== "network") throw error;
+ * if (new ReflectionError("timeout", told`At ${"h:1"}.`).told.values[0] !== "h:1") throw error;
  * ```
  */
 export class ReflectionError extends Error {
   /** What failed. */
   readonly code: ReflectionErrorCode;
+  /**
+   * The message as flowrun's words and the values it quotes (the target, the service asked for,
+   * what the server said), masked where a step shows it: a short password never masks a word.
+   */
+  readonly told: Told;
 
   /** Creates the error; `cause` keeps the gRPC or protobufjs error for debugging. */
-  constructor(code: ReflectionErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, { cause: options?.cause });
+  constructor(code: ReflectionErrorCode, message: string | Told, options?: { cause?: unknown }) {
+    super(typeof message === "string" ? message : tell(message), { cause: options?.cause });
     this.name = "ReflectionError";
     this.code = code;
+    this.told = typeof message === "string" ? told`${message}` : message;
     // Whoever prints it as a crash still prints one line.
     this.stack = `${this.name}: ${this.message}`;
   }

@@ -7,6 +7,7 @@
  * @module
  */
 import type protobuf from "protobufjs";
+import { joined, ownWords, told } from "../../model/told.ts";
 import { ReflectionError } from "./reflection_error.ts";
 import { type DecodedFile, decodeFile, rootOfFiles } from "./reflection_root.ts";
 
@@ -66,8 +67,11 @@ export class ReflectionFiles {
       if (this.#files.size > this.#maxFiles) {
         throw new ReflectionError(
           "too-many-files",
-          `The server at ${this.#target} sent more than ${this.#maxFiles} files for ` +
-            `"${this.#symbol}" (its imports did not end); name the .proto files with proto:.`,
+          joined(
+            told`The server at ${this.#target} `,
+            ownWords(`sent more than ${this.#maxFiles} files for `),
+            told`"${this.#symbol}" (its imports did not end); name the .proto files with proto:.`,
+          ),
         );
       }
       for (const dependency of file.dependency ?? []) {
@@ -97,8 +101,9 @@ export class ReflectionFiles {
     } catch (cause) {
       throw new ReflectionError(
         "bad-descriptor",
-        `The files the server at ${this.#target} sent for "${this.#symbol}" do not make a ` +
-          `definition: ${(cause as Error).message}.`,
+        told`The files the server at ${this.#target} sent for "${this.#symbol}" do not make a definition: ${
+          (cause as Error).message
+        }.`,
         { cause },
       );
     }
@@ -110,8 +115,10 @@ export class ReflectionFiles {
     } catch (cause) {
       throw new ReflectionError(
         "bad-descriptor",
-        `The server at ${this.#target} answered server reflection for ${asked} with a file ` +
-          `descriptor that does not decode (${(cause as Error).message}).`,
+        joined(
+          told`The server at ${this.#target} answered server reflection for ${asked} `,
+          told`with a file descriptor that does not decode (${(cause as Error).message}).`,
+        ),
         { cause },
       );
     }

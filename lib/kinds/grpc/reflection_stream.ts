@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { around, joined, ownWords, told } from "../../model/told.ts";
 import { Buffer } from "node:buffer";
 import * as grpc from "@grpc/grpc-js";
 import { formatDuration } from "../../_util/duration.ts";
@@ -119,8 +120,10 @@ export class ReflectionStream {
     try {
       return decodeResponse(bytes);
     } catch (cause) {
-      const message = `The server at ${this.#limits.target} answered server reflection with ` +
-        `a message that is not a ServerReflectionResponse (${(cause as Error).message}).`;
+      const message = joined(
+        told`The server at ${this.#limits.target} answered server reflection with `,
+        told`a message that is not a ServerReflectionResponse (${(cause as Error).message}).`,
+      );
       throw this.#fail(new ReflectionError("reflection-failed", message, { cause }));
     }
   }
@@ -148,22 +151,26 @@ export class ReflectionStream {
 function interrupted(target: string): ReflectionError {
   return new ReflectionError(
     "interrupted",
-    `Server reflection at ${target} stopped because the run was interrupted.`,
+    told`Server reflection at ${target} stopped because the run was interrupted.`,
   );
 }
 
 function endedEarly(target: string): ReflectionError {
   return new ReflectionError(
     "reflection-failed",
-    `The server at ${target} ended the server reflection stream before answering.`,
+    told`The server at ${target} ended the server reflection stream before answering.`,
   );
 }
 
 function tooLarge(target: string, maxBytes: number): ReflectionError {
   return new ReflectionError(
     "too-large",
-    `The server at ${target} sent more than ${maxBytes} bytes of server reflection answers; ` +
-      `raise the limit or name the .proto files with proto:.`,
+    around(
+      "The server at ",
+      told`${target}`,
+      ` sent more than ${maxBytes} bytes of server reflection answers; raise the limit or ` +
+        "name the .proto files with proto:.",
+    ),
   );
 }
 
@@ -176,21 +183,25 @@ function statusError(error: grpc.ServiceError, limits: StreamLimits): Reflection
     case grpc.status.UNIMPLEMENTED:
       return new ReflectionError(
         "no-reflection",
-        `The server at ${target} does not offer server reflection (UNIMPLEMENTED); ` +
-          `name the .proto files with proto:.`,
+        told`The server at ${target} does not offer server reflection (UNIMPLEMENTED); name the .proto files with proto:.`,
         { cause: error },
       );
     case grpc.status.UNAVAILABLE:
       return new ReflectionError(
         "unreachable",
-        `The server at ${target} could not be reached for server reflection: ${details}.`,
+        told`The server at ${target} could not be reached for server reflection: ${details}.`,
         { cause: error },
       );
     case grpc.status.DEADLINE_EXCEEDED:
       return new ReflectionError(
         "timeout",
-        `The server at ${target} did not finish server reflection within ` +
-          `${formatDuration(limits.deadlineMs)} (DEADLINE_EXCEEDED).`,
+        around(
+          "The server at ",
+          told`${target}`,
+          ` did not finish server reflection within ${
+            formatDuration(limits.deadlineMs)
+          } (DEADLINE_EXCEEDED).`,
+        ),
         { cause: error },
       );
     case grpc.status.RESOURCE_EXHAUSTED:
@@ -203,7 +214,12 @@ function statusError(error: grpc.ServiceError, limits: StreamLimits): Reflection
     default:
       return new ReflectionError(
         "reflection-failed",
-        `The server at ${target} ended server reflection with ${name}: ${details}.`,
+        // The status's name is flowrun's word for its code; its details are the server's.
+        joined(
+          told`The server at ${target} ended server reflection with `,
+          ownWords(`${name}: `),
+          told`${details}.`,
+        ),
         { cause: error },
       );
   }
