@@ -12,19 +12,13 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { answers, body, json, param, text } from "../support/openapi_doc_parts.ts";
 
-const json = (schema: unknown) => ({ "application/json": { schema } });
-const text = { type: "string" };
 const user = {
   type: "object",
   properties: { id: { type: "integer" }, username: text, email: text },
 };
-const answers = (schema: unknown) => ({ "200": { description: "OK", content: json(schema) } });
-const body = (props: Record<string, unknown>) => ({
-  required: true,
-  content: json({ type: "object", required: Object.keys(props), properties: props }),
-});
-const idParam = [{ name: "id", in: "path", required: true, schema: { type: "integer" } }];
+const idParam = param("id");
 const bearer = [{ bearer: [] }];
 
 /** Register, login, the users' item and posts; `format` is the scheme's `bearerFormat`. */

@@ -13,19 +13,13 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { answers, body, param, text } from "../support/openapi_doc_parts.ts";
 
-const json = (schema: unknown) => ({ "application/json": { schema } });
-const text = { type: "string" };
 const user = {
   type: "object",
   properties: { id: { type: "integer" }, email: text, username: text, createdAt: text },
 };
-const answers = (schema: unknown) => ({ "200": { description: "OK", content: json(schema) } });
-const credentials = (props: Record<string, unknown>) => ({
-  required: true,
-  content: json({ type: "object", required: Object.keys(props), properties: props }),
-});
-const param = (name: string) => [{ name, in: "path", required: true, schema: { type: "integer" } }];
+const credentials = body;
 
 /** Sign-up, a login answering the user, the users' read; a badge's read of another shape. */
 function document(): Record<string, unknown> {
