@@ -17,6 +17,7 @@
  *   wording a pattern that does not compile or runs too long;
  * - `function_source.ts`: a function's text for the helper thread under the
  *   name its callers use, whatever a bundler named it;
+ * - `clip.ts`: a long text kept to its beginning, `…` after the cut;
  * - `plural.ts`: "1 flow", "2 flows", and the word alone ("was"/"were");
  *   `thousands.ts`: "10,000" without the locale functions, whose first call
  *   costs a process about 16 ms;

@@ -19,6 +19,7 @@ import { cachedBearer } from "./cached_bearer.ts";
 import { AuthError } from "./auth_error.ts";
 import type { Token } from "./token_cache.ts";
 import { around, joined, ownWords, type Told, told } from "../model/told.ts";
+import { clipped } from "../_util/clip.ts";
 
 /**
  * The most a token command may print: a token is a few hundred bytes, a
@@ -133,7 +134,7 @@ const PERMISSION = " The flowrun binaries and installs never have it: run flowru
 /** The last line stderr printed, as a clause of the message: a value, masked where it is shown. */
 function lastLine(stderr: string): Told {
   const line = stderr.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).at(-1);
-  return line ? told`: ${line.slice(0, 300)}` : ownWords(".");
+  return line ? told`: ${clipped(line, 300)}` : ownWords(".");
 }
 
 function lower(message: string): string {

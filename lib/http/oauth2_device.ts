@@ -36,6 +36,7 @@ import {
 } from "./oauth2_form.ts";
 import { errorTold, failedTold } from "./oauth2_told.ts";
 import { around, joined, ownWords, tell, type Told, told } from "../model/told.ts";
+import { clipped } from "../_util/clip.ts";
 
 /**
  * The longest flowrun waits for a device to be approved, whatever its
@@ -191,8 +192,8 @@ function positive(n: number | undefined): number | undefined {
 function printable(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   // deno-lint-ignore no-control-regex
-  const text = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, 300);
-  return text === "" ? undefined : text;
+  const text = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
+  return text === "" ? undefined : clipped(text, 300);
 }
 
 /** The one line a person reads: where to go, the code to enter, how long flowrun waits. */

@@ -17,6 +17,7 @@ import { errorTold, failedTold, requestTo } from "./oauth2_told.ts";
 import type { ReceivedResponse } from "./response.ts";
 import { send } from "./send.ts";
 import { renewMargin, type Token, type TokenExchange } from "./token_cache.ts";
+import { clipped } from "../_util/clip.ts";
 
 /**
  * The largest answer read from a token or device authorization endpoint: a
@@ -253,9 +254,9 @@ function formBody(response: ReceivedResponse): Record<string, unknown> | undefin
  * ```
  */
 export function errorOf(body: Record<string, unknown> | undefined): string {
-  const error = typeof body?.error === "string" ? ` ${body.error.slice(0, 100)}` : "";
+  const error = typeof body?.error === "string" ? ` ${clipped(body.error, 100)}` : "";
   const description = typeof body?.error_description === "string"
-    ? ` (${body.error_description.slice(0, 300)})`
+    ? ` (${clipped(body.error_description, 300)})`
     : "";
   return `${error}${description}`;
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import { around, joined, ownWords, type Told, told } from "../model/told.ts";
+import { clipped } from "../_util/clip.ts";
 
 /** What a message names of an endpoint: its name (`token`) and URL. */
 export interface Named {
@@ -26,9 +27,9 @@ export interface Named {
  * ```
  */
 export function errorTold(body: Record<string, unknown> | undefined): Told {
-  const error = typeof body?.error === "string" ? told` ${body.error.slice(0, 100)}` : ownWords("");
+  const error = typeof body?.error === "string" ? told` ${clipped(body.error, 100)}` : ownWords("");
   const description = typeof body?.error_description === "string"
-    ? told` (${body.error_description.slice(0, 300)})`
+    ? told` (${clipped(body.error_description, 300)})`
     : ownWords("");
   return joined(error, description);
 }
