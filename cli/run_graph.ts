@@ -36,6 +36,7 @@ import "./save.ts";
 import "./signals.ts";
 import "./usage.ts";
 import "../lib/_util/bounded_cache.ts";
+import "../lib/_util/clip.ts";
 import "../lib/_util/compare.ts";
 import "../lib/_util/duration.ts";
 import "../lib/_util/function_source.ts";

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { clipped } from "./clip.ts";
 
 /**
  * The sentence a step's result gives for an unexpected error: what was being
@@ -24,5 +25,5 @@ export function internalError(doing: string, error: unknown): string {
   const what = error instanceof Error
     ? `${error.name}: ${error.message.split("\n")[0]}`
     : String(error).split("\n")[0];
-  return `internal error while ${doing}: ${what.length > 300 ? `${what.slice(0, 300)}…` : what}`;
+  return `internal error while ${doing}: ${clipped(what, 300)}`;
 }

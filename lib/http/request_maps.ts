@@ -14,6 +14,7 @@
 import { ExpressionError } from "../expr/errors.ts";
 import { toText } from "../expr/template.ts";
 import { around, joined, ownWords, type Told, told } from "../model/told.ts";
+import { clipped } from "../_util/clip.ts";
 
 /** An HTTP token: what a header name may be. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -139,7 +140,7 @@ function kind(value: unknown): Told {
   if (typeof value === "string") {
     // Cut before it is masked (where the step shows it): the `…` after the cut lets the redactor
     // mask a secret's beginning there, which it cannot tell from any text without it.
-    const cut = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+    const cut = clipped(value, 60);
     return told`the string ${JSON.stringify(cut)}`;
   }
   return around(`${typeof value} `, told`${String(value)}`, "");

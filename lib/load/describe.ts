@@ -7,6 +7,7 @@
  */
 import type { Node } from "yaml";
 import { isMap, isScalar, isSeq } from "./nodes.ts";
+import { clipped } from "../_util/clip.ts";
 
 /** Longest quoted value kept whole in a message; longer ones keep their start and end. */
 export const MAX_QUOTED = 120;
@@ -33,7 +34,7 @@ export function bounded(text: string): string {
         ? whole
         : `"${inner.slice(0, MAX_QUOTED - 30)}…${inner.slice(-20)}" (${inner.length} characters)`,
   );
-  return short.length > 2000 ? `${short.slice(0, 2000)}…` : short;
+  return clipped(short, 2000);
 }
 
 /**

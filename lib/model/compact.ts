@@ -9,6 +9,7 @@
 import type { AssertionResult, FlowResult, StepResult } from "./result.ts";
 import type { ByteSpill } from "./spill.ts";
 import { spilledList } from "./spilled_list.ts";
+import { clipped } from "../_util/clip.ts";
 
 // Shared by every compacted passing check: only `passed` is read once a flow is compacted.
 const NO_CAPTURES = Object.freeze([]) as unknown as StepResult["captures"];
@@ -191,6 +192,6 @@ function plainStep(status: "passed" | "skipped", checks: number): StepResult {
 }
 
 function clip(value: unknown): unknown {
-  if (typeof value === "string") return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  if (typeof value === "string") return clipped(value, 200);
   return value !== null && typeof value === "object" ? "[kept in the reports]" : value;
 }

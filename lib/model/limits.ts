@@ -7,6 +7,7 @@
  * @module
  */
 import { UsageError } from "./errors.ts";
+import { clipped } from "../_util/clip.ts";
 
 /**
  * Largest flow file read, in bytes (10 MiB): far past any real flow, below
@@ -182,7 +183,7 @@ export function parseTimeoutMs(value: string): number {
 }
 
 function clip(value: string): string {
-  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return clipped(value, 40);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { AssertionResult, FlowResult, StepResult } from "../model/result.ts
 import type { Style } from "./style.ts";
 import { shownBody } from "./console_body.ts";
 import { visible } from "./terminal.ts";
+import { clipped } from "../_util/clip.ts";
 
 /** Display options of a flow block. */
 export interface FlowFormat {
@@ -210,7 +211,7 @@ function assertionLines(
   const cut = typeof a.actual === "string" && /^[[{][^]*truncated\)$/.test(a.actual);
   if (a.found && ((typeof a.actual === "object" && a.actual !== null) || cut)) {
     const text = cut ? a.actual as string : JSON.stringify(a.actual);
-    const shown = text.length > ACTUAL_CHARS ? `${text.slice(0, ACTUAL_CHARS)}…` : text;
+    const shown = clipped(text, ACTUAL_CHARS);
     lines.push(`  actual: ${visible(shown)}`);
   }
   return lines;

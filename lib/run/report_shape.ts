@@ -6,6 +6,7 @@
  * @module
  */
 import { REPORT_SCHEMA_VERSION } from "../model/result.ts";
+import { clipped } from "../_util/clip.ts";
 
 /**
  * What to do about a file that is not a JSON report.
@@ -381,7 +382,7 @@ function checkAssertions(c: Checker, step: Json, at: string): void {
 export function checkReportShape(value: unknown): void {
   const deep = tooDeep(value);
   if (deep !== undefined) {
-    const where = deep.length > 80 ? `${deep.slice(0, 80)}…` : deep;
+    const where = clipped(deep, 80);
     throw new Mismatch(`${where} nests deeper than ${MAX_DEPTH} levels`);
   }
   checkReport(value);
