@@ -272,6 +272,7 @@ import "../lib/model/compact.ts";
 import "../lib/model/errors.ts";
 import "../lib/model/events.ts";
 import "../lib/model/flow.ts";
+import "../lib/model/internal_told.ts";
 import "../lib/model/limits.ts";
 import "../lib/model/masking.ts";
 import "../lib/model/names.ts";

@@ -22,8 +22,23 @@ import { clipped } from "./clip.ts";
  * ```
  */
 export function internalError(doing: string, error: unknown): string {
+  return `internal error while ${doing}: ${errorLine(error)}`;
+}
+
+/**
+ * What an unexpected error says, as the sentence quotes it: its class and the
+ * first line of its message, cut to 300 characters (with `…` after the cut).
+ *
+ * @example
+ * ```ts
+ * import { errorLine } from "./internal_error.ts";
+ * if (errorLine(new TypeError("x\ny")) !== "TypeError: x") throw new Error();
+ * if (errorLine("z".repeat(301)) !== `${"z".repeat(300)}…`) throw new Error();
+ * ```
+ */
+export function errorLine(error: unknown): string {
   const what = error instanceof Error
     ? `${error.name}: ${error.message.split("\n")[0]}`
     : String(error).split("\n")[0];
-  return `internal error while ${doing}: ${clipped(what, 300)}`;
+  return clipped(what, 300);
 }

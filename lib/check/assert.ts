@@ -15,7 +15,8 @@ import type { Checks, SchemaCheck, XPathCheck } from "../model/flow.ts";
 import type { ReceivedResponse } from "../http/response.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { type Masking, PLAIN } from "../model/masking.ts";
-import { internalError } from "../_util/internal_error.ts";
+import { internalTold } from "../model/internal_told.ts";
+import { around, tell } from "../model/told.ts";
 import { compact } from "./_compact.ts";
 import type { CheckContext } from "./context.ts";
 import { GroupBranches } from "./groups.ts";
@@ -127,7 +128,8 @@ function contained<T extends AssertionResult | null>(
       actual: null,
       found: false,
       passed: false,
-      message: display.redact(`${path}: ${internalError("checking", error)}`),
+      // The error's text is a value; the path as written and the rest are flowrun's words.
+      message: tell(around(`${path}: `, internalTold("checking", error), ""), display),
       line: at.line,
       column: at.column,
     };

@@ -8,7 +8,8 @@
 import { applyOperator, UNDECIDED } from "../check/assert.ts";
 import { show } from "../check/json_value.ts";
 import { ExpressionError, render, type Scope } from "../expr/template.ts";
-import { internalError } from "../_util/internal_error.ts";
+import { internalTold } from "../model/internal_told.ts";
+import { around, tell } from "../model/told.ts";
 import type { Step } from "../model/flow.ts";
 import type { Context } from "./context.ts";
 import { expressionMessage } from "./expression_message.ts";
@@ -73,9 +74,10 @@ function conditionProblem(
     if (error instanceof ExpressionError) {
       return { kind: "expression", message: expressionMessage(error, ctx.redactor) };
     }
-    // A condition that cannot be evaluated is the step's error, not the run's end.
-    const message = internalError(`checking its condition ${c.source}`, error);
-    return { kind: "expression", message: ctx.redactor.redact(`${message}.`) };
+    // A condition that cannot be evaluated is the step's error, not the run's end; the error's
+    // text is a value, the condition as written and the rest flowrun's words.
+    const said = around("", internalTold(`checking its condition ${c.source}`, error), ".");
+    return { kind: "expression", message: tell(said, ctx.redactor) };
   }
   if (problem === undefined) return undefined;
   // Each value is masked here, as a check's are (the expected value by show, the actual one and a

@@ -8,10 +8,11 @@
  * @module
  */
 import { evaluateChecks } from "../check/assert.ts";
-import { capture, type Captured } from "../check/capture.ts";
+import { capture, type Captured, notFound } from "../check/capture.ts";
 import { captureWhen, withOwnCaptures } from "../check/capture_when.ts";
 import { ExpressionError } from "../expr/template.ts";
-import { internalError } from "../_util/internal_error.ts";
+import { internalTold } from "../model/internal_told.ts";
+import { tell } from "../model/told.ts";
 import type { Retry } from "../model/flow.ts";
 import { reasonOf, RequestError } from "../http/request_error.ts";
 import { pause, type PollOutcome, pollUntil } from "./poll.ts";
@@ -261,10 +262,11 @@ function failed(input: StepInput, tries: Tries, error: unknown, ctx: Context): S
     return failedBefore(step, at, "error", "expression", message, tries.sent, tries.lastRequest);
   }
   // Whatever else one step meets fails that step: the run, its other flows and reports go on.
-  // Masked here (a request's values, an auth error whole): the reports keep it as flowrun's.
+  // Masked here (a request's values, an auth error whole, an unforeseen error's text as a value):
+  // the reports keep it as flowrun's words.
   const message = error instanceof RequestError || error instanceof AuthError
     ? requestMessage(error, ctx.redactor)
-    : ctx.redactor.redact(internalError("running the step", error));
+    : tell(internalTold("running the step", error), ctx.redactor);
   return failedBefore(step, at, "error", "request", message, tries.sent, tries.lastRequest);
 }
 
@@ -316,7 +318,8 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
       }
     } catch (error) {
       // One capture that cannot be taken fails its step, as one that finds nothing does.
-      got = { found: false, why: ctx.redactor.redact(internalError("capturing", error)) };
+      // Its text is a value, masked where the step's result is made; the words are flowrun's.
+      got = notFound(internalTold("capturing", error));
     }
     if (!got.found) {
       // An optional capture that found nothing stays unset: the steps that read it are skipped.
