@@ -22,6 +22,7 @@ import "./run/load_step.ts";
 import "./run/manifest.ts";
 import "./run/options.ts";
 import "./run/outputs.ts";
+import "./run/problem_masks.ts";
 import "./run/provenance.ts";
 import "./run/repeat.ts";
 import "./run/repeat_option.ts";

@@ -20,6 +20,8 @@ import type { ParsedValues } from "../args.ts";
 import { parseParams } from "../option_values.ts";
 import { readShardTimings, readVarFiles } from "./inputs.ts";
 import { nothingSelected } from "./invalid.ts";
+import { maskedProblems } from "./problem_masks.ts";
+import { redactor } from "../output.ts";
 import { flowEnv, learnSecrets, type RunSecrets, type SecretSink } from "./secrets.ts";
 
 /**
@@ -252,7 +254,8 @@ export function loadOptionsOf(
 
 /**
  * The problems that keep the loaded set from running: its files'
- * problems, else a `--filter` or `--tag` that selected nothing.
+ * problems (what they quote of a file masked, see `problem_masks.ts`), else
+ * a `--filter` or `--tag` that selected nothing.
  *
  * @example
  * ```ts
@@ -269,8 +272,12 @@ export async function loadProblems(
     & Partial<Pick<DeferredLoadResult, "setup" | "teardown" | "tagsSeen">>,
   discovered: () => Promise<number> = async () => (await io.discoverFlowEntries(plan.paths)).length,
 ): Promise<Problem[]> {
-  if (plan.auth?.problems.length) return [...plan.auth.problems, ...loaded.problems];
-  if (loaded.problems.length > 0) return loaded.problems;
+  // What they quote of the files is masked by every secret known by now (the other files read
+  // them), before the console, the annotations or a report writes a word of it.
+  if (plan.auth?.problems.length) {
+    return maskedProblems([...plan.auth.problems, ...loaded.problems], redactor);
+  }
+  if (loaded.problems.length > 0) return maskedProblems(loaded.problems, redactor);
   if (plan.filter === undefined && plan.tags === undefined) return [];
   // Setup and teardown flows are always loaded: a selection that leaves only them selected
   // nothing (a misspelt --tag ran them alone and passed). Without paths they are the run.
