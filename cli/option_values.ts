@@ -8,6 +8,7 @@
 import { UsageError } from "../lib/model/errors.ts";
 import { parseDuration } from "../lib/_util/duration.ts";
 import { isName } from "../lib/model/names.ts";
+import { lineShape } from "../lib/secrets/line_shape.ts";
 
 /**
  * `--var NAME=VALUE` pairs as run parameters; RUN_ID and TRACE_ID cannot be set.
@@ -27,7 +28,8 @@ export function parseParams(values: readonly string[] = []): Map<string, string>
     if (eq === -1 || !isName(name)) {
       throw new UsageError(
         "bad-var",
-        `Expected --var NAME=VALUE, got "${eq === -1 ? item : name}".`,
+        // Without "=" the value cannot be told from the name: only what stands where a name goes.
+        `Expected --var NAME=VALUE, got "${eq === -1 ? lineShape(item) : name}".`,
         "For example: --var base_url=http://localhost:8080",
       );
     }

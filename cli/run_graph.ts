@@ -336,6 +336,7 @@ import "../lib/secrets/discover.ts";
 import "../lib/secrets/flow_inputs.ts";
 import "../lib/secrets/forms.ts";
 import "../lib/secrets/key_data.ts";
+import "../lib/secrets/line_shape.ts";
 import "../lib/secrets/mod.ts";
 import "../lib/secrets/names.ts";
 import "../lib/secrets/own_fields.ts";

@@ -16,7 +16,7 @@ import { yamlEngine } from "./yaml_engine.ts";
 import { parseBounded } from "./yaml_limits.ts";
 import { UsageError } from "../model/errors.ts";
 import { isName, nameHint } from "../model/names.ts";
-import { isOrdinaryWord } from "../secrets/public_parts.ts";
+import { lineShape } from "../secrets/line_shape.ts";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
@@ -57,30 +57,6 @@ export function parseEnvFile(text: string, file: string): Map<string, string> {
     } else out.set(name, value.replace(/\s+#.*$/, "").trim());
   }
   return out;
-}
-
-/**
- * A dotenv line that cannot be read, as its error shows it: the words where a name goes (before
- * `=` or `:`, else the first, after `export`) when they are ordinary words, `***` for the rest.
- * The file holds the run's secrets and, unread, has taught the run none of them: a password after
- * `PASSWORD:` or a token pasted alone on a line would be printed in clear.
- *
- * @example
- * ```ts
- * import { lineShape } from "./var_files.ts";
- * if (lineShape("PASSWORD: hunter2") !== "PASSWORD: ***") throw new Error();
- * if (lineShape("export API_TOKEN tok_9f8e") !== "export API_TOKEN ***") throw new Error();
- * if (lineShape("BASE URL=http://x") !== "BASE URL=***" || lineShape("tok_9f8e7d") !== "***") {
- *   throw new Error();
- * }
- * ```
- */
-export function lineShape(line: string): string {
-  const named = /^(export\s+)?([^=:]*?)(\s*[=:]\s*)([^]*)$/.exec(line) ??
-    /^(export\s+)?(\S*)(\s*)([^]*)$/.exec(line)!;
-  const [, exported = "", name, separator, value] = named;
-  const words = name.split(/(\s+)/).map((w) => /^\s*$/.test(w) || isOrdinaryWord(w) ? w : "***");
-  return exported + words.join("") + separator + (value === "" ? "" : "***");
 }
 
 /** A quoted value of a dotenv line, as read from `value` on line `at` on. */

@@ -18,8 +18,9 @@
  * `piece_set.ts` (the pieces, one word each), `discover.ts` (finding
  * secrets in requests and responses; `set_cookie.ts` in a `Set-Cookie`
  * header), `plain_values.ts` (what a response holds that a server never
- * issues as a secret), `flow_inputs.ts` (in a flow's own text) and
- * `userinfo.ts` (in a URL's credentials).
+ * issues as a secret), `flow_inputs.ts` (in a flow's own text),
+ * `userinfo.ts` (in a URL's credentials) and `line_shape.ts` (what an error
+ * shows of a `NAME=value` line it cannot read).
  *
  * @example
  * ```ts

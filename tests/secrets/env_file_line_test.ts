@@ -58,3 +58,20 @@ Deno.test("an env file's line that cannot be read is told without the value it h
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a --var that is not NAME=VALUE is told without the value it holds", async () => {
+  const cases: [string, string][] = [
+    [`api_key:${TOKEN}`, 'Expected --var NAME=VALUE, got "api_key:***".'],
+    [`password ${PASSWORD}`, 'Expected --var NAME=VALUE, got "password ***".'],
+    ["base_url", 'Expected --var NAME=VALUE, got "base_url".'],
+  ];
+  for (const [given, said] of cases) {
+    const cli = await runCli(["run", "f.yaml", "--var", given]);
+    const output = cli.stdout + cli.stderr;
+    assert.equal(cli.code, 2, output);
+    assert.ok(output.includes(said), `${said}\n${output}`);
+    for (const leak of [PASSWORD, TOKEN.slice(0, 8)]) {
+      assert.ok(!output.includes(leak), `${leak} in ${output}`);
+    }
+  }
+});
