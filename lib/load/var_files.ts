@@ -17,6 +17,8 @@ import { parseBounded } from "./yaml_limits.ts";
 import { UsageError } from "../model/errors.ts";
 import { isName, nameHint } from "../model/names.ts";
 import { lineShape } from "../secrets/line_shape.ts";
+import { MASK, MIN_SECRET_LENGTH } from "../secrets/mod.ts";
+import { writtenCredentials } from "./written_credentials.ts";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
@@ -208,10 +210,23 @@ function readVarsYaml(source: string, file: string): unknown {
   } catch (error) {
     throw new UsageError(
       "bad-vars-file",
-      `${file} is not YAML or JSON: ${(error as Error).message.split("\n")[0]}`,
+      `${file} is not YAML or JSON: ${unquoted((error as Error).message.split("\n")[0], source)}`,
       "Write one name: value per line, or a JSON object.",
     );
   }
+}
+
+/**
+ * The parser's `message` without the values `source` writes under secret names: it quotes an
+ * alias or a tag (`Unresolved alias …: <token>`, `The !<password> tag has no suffix`), and an
+ * unread file has taught the run none of its secrets. An alias is quoted without its `*`.
+ */
+function unquoted(message: string, source: string): string {
+  const written = writtenCredentials(source).flatMap((c) => [c, c.replace(/^[*&!]+/, "")]);
+  return written
+    .filter((c) => c.length >= MIN_SECRET_LENGTH)
+    .sort((a, b) => b.length - a.length)
+    .reduce((text, c) => text.replaceAll(c, MASK), message);
 }
 
 /** A var's value from a `--vars-file` as text; a `UsageError` for a bad name or a list or map. */

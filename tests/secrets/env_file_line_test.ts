@@ -75,3 +75,29 @@ Deno.test("a --var that is not NAME=VALUE is told without the value it holds", a
     }
   }
 });
+
+Deno.test("a --vars-file YAML cannot read is told without the secret values the parser quotes", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-vars-file-" });
+  try {
+    // A password or token written unquoted that starts as YAML's alias, tag or anchor does.
+    const files: [string, string][] = [
+      [
+        `base: x\napi_key: *${TOKEN}\n`,
+        "Unresolved alias (the anchor must be set before the alias): ***",
+      ],
+      [`password: !${PASSWORD} a\n`, "The *** tag has no suffix"],
+    ];
+    for (const [text, said] of files) {
+      await Deno.writeTextFile(`${dir}/vars.yaml`, text);
+      const cli = await runCli(["run", "f.yaml", "--vars-file", `${dir}/vars.yaml`]);
+      const output = cli.stdout + cli.stderr;
+      assert.equal(cli.code, 2, output);
+      assert.ok(output.includes(said), `${said}\n${output}`);
+      for (const leak of [PASSWORD, TOKEN.slice(0, 8), TOKEN.slice(12)]) {
+        assert.ok(!output.includes(leak), `${leak} in ${output}`);
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
