@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { keepAddresses } from "./correlate/companion_urls.ts";
 import { type Correlator, defaultRules, type Rules } from "./correlate/mod.ts";
 import { proxyOption } from "./curl_proxy.ts";
 import { curlAuth } from "./curl_auth.ts";
@@ -43,6 +44,8 @@ const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
  */
 export function curlRules(c: Correlator): Rules {
   const base = defaultRules(c);
+  // A command's addresses are the user's text, edited there (companion_urls.ts).
+  keepAddresses(c);
   return {
     ...base,
     stringValue: (key, value, step, where) =>

@@ -16,6 +16,7 @@ import { isCredentialCookie } from "../values.ts";
 import { useProducer } from "./captures.ts";
 import { authorization, cookieHeader } from "./credentials.ts";
 import { basicHeader } from "./basic_header.ts";
+import { companionUrl } from "./companion_urls.ts";
 import { freshValue } from "./ids.ts";
 import { madeIdsIn } from "./made_ids.ts";
 import { originHeader } from "./origin_header.ts";
@@ -142,6 +143,9 @@ function headerValue(
   if (named || csrf || cookieValues.has(value)) {
     return secretHeader(c, step, name, value, csrf);
   }
+  // Another local service's address the user typed (`X-Upstream: http://10.0.0.5/`): a var.
+  const companion = companionUrl(c, name.replace(/^x-/, ""), value, step);
+  if (companion) return companion;
   // An id the browser made, sent in any header (`X-Actual-File-Id`): the run's own (made_ids.ts).
   return withTokens(c, value, step, madeIdsIn(c, value, name.replace(/^x-/, "")));
 }

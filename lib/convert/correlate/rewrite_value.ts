@@ -18,6 +18,7 @@ import { CREDENTIAL_KEY, isKeyData } from "../../secrets/mod.ts";
 import type { YNode, YScalar } from "../yaml_out.ts";
 import { ymap } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
+import { companionUrl } from "./companion_urls.ts";
 import { bodyIdProducer } from "./created_ids.ts";
 import { graphqlIdProducer } from "./graphql_ids.ts";
 import { listedRowProducer } from "./listed_rows.ts";
@@ -86,6 +87,8 @@ const VALUE_RULES: ValueRule[] = [
   (c, key, value) => /redirect_ur[il]$/i.test(key) ? appUrl(c, value) : undefined,
   // A URL of the app a form's hidden input held (a login's `redirect_to`): the page's own address.
   (c, key, value, step) => heldHidden(c, key, value, step) ? appUrl(c, value) : undefined,
+  // Another local service's address the user typed (a torrent client's RPC URL): a var (companion_urls.ts).
+  (c, key, value, step) => companionUrl(c, key, value, step),
   oauthCode,
   // A session id no answer issued: the page made it, no credential to ask for (client_sessions.ts).
   (c, key, value) => clientSessionId(c, key, value),
