@@ -22,7 +22,8 @@ export interface SuiteRuns {
 
 /**
  * Writes `document`, converts it, and runs the printed command `runs` times
- * (with `extra` arguments) against `server`, which it closes.
+ * (with `extra` arguments, and run i with `env[i]` beside `BASE_URL`) against `server`, which it
+ * closes.
  *
  * @example
  * ```ts
@@ -33,7 +34,7 @@ export interface SuiteRuns {
 export async function convertAndRunSuite(
   document: unknown,
   server: StandIn,
-  options: { runs?: number; extra?: string[] } = {},
+  options: { runs?: number; extra?: string[]; env?: Record<string, string>[] } = {},
 ): Promise<SuiteRuns> {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-openapi-suite-" });
   try {
@@ -46,7 +47,7 @@ export async function convertAndRunSuite(
     for (let i = 0; i < (options.runs ?? 1); i++) {
       runs.push(
         await runCli([...line.split(" "), ...options.extra ?? []], {
-          env: { BASE_URL: server.base },
+          env: { BASE_URL: server.base, ...options.env?.[i] },
         }),
       );
     }

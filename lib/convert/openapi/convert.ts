@@ -62,6 +62,8 @@ export interface OpenApiSummary extends LeftOut {
   broken?: string[];
   /** The creates and updates the document gives nothing to send (`bodiless.ts`): `POST /posts`. */
   bodiless?: string[];
+  /** The administrators' operations (`for_admins.ts`), each with what says so: `GET /users`. */
+  admins?: [string, string][];
   /** The setup flow the run signs in with once (`sign_in_once.ts`), passed with `--setup`. */
   signIn?: { file: string; steps: number; hands: "token" | "session cookie" };
 }
@@ -152,7 +154,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       ...webhooksOf(doc),
       ...leftOutLines(stopping, unsendable, ambiguous),
       ...(signIn ? { signIn } : {}),
-      ...(bodiless.length > 0 ? { bodiless } : {}),
+      ...namedWrites(bodiless, shared.admins),
     },
   };
 }
@@ -371,4 +373,15 @@ export function basePathOf(server: string | undefined): string {
     return "";
   }
   return path.replace(/\/+$/, "").replaceAll("${", () => "$${");
+}
+
+/** The summary's writes sent with no body, and the administrators' operations, when any. */
+function namedWrites(
+  bodiless: string[],
+  admins: Map<string, string> | undefined,
+): Pick<OpenApiSummary, "bodiless" | "admins"> {
+  return {
+    ...(bodiless.length > 0 ? { bodiless } : {}),
+    ...(admins ? { admins: [...admins] } : {}),
+  };
 }

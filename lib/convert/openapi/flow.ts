@@ -18,6 +18,7 @@ import { UniqueNames } from "../names.ts";
 import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { StepAuth } from "./auth.ts";
 import { LOGIN_STEP } from "./auth_login.ts";
+import { adminBlock } from "./for_admins.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
 import { stepBody } from "./body.ts";
@@ -93,7 +94,7 @@ export class FlowBuilder {
     // The captures this step reads: it runs only when they exist.
     const [guards, ifs]: [string[], YNode[]] = [[], []];
     const url = this.#url(op, maker, name, comments, guards);
-    const auth = this.#fromLogin(op, withSaidAuth(op, this.shared.auth, this.runVars), guards);
+    const auth = this.#fromLogin(op, guards, ifs);
     const { query, headers, cookies } = this.#params(op, maker, comments, auth.places, guards);
     const creds = auth.credentials;
     comments.push(...creds.comments);
@@ -145,10 +146,16 @@ export class FlowBuilder {
     return comments;
   }
 
-  /** A block sending the login's token names the login's step in this flow, and reads its capture. */
-  #fromLogin(op: OpenApiOperation, auth: StepAuth, guards: string[]): StepAuth {
+  /**
+   * A block sending the login's token names the login's step in this flow, and reads its capture;
+   * an administrators' step's sends `ADMIN_TOKEN` instead, when set (for_admins.ts).
+   */
+  #fromLogin(op: OpenApiOperation, guards: string[], ifs: YNode[]): StepAuth {
+    const auth = withSaidAuth(op, this.shared.auth, this.runVars);
     const { login } = this.shared.inferred;
     if (!auth.block || !login || !JSON.stringify(auth.block).includes(LOGIN_STEP)) return auth;
+    const admin = adminBlock(this.shared, op, auth.block, ifs);
+    if (admin) return { ...auth, ...admin };
     // Always there: the login (or the sign-up answering the token) precedes what it serves.
     const step = this.stepOf.get(login.op) ?? this.stepOf.get(tokenGiver(login)) ?? login.op.name;
     const sent = this.capture(step, ...sentToken(this.shared.doc, op, login));

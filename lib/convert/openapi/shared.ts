@@ -30,4 +30,6 @@ export interface Shared {
   optional: number;
   /** Each path parameter's producer, and the login. */
   inferred: Inferred;
+  /** The administrators' operations (`GET /users`), each with what says so (for_admins.ts). */
+  admins?: Map<string, string>;
 }

@@ -8,6 +8,7 @@
 import { plural, pluralWord } from "../../_util/plural.ts";
 import type { OpenApiSummary } from "./convert.ts";
 import { addedPath } from "./paths_hold_base.ts";
+import { ADMIN_TOKEN } from "./for_admins.ts";
 
 /** Where the flows went, and what the `--openapi` of the run line names. */
 export interface SummaryPlaces {
@@ -73,6 +74,7 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
         `naming its members: add them to the step's body): ${s.bodiless.join(", ")}`,
     );
   }
+  if (s.admins) lines.push(adminsLine(s.admins));
   for (const { why, operations } of s.ambiguous ?? []) {
     lines.push(
       `Left out ${plural(operations.length, "operation")} (${why}): ${operations.join(", ")}`,
@@ -167,4 +169,14 @@ function unsendableLine(ops: string[]): string {
   } flowrun cannot send (the HTTP client forbids ${methods}; test ${
     pluralWord(ops.length, "it", "them")
   } with another tool): ${ops.join(", ")}`;
+}
+
+/** The administrators' operations: what says so, and the token that runs them (for_admins.ts). */
+function adminsLine(admins: [string, string][]): string {
+  const [them, they] = admins.length === 1 ? ["it", "it is"] : ["them", "they are"];
+  return `Only an administrator may call ${plural(admins.length, "operation")} (the document ` +
+    `says so): set ${ADMIN_TOKEN} to an administrator's token to run ${them} (the run's own ` +
+    `account is sent to the others); without it ${they} skipped: ${
+      admins.map(([op, why]) => `${op} (${why})`).join(", ")
+    }`;
 }
