@@ -80,3 +80,52 @@ Deno.test("postman bare placeholder: one whose value only a script gives stays a
   const flow = files.find((f) => f.path.endsWith(".yaml"))!;
   assert.match(flow.text, /\n {8}rate: /);
 });
+
+/**
+ * A number or boolean a script sets as a literal (`set("n", 5)`, `set("b", true)`, a
+ * `Math.floor(Math.random() * 2)` known as its least value) and the body writes bare: Newman puts
+ * the value's text there, `{"n": 5, "b": true, "s": "x", "t": 12, "q": "5"}` (6.2.1, by hand), so
+ * the server reads a number and a boolean; the map's value was the text "5" and "true".
+ */
+Deno.test("postman bare placeholder: a script's number or boolean is that JSON value in the body", async () => {
+  const received: unknown[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    received.push(await req.json());
+    return Response.json({ ok: true });
+  });
+  const dir = await Deno.makeTempDir();
+  try {
+    const set = [
+      "set('n', 5)",
+      "set('b', true)",
+      "set('s', 'x')",
+      "set('t', '12')",
+    ];
+    const { files } = convertPostman(JSON.stringify({
+      info: { name: "Set bare", schema: V21 },
+      item: [{
+        name: "Send",
+        event: [{
+          listen: "prerequest",
+          script: { exec: set.map((s) => `pm.collectionVariables.${s};`) },
+        }],
+        request: {
+          method: "POST",
+          url: `http://127.0.0.1:${server.addr.port}/send`,
+          header: [{ key: "Content-Type", value: "application/json" }],
+          body: {
+            mode: "raw",
+            raw: '{"n": {{n}}, "b": {{b}}, "s": "{{s}}", "t": {{t}}, "q": "{{n}}"}',
+          },
+        },
+      }],
+    }));
+    const { run, flow } = await runConverted(files, dir);
+    assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
+    // `{{t}}` is the text 12 put bare: a number to the server; `"{{n}}"` quoted stays text.
+    assert.deepEqual(received, [{ n: 5, b: true, s: "x", t: 12, q: "5" }]);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

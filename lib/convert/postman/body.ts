@@ -31,6 +31,10 @@ export interface BodyOut {
 type Resolve = (name: string, written?: string) => string;
 
 const MARK = "\ue000";
+/** A placeholder written outside a JSON string (`"n": {{n}}`): its text is JSON there. */
+const BARE = "\ue001";
+/** Text that is a JSON number (of no more digits than a double keeps), boolean or null. */
+const SCALAR = /^(-?(0|[1-9]\d{0,14})(\.\d{1,15})?|true|false|null)$/;
 
 /**
  * Raw text that is JSON once its `{{x}}` are read as values: the value, with
@@ -55,8 +59,8 @@ export function jsonBody(raw: string, resolve: Resolve): unknown {
         const placeholder = { name: raw.slice(i + 2, end).trim(), written: raw.slice(i, end + 2) };
         // Inside a string the server reads the text as JSON: `\"` arrives as `"`.
         if (inString) placeholder.written = decoded(placeholder.written);
-        const mark = `${MARK}${names.push(placeholder) - 1}${MARK}`;
-        text += inString ? mark : `"${mark}"`;
+        const at = names.push(placeholder) - 1;
+        text += inString ? `${MARK}${at}${MARK}` : `"${BARE}${at}${BARE}"`;
         i = end + 1;
         continue;
       }
@@ -100,9 +104,15 @@ function decoded(raw: string): string {
 }
 
 function fill(value: unknown, names: Placeholder[], resolve: Resolve): unknown {
+  const bare = typeof value === "string" ? value.match(new RegExp(`^${BARE}(\\d+)${BARE}$`)) : null;
+  if (bare) {
+    // Newman puts the value's text there: a number, boolean or null known now is that JSON value.
+    const text = resolve(names[Number(bare[1])].name, names[Number(bare[1])].written);
+    return SCALAR.test(text) ? JSON.parse(text) : text;
+  }
   if (typeof value === "string") {
     return value.replaceAll("${", () => "$${").replace(
-      new RegExp(`${MARK}(\\d+)${MARK}`, "g"),
+      new RegExp(`[${MARK}${BARE}](\\d+)[${MARK}${BARE}]`, "g"),
       (_, i) => resolve(names[Number(i)].name, names[Number(i)].written),
     );
   }

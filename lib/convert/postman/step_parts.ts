@@ -123,8 +123,11 @@ function addDefaults(
   if (contentType && !has("content-type")) headers.set("Content-Type", contentType);
 }
 
-/** Authorization schemes kept in front of a credential written out. */
-const SCHEME = /^(Bearer|Basic|Token|Digest|OAuth|Bot|JWT|ApiKey|AWS4-HMAC-SHA256|Hawk)\s+\S/i;
+/**
+ * Authorization schemes kept in front of a credential written out. A credential never starts
+ * with `=`: `token = abc` is a name and its value (a cookie), not the scheme `Token`.
+ */
+const SCHEME = /^(Bearer|Basic|Token|Digest|OAuth|Bot|JWT|ApiKey|AWS4-HMAC-SHA256|Hawk)\s+[^\s=]/i;
 
 /**
  * A credential written into a secret header (`Authorization: Bearer abc…`,
@@ -136,7 +139,8 @@ function secretHeader(
   value: string,
   secret: (key: string, scheme: string) => string,
 ): string {
-  const scheme = value.match(SCHEME)?.[1] ?? "";
+  // A Cookie header holds `name=value` pairs, never a scheme: its whole value is the secret.
+  const scheme = /^cookie$/i.test(key) ? "" : value.match(SCHEME)?.[1] ?? "";
   const env = `\${ENV.${secret(key, scheme)}}`;
   return scheme ? `${scheme} ${env}` : env;
 }

@@ -17,6 +17,7 @@ import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
 import { madeBy, momentCall, newDateCall, plusDate, secondsCall } from "./made.ts";
+import { randomNumber } from "./random_number.ts";
 import { constructorCheck } from "./constructor_type.ts";
 import { CALLS, cond, pathOf, text } from "./calls.ts";
 import { rowComparison, rowNumber } from "./data_row.ts";
@@ -227,6 +228,7 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
 
 function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const date = newDateCall(node) ?? secondsCall(node) ??
+    randomNumber(node, (n) => evaluate(n, ctx, d)) ??
     momentCall(node, (n) => evaluate(n, ctx, d), !ctx.scope.get("moment"));
   if (date !== null) return date;
   const callee = dotted(node.callee);
@@ -309,6 +311,9 @@ function unary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   return undefined;
 }
 
+const typedOrMade = (n: Node, v: (n: Node) => Sym | undefined) =>
+  constructorCheck(n, v) ?? randomNumber(n, v);
+
 function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (node.operator === "in") {
     const key = evaluate(node.left, ctx, d);
@@ -316,7 +321,7 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
     if (key?.k !== "lit" || obj?.k !== "path" || typeof key.value !== "string") return undefined;
     return cond(member(obj.path, key.value), "exists", true);
   }
-  const typed = constructorCheck(node, (n) => evaluate(n, ctx, d));
+  const typed = typedOrMade(node, (n) => evaluate(n, ctx, d));
   if (typed) return typed;
   const a = evaluate(node.left, ctx, d);
   const b = evaluate(node.right, ctx, d);

@@ -9,6 +9,7 @@
  */
 import type { Node } from "./parse.ts";
 import { pickCall } from "./pick.ts";
+import { wholeInRange } from "./random_number.ts";
 import { member, type Sym } from "./sym.ts";
 
 /** Text functions of text known now, as the sandbox (a browser's globals) works them out. */
@@ -70,6 +71,7 @@ export function libraryCall(
     return { k: "path", path: keys.reduce<string>((p, k) => member(p, k), first.path) };
   }
   if (callee === "_.random") return lodashRandom(args);
+  if (callee === "_.sample" || callee === "_.shuffle") return lodashPick(callee, first);
   const text = TEXT.get(callee);
   if (!text) return null;
   if (first?.k !== "lit" || typeof first.value !== "string") return undefined;
@@ -119,17 +121,25 @@ export function replaceIn(
  */
 export function lodashRandom(args: (Sym | undefined)[]): Sym | undefined {
   const [low, high] = args.map((a) => a?.k === "lit" ? a.value : undefined);
-  if (args.length !== 2 || !Number.isSafeInteger(low) || !Number.isSafeInteger(high)) {
-    return undefined;
-  }
-  const [min, max] = [
-    Math.min(low as number, high as number),
-    Math.max(low as number, high as number),
-  ];
-  for (let n = 15; n >= 1; n--) {
-    if (10 ** (n - 1) >= min && 10 ** n - 1 <= max) {
-      return { k: "gen", text: `\${RANDOM.DIGITS_${n}}` };
-    }
-  }
-  return undefined;
+  return args.length === 2 ? wholeInRange(low, high) : undefined;
+}
+
+/**
+ * lodash's `_.sample(list)` and `_.shuffle(list)` of a list known now: a value the script could
+ * have made, the same in every run (a flow has no random pick): the list's first element, and the
+ * list in the order it is written (one of its shuffles, so `_.shuffle(list)[0]` is that element
+ * too); undefined for a list known only when the script runs, or an empty one.
+ *
+ * @example
+ * ```ts
+ * import { lodashPick } from "./library.ts";
+ * const list = { k: "lit" as const, value: ["a", "b"] };
+ * const one = lodashPick("_.sample", list);
+ * if (one?.k !== "lit" || one.value !== "a" || lodashPick("_.shuffle", list) !== list) throw new Error();
+ * if (lodashPick("_.sample", { k: "path", path: "$.json" }) !== undefined) throw new Error();
+ * ```
+ */
+export function lodashPick(callee: string, list: Sym | undefined): Sym | undefined {
+  if (list?.k !== "lit" || !Array.isArray(list.value) || list.value.length === 0) return undefined;
+  return callee === "_.shuffle" ? list : { k: "lit", value: list.value[0] };
 }

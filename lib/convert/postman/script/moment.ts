@@ -64,13 +64,23 @@ function written(format: string, offsetMs: number, moment: boolean): Sym | undef
   return moment ? { k: "gen", text, moment: true } : { k: "gen", text };
 }
 
+/**
+ * The least value a made whole number can take (`${RANDOM.DIGITS_2}`: 10), else undefined: a
+ * random count (`add(_.random(1, 14), "days")`) shifts by a count the script could have drawn,
+ * the same in every run, since a flow's `${NOW…}` offset is written, not drawn.
+ */
+function leastMade(n: Sym | undefined): number | undefined {
+  const digits = n?.k === "gen" ? n.text.match(/^\$\{RANDOM\.DIGITS_(\d+)\}$/)?.[1] : undefined;
+  return digits === undefined ? undefined : 10 ** (Number(digits) - 1);
+}
+
 /** `add(n, unit)` or `subtract(n, unit)` of a moment: the moment shifted. */
 function shifted(on: Moment, sign: number, args: (Sym | undefined)[]): Sym | undefined {
   const [n, unit] = args;
   const ms = unit?.k === "lit" ? UNITS.get(String(unit.value)) : undefined;
-  const whole = n?.k === "lit" && Number.isInteger(n.value);
-  if (!whole || !ms) return undefined;
-  const by = sign * (n.value as number) * ms;
+  const count = n?.k === "lit" ? n.value : leastMade(n);
+  if (!Number.isInteger(count) || !ms) return undefined;
+  const by = sign * (count as number) * ms;
   // A day shifted by hours is no longer a day: moment keeps the time, the flow has none.
   return on.format === "DATE" && by % MS.d !== 0
     ? undefined

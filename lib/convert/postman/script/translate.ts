@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { unfoldAssertionIfs } from "./assertion_if.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { type CheckItem, ELEMENT, type Loop, loopOf, rooted } from "./each.ts";
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
@@ -90,7 +91,8 @@ class Translator {
   }
 
   block(body: Node[], name: string | undefined, depth: number): void {
-    for (const statement of body) this.statement(statement, name, depth + 1);
+    // `if (pm.response.to.have.header(h) === v)`: the assertion, then the branch always taken.
+    for (const statement of unfoldAssertionIfs(body)) this.statement(statement, name, depth + 1);
   }
 
   statement(node: Node, name: string | undefined, depth: number): void {
