@@ -53,20 +53,41 @@ function flow(i: number): string {
   return `name: flow ${i}\nsteps:\n${steps.join("")}`;
 }
 
-Deno.test(`many checks naming one large document load it once, examples holding $id included ${TIMING}`, async () => {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(bigDocument(3_000)));
-    for (let i = 0; i < 80; i++) await Deno.writeTextFile(`${dir}/f${i}.yaml`, flow(i));
+/** How long `validate` takes on `dir`, the faster of two tries (the one other work disturbed least). */
+async function validateMs(dir: string, files: number): Promise<number> {
+  let best = Infinity;
+  for (let round = 0; round < 2; round++) {
     const started = performance.now();
     const valid = await runCli(["validate", dir, "--no-env"]);
-    const took = performance.now() - started;
+    best = Math.min(best, performance.now() - started);
     assert.equal(valid.code, 0, valid.stdout + valid.stderr);
-    assert.match(valid.stdout, /80 flow files checked: no problems\./);
-    // Once per check (240 here) took over 20 s; once per document well under 2 s.
-    assert.ok(took < 8_000, `validate took ${Math.round(took)} ms`);
+    const checked = files === 1 ? "1 flow file checked" : `${files} flow files checked`;
+    assert.match(valid.stdout, new RegExp(`${checked}: no problems\\.`));
+  }
+  return best;
+}
+
+Deno.test(`many checks naming one large document load it once, examples holding $id included ${TIMING}`, async () => {
+  const one = await Deno.makeTempDir();
+  const many = await Deno.makeTempDir();
+  try {
+    const document = JSON.stringify(bigDocument(3_000));
+    await Deno.writeTextFile(`${one}/api.json`, document);
+    await Deno.writeTextFile(`${one}/f0.yaml`, flow(0));
+    await Deno.writeTextFile(`${many}/api.json`, document);
+    for (let i = 0; i < 80; i++) await Deno.writeTextFile(`${many}/f${i}.yaml`, flow(i));
+    // A ratio of two runs moments apart, so a busy machine slows both: loading the document once
+    // per check (240 here against 3) made 80 files cost some 40 times one file; once per
+    // document, 80 files cost under twice one file (start-up and the document dominate).
+    const oneMs = await validateMs(one, 1);
+    const manyMs = await validateMs(many, 80);
+    assert.ok(
+      manyMs < oneMs * 6,
+      `80 files took ${Math.round(manyMs)} ms, one file ${Math.round(oneMs)} ms`,
+    );
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(one, { recursive: true });
+    await Deno.remove(many, { recursive: true });
   }
 });
 
