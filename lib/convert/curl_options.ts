@@ -30,6 +30,12 @@ export interface FormPart {
   from: "text" | "file" | "contents";
   type?: string;
   filename?: string;
+  /**
+   * Sent as a `{content}` part, its text's bytes as they are: an earlier
+   * answer (`curl_saved.ts`), with the filename and type curl sends a file with
+   * (`-F f=@saved`), or neither (`-F 'f=<saved'`).
+   */
+  content?: { filename?: string; type?: string };
 }
 
 /** What one curl command sends. */

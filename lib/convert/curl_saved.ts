@@ -1,14 +1,15 @@
 /**
  * An answer docs save to a file and send later: `curl …/config > snap.json`
  * (or `-o F`, `--output F`, `-O`), then `curl -T snap.json …`,
- * `--data-binary @snap.json`, `-d @snap.json`, `--json @snap.json` or
- * `-F field=<snap.json`. The file holds what the earlier answer held, so the
- * saving step captures its body whole (`$.body`) and the later step sends
- * that capture: the flow needs no file, and sends what this run's server
- * answered, not a file left from another run. A file sent before any command
- * saves it, an answer saved with its head (`-i`), by a command of several
- * URLs, or sent as a multipart file (`-F f=@snap.json`, which a flow reads
- * from a file) stays a file, as before.
+ * `--data-binary @snap.json`, `-d @snap.json`, `--json @snap.json`,
+ * `-F field=<snap.json` or `-F file=@snap.json`. The file holds what the
+ * earlier answer held, so the saving step captures its body whole (`$.body`)
+ * and the later step sends that capture: the flow needs no file, and sends
+ * what this run's server answered, not a file left from another run. A
+ * multipart part is a `{content}` part, which sends the text's bytes as they
+ * are, as curl sends the file's. A file sent before any command saves it, or
+ * an answer saved with its head (`-i`) or by a command of several URLs, stays
+ * a file, as before.
  *
  * @module
  */
@@ -19,6 +20,7 @@ import type { CurlRecord } from "./curl_request.ts";
 import { envMarker, type EnvNames, type ShellCommand } from "./curl_shell.ts";
 import type { Step } from "./model.ts";
 import { WHOLE_BODY } from "./spelling.ts";
+import { curlFileType } from "./curl_steps.ts";
 
 /** A command's records, as `convertCurl` built them. */
 interface Built {
@@ -74,7 +76,7 @@ export class SavedAnswers {
       const w = this.#writers.get(path);
       return w && w.records.length === 1 ? w : undefined;
     };
-    const uses = [...bodyUses(req, writer, command), ...fieldUses(req, writer, command, this.env)];
+    const uses = [...bodyUses(req, writer, command), ...fieldUses(req, writer, this.env)];
     for (const use of uses) if (use.as === "body") this.handled.add(use.path);
     if (uses.length > 0) this.#uses.set(command, uses);
   }
@@ -127,7 +129,11 @@ export class SavedAnswers {
         const ref = c.sp.capRef(writer.name, captureName(writer, use, names));
         step!.uses.add(writer.name);
         if (use.as === "field") captured.set(fieldName(use.path, use.writer.command), ref);
-        const note = use.as === "body" ? sentNote(step!, use, ref, writer.name) : undefined;
+        const note = use.as === "body"
+          ? sentNote(step!, use, ref, writer.name)
+          : TEXT_FILE.test(use.path)
+          ? undefined
+          : binaryNote(use, writer.name);
         if (note) notes.push(`Step ${step!.name} (line ${b.command.line}): ${note}`);
       }
     }
@@ -162,21 +168,22 @@ function bodyUses(req: CurlRequest, writer: WriterOf, command: ShellCommand): Us
 }
 
 /**
- * `-F name=<F` parts of a saved file: the value a marker the capture
- * replaces. `-F name=@F` stays a file, said so: a flow reads one from a file.
+ * `-F name=<F` and `-F name=@F` parts of a saved file: a `{content}` part
+ * whose value is a marker the capture replaces, sent as curl sends the file:
+ * `@F` with its filename and type, `<F` with neither; both byte for byte.
  */
-function fieldUses(
-  req: CurlRequest,
-  writer: WriterOf,
-  command: ShellCommand,
-  env: EnvNames,
-): Use[] {
+function fieldUses(req: CurlRequest, writer: WriterOf, env: EnvNames): Use[] {
   const uses: Use[] = [];
   for (const part of req.form) {
     const w = part.from !== "text" ? writer(part.value) : undefined;
-    if (w && part.from === "file") command.notes.push(fileNote(part.value, w.command));
-    if (!w || part.from === "file") continue;
+    if (!w) continue;
     uses.push({ path: part.value, writer: w, as: "field" });
+    part.content = part.from === "file"
+      ? {
+        filename: part.filename ?? part.value.split(/[\\/]/).at(-1)!,
+        type: part.type ?? curlFileType(part.value),
+      }
+      : {};
     part.value = envMarker(env, fieldName(part.value, w.command));
     part.from = "text";
   }
@@ -258,11 +265,6 @@ const TEXT_FILE =
 /** Why a saved answer whose file's name says nothing of text may not be sent as it was. */
 function binaryNote(use: Use, writer: string): string {
   return `"${use.path}" is the answer step ${writer} saved; the flow captures it as text and sends that: an answer that is not UTF-8 text (an archive, an image) would not be sent byte for byte.`;
-}
-
-/** A saved answer sent as a multipart file, which a flow reads from a file only. */
-function fileNote(path: string, writer: ShellCommand): string {
-  return `"${path}" is the answer the command at line ${writer.line} saves; a flow sends a multipart file from a file only, so it sends the file "${path}" beside the flow: save that answer there before each run.`;
 }
 
 /**

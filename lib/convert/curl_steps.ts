@@ -220,13 +220,52 @@ function multipart(c: Correlator, step: Step, extras: CurlExtras, files?: CurlFi
       extras.notes.push(`The form field "${part.name}" is sent twice; a flow sends it once.`);
       continue;
     }
-    const value = part.from === "file"
-      ? filePart(part, extras, files)
-      : c.rules.stringValue(part.name, fieldText(part, extras, files), step, where);
-    entries.push([name, value]);
+    if (part.from === "file") {
+      entries.push([name, filePart(part, extras, files)]);
+      continue;
+    }
+    const text = fieldText(part, extras, files);
+    const value = c.rules.stringValue(part.name, text, step, where);
+    const content = part.content ?? (part.from === "contents" ? linesAsTheyAre(text) : undefined);
+    entries.push([name, content ? contentPart(value, content) : value]);
   }
   step.multipart = ymap(entries);
   step.headers = step.headers.filter(([name]) => name !== "content-type");
+}
+
+/**
+ * A `<file` part whose text has line breaks: curl sends the file's bytes, a
+ * flow's text field would send each line break as CRLF (as a browser's form
+ * does), so it goes as `{content}`, which keeps them.
+ */
+function linesAsTheyAre(text: string): FormPart["content"] {
+  return /[\r\n]/.test(text) ? {} : undefined;
+}
+
+/** `{content, filename?, content_type?}`: the text sent as its bytes, as a file when named. */
+function contentPart(value: YNode, content: NonNullable<FormPart["content"]>): YNode {
+  return ymap([
+    ["content", value],
+    ["filename", content.filename],
+    ["content_type", content.type],
+  ]);
+}
+
+/**
+ * The type curl sends a `-F name=@file` part with when `;type=` is not
+ * written: what `Curl_mime_contenttype` knows, else application/octet-stream.
+ *
+ * @example
+ * ```ts
+ * import { curlFileType } from "./curl_steps.ts";
+ * if (curlFileType("a.json") !== "application/octet-stream") throw new Error();
+ * if (curlFileType("notes.TXT") !== "text/plain") throw new Error();
+ * ```
+ */
+export function curlFileType(path: string): string {
+  const base = path.split(/[\\/]/).at(-1)!;
+  const ext = base.includes(".") ? base.split(".").at(-1)!.toLowerCase() : "";
+  return Object.hasOwn(CURL_PART_TYPES, ext) ? CURL_PART_TYPES[ext] : "application/octet-stream";
 }
 
 /**

@@ -66,7 +66,14 @@ function bodyFields(request: RequestSpec, place: Place): RequestFields {
     for (const part of request.multipart) {
       const name = nameText(part.name, place, part.nameFrom);
       if (part.kind === "field") fields.push([name, part.value]);
-      else uploads[name] = uploadField(part, place);
+      else if (part.kind === "file") uploads[name] = uploadField(part, place);
+      else {
+        // Artillery's formData sends a value as a text field: a `{content}` part's filename is lost.
+        if (part.filename !== undefined) {
+          note(place, `part "${part.name}" is sent as a text field, without its filename`);
+        }
+        fields.push([name, part.value]);
+      }
     }
     return { formData: { ...pairs(fields, place, "multipart field"), ...uploads } };
   }

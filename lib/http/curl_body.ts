@@ -14,7 +14,7 @@ import { MASK } from "../secrets/mod.ts";
 
 /** A part of a multipart body as it was sent: a text field, or a file. */
 export type SentPart =
-  | { name: string; value: string }
+  | { name: string; value: string; raw?: true }
   | { name: string; filename: string; type: string; bytes: Uint8Array };
 
 /** Text every console and report shows escaped: controls (a tab too) and invisible direction marks. */

@@ -38,7 +38,9 @@ export function multipartBody(
       headerName(part.name.replace(LINE_BREAK, "\r\n"))
     }"`;
     if ("value" in part) {
-      chunks.push(`${head}\r\n\r\n${part.value.replace(LINE_BREAK, "\r\n")}\r\n`);
+      // A `{content}` part (raw) is bytes the flow holds: its line breaks are its own.
+      const value = part.raw ? part.value : part.value.replace(LINE_BREAK, "\r\n");
+      chunks.push(`${head}\r\n\r\n${value}\r\n`);
       continue;
     }
     const type = part.type || "application/octet-stream";

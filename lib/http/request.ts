@@ -20,6 +20,7 @@ import { fieldNames } from "./field_names.ts";
 import { methodProblem } from "../load/request.ts";
 import type { MultipartPart, RequestSpec } from "../model/flow.ts";
 import type { SentPart } from "./curl_body.ts";
+import { contentSent, multipartPayload } from "./content_part.ts";
 import { around, joined, ownWords, told } from "../model/told.ts";
 import { RequestError } from "./request_error.ts";
 import { renderUrl } from "./url.ts";
@@ -223,7 +224,7 @@ function withBody(
     }
     return { ...request, body: formText(spec.form, scope) };
   }
-  if (spec.multipart) return { ...request, ...multipart(spec.multipart, scope) };
+  if (spec.multipart) return { ...request, ...multipart(spec.multipart, scope, headers) };
   if (spec.bodyFile) {
     if (!hasContentType(headers)) headers.push(["content-type", "application/octet-stream"]);
     const bytes = spec.bodyFile.bytes;
@@ -289,6 +290,7 @@ function formText(
 function multipart(
   parts: readonly MultipartPart[],
   scope: Scope,
+  headers: [string, string][],
 ): Pick<ResolvedRequest, "body" | "payload" | "bodyKind" | "parts"> {
   const data = new FormData();
   const shown = new URLSearchParams();
@@ -301,6 +303,13 @@ function multipart(
       data.append(part.name, text);
       shown.append(part.name, text);
       sent.push({ name: part.name, value: text });
+    } else if (part.kind === "content") {
+      const one = contentSent(part, toText(render(part.value, scope)));
+      if ("bytes" in one) {
+        data.append(one.name, new Blob([one.bytes as BlobPart], { type: one.type }), one.filename);
+      }
+      shown.append(part.name, "bytes" in one ? `@${one.filename}` : one.value);
+      sent.push(one);
     } else {
       const blob = new Blob([part.file.bytes], { type: part.contentType });
       data.append(part.name, blob, part.filename);
@@ -309,5 +318,11 @@ function multipart(
       sent.push({ name, filename, type: part.contentType, bytes: part.file.bytes });
     }
   }
-  return { body: shown.toString(), payload: data, bodyKind: "multipart", parts: sent };
+  // A part of text as it is, with no filename, is one FormData cannot send: the body's own bytes go.
+  if (!sent.some((p) => "raw" in p)) {
+    return { body: shown.toString(), payload: data, bodyKind: "multipart", parts: sent };
+  }
+  const { payload, type } = multipartPayload(sent);
+  if (!hasContentType(headers)) headers.push(["content-type", type]);
+  return { body: shown.toString(), payload, bodyKind: "multipart", parts: sent };
 }

@@ -19,6 +19,7 @@ import { getOwn } from "../_util/own_property.ts";
 import { plainString, refuseExpression } from "./not_allowed.ts";
 import { lossyNumber } from "./quote_hint.ts";
 import { fieldName } from "./field_name.ts";
+import { contentPart } from "./content_part.ts";
 
 /** The request keys that each give a body. */
 export const BODY_KEYS = ["body", "form", "multipart", "body_file", "graphql"] as const;
@@ -224,7 +225,7 @@ function filePart(ctx: Loading, e: Entry, v: YAMLMap, what: string): MultipartPa
   return { name: e.key, kind: "file", file, contentType, filename };
 }
 
-/** `multipart`: text fields, and files as `{file, content_type?, filename?}`. */
+/** `multipart`: text fields, files as `{file, content_type?, filename?}`, and `{content, …}` parts. */
 function parts(
   ctx: Loading,
   entry: Entry,
@@ -247,7 +248,11 @@ function parts(
     const named = fieldName(ctx, e, owner);
     if (!named) continue;
     const v = ctx.deref(e.value);
-    const part = isMap(v) ? filePart(ctx, e, v, what) : fieldPart(ctx, e, v, what, owner);
+    const part = !isMap(v)
+      ? fieldPart(ctx, e, v, what, owner)
+      : ctx.entries(v).some((p) => p.key === "content")
+      ? contentPart(ctx, e, v, what, owner)
+      : filePart(ctx, e, v, what);
     if (part) out.push({ ...part, ...named });
   }
   return out;

@@ -99,6 +99,12 @@ export type MultipartPart =
   & (
     | { kind: "field"; value: ValueTemplate }
     | { kind: "file"; file: DataFile; contentType: string; filename: string }
+    /**
+     * `{content, filename?, content_type?}`: text sent as its UTF-8 bytes, line
+     * breaks as they are (an earlier answer a capture holds); with a filename, a
+     * file part, else a part with neither filename nor type, as curl's `-F f=<file`.
+     */
+    | { kind: "content"; value: ValueTemplate; filename?: string; contentType?: string }
   );
 
 /** One step. */

@@ -168,7 +168,7 @@ export function secretInputs(flow: Flow): SecretInputs {
       ...request.query ?? [],
       ...(request.form ?? []).map(([name, value]) => [name, value] as [string, ValueTemplate]),
       ...(request.multipart ?? []).flatMap((p) =>
-        p.kind === "field" ? [[p.name, p.value] as [string, ValueTemplate]] : []
+        p.kind !== "file" ? [[p.name, p.value] as [string, ValueTemplate]] : []
       ),
     ];
     for (const [name, value] of fields) (isSecretKey(name) ? values : clear).push(value);

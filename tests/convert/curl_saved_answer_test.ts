@@ -61,13 +61,6 @@ Deno.test("an answer whose file's name says nothing of text is said to be carrie
   assert.ok(summary.notes.some((n) => /backup\.tgz.*byte for byte/.test(n)), summary.notes.join());
 });
 
-Deno.test("a saved answer sent as a multipart file says the flow reads it from a file", () => {
-  const { summary } = convertCurl(
-    "curl -o dump.json http://a.test/dump\ncurl -F file=@dump.json http://a.test/load\n",
-  );
-  assert.ok(summary.notes.some((n) => /dump\.json.*multipart file/.test(n)), summary.notes.join());
-});
-
 Deno.test("run: an answer saved compressed is sent back decoded, without its Content-Encoding", async () => {
   const rows = '{"metric": "cpu", "value": 1}\n{"metric": "mem", "value": 2}\n';
   const got: string[] = [];
