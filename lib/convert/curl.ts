@@ -213,6 +213,7 @@ function buildCommands(
 function correlated(all: CurlRecord[], spelling: "a" | "b"): Correlator {
   const c = newCorrelator(spelling, true);
   c.rules = curlRules(c);
+  c.byHand = true;
   oneLoopbackOrigin(all);
   cookiesFromLogins(all);
   const accounts = ownAccounts(

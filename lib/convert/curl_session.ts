@@ -49,7 +49,7 @@ export function cookiesFromLogins(records: readonly CurlRecord[]): void {
     if (!login || !logsIn(login, r.url.origin)) return;
     const earlier = records.slice(0, i).map((e) => e.record);
     for (const cookie of r.cookies) {
-      if (!isCredentialCookie(cookie.name, cookie.value)) continue;
+      if (!isCredentialCookie(cookie.name, cookie.value, true)) continue;
       const sentBefore = earlier.some((e) =>
         e.cookies.some((k) => k.name === cookie.name && k.value === cookie.value)
       );

@@ -247,8 +247,9 @@ const CREDENTIAL_COOKIE = /sess|sid|auth|login|remember|jwt|identity|token|csrf|
 
 /**
  * Whether a cookie the recording sent is a credential (a session, a login, a
- * CSRF pair): by its name first (`sid`, `_app_session`, `remember_token`);
- * a preference, consent or anonymous analytics cookie (`anon_id`, `theme`,
+ * CSRF pair): by its name first (`sid`, `_app_session`, `remember_token`),
+ * unless a recorded value is one anybody could guess (`false`, `1`, `on`;
+ * `byHand`: a person wrote it, where a word is a placeholder); a preference, consent or anonymous analytics cookie (`anon_id`, `theme`,
  * `visitor_id`) is not, whatever its value; an unknown name is when its value
  * is shaped like a secret. Only credentials become required variables.
  *
@@ -271,9 +272,14 @@ const CREDENTIAL_COOKIE = /sess|sid|auth|login|remember|jwt|identity|token|csrf|
  * }
  * // A cleared cookie, and one that says how the page signs in, hold no credential.
  * if (isCredentialCookie("Auth-Token", "") || isCredentialCookie("Auth-Type", "form")) throw new Error();
+ * // Nor does a guessable value under a name that looks like a credential's.
+ * if (isCredentialCookie("sidebar_collapsed", "false") || isCredentialCookie("remember_me", "1")) {
+ *   throw new Error();
+ * }
+ * if (!isCredentialCookie("session", "secret", true)) throw new Error();
  * ```
  */
-export function isCredentialCookie(name: string, value: string): boolean {
+export function isCredentialCookie(name: string, value: string, byHand = false): boolean {
   // An empty value holds nothing to keep or ask for (a cookie the server cleared, `Auth-Token=`).
   if (value === "") return false;
   if (PLAIN_COOKIE.test(name) && !/sess|auth|token|csrf|xsrf|secret/i.test(name)) return false;
@@ -281,8 +287,15 @@ export function isCredentialCookie(name: string, value: string): boolean {
   // value itself is shaped like a secret.
   const last = name.split(/[_.-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").at(-1) ?? "";
   if (DESCRIBES_CREDENTIAL.test(last)) return carriesSecret(value);
+  // A recorded value anybody could guess authenticates no one, whatever the name says (a script's
+  // `sidebar_collapsed=false` matches "sid", `remember_me=1` "remember"). In a command a person
+  // wrote, the same word stands for a credential (`-b 'session=secret'`).
+  if (!byHand && GUESSABLE.test(value)) return false;
   return CREDENTIAL_COOKIE.test(name) || carriesSecret(value);
 }
+
+/** A flag, a number of up to 4 digits, or one short lowercase word: a setting, never a secret. */
+const GUESSABLE = /^(?:-?\d{1,4}|[a-z]{1,10})$/;
 
 /**
  * Whether a cookie's value is shaped like a secret, judged by the text it carries: a page's

@@ -143,10 +143,12 @@ function recordedSecrets(entries: Entry[]): Map<string, string> {
 /** Header names of every step's request, lower case, parsed from the flow. */
 function flowHeaders(flow: string): string[] {
   const doc = parse(flow) as { steps?: { request?: { headers?: Record<string, unknown> } }[] };
-  // The browser's Origin as the base URL's (`${origin:vars.base_url}`) is no recorded noise:
-  // a CSRF check wants it (lib/convert/correlate/origin_header.ts).
+  // The browser's Origin and Referer on the base URL's (`${origin:vars.base_url}`) are no
+  // recorded noise: a CSRF check wants them (lib/convert/correlate/origin_header.ts,
+  // referer_header.ts).
   const ownOrigin = ([n, v]: [string, unknown]) =>
-    n.toLowerCase() === "origin" && typeof v === "string" && v.startsWith("${origin:");
+    /^(?:origin|referer)$/.test(n.toLowerCase()) && typeof v === "string" &&
+    v.startsWith("${origin:");
   return (doc.steps ?? []).flatMap((s) => Object.entries(s.request?.headers ?? {}))
     .filter((h) => !ownOrigin(h)).map(([n]) => n.toLowerCase());
 }

@@ -71,3 +71,24 @@ export function sentBefore(c: Correlator, key: string, value: string, p: Produce
   const made = c.steps.indexOf(p.step);
   return made !== -1 && at <= made;
 }
+
+/**
+ * Whether the client has sent `value` under `key` so far, this step's request included: a
+ * redirect that names it back (`?mimetype=text/x-markdown` after a form sent that field)
+ * echoes the client's own value, which no answer handed out.
+ *
+ * @example
+ * ```ts
+ * import { rememberFields, sentSoFar } from "./client_constants.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * // deno-lint-ignore no-explicit-any
+ * rememberFields(c, { url: new URL("http://w.test/new"), bodyText: "mimetype=text%2Fx-markdown" } as any);
+ * if (!sentSoFar(c, "mimetype", "text/x-markdown") || sentSoFar(c, "name", "text/x-markdown")) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function sentSoFar(c: Correlator, key: string, value: string): boolean {
+  return c.sentFields.has(pair(key, value));
+}

@@ -4,7 +4,9 @@
  * names in `X-Syncthing-Id`, so a fresh instance sets `CSRF-Token-QK7ZM`. By
  * evidence, never by the name's look: a piece of the name (between `-`,
  * `_` or `.`) that the same answer also hands out inside an opaque value (a
- * header's or a JSON body's) is the instance's. Such a cookie's value and
+ * header's or a JSON body's) is the instance's; so is one of letters and digits mixed that
+ * the server wrote into the same cookie's value too (Fossil's `fossil-<project code>` =
+ * `<hash>/<project code>/<user>`). Such a cookie's value and
  * that piece are captured from `Set-Cookie` by a pattern, since a capture by
  * the recorded name finds nothing on another instance. So is a span of the
  * name that spells the host and port the answer came from (Jupyter's
@@ -40,7 +42,24 @@ function opaqueValues(r: HarRecord): string[] {
 }
 
 /**
- * The piece of cookie `name` that `step`'s answer hands out elsewhere, with
+ * Whether `piece` of a cookie's name is one its own `value` holds and no word spells (letters
+ * and digits mixed, 6 or more): the server wrote its own datum twice. A word the value repeats
+ * (`login=…%2Flogin`) is the API's.
+ */
+function inOwnValue(piece: string, value: string): boolean {
+  if (piece.length < 6 || !/\d/.test(piece) || !/[A-Za-z]/.test(piece)) return false;
+  let text = value;
+  try {
+    text = decodeURIComponent(value);
+  } catch {
+    // A value that is no percent-encoding holds the piece as written, if at all.
+  }
+  return text.includes(piece);
+}
+
+/**
+ * The piece of cookie `name` that `step`'s answer hands out elsewhere (or `value`, the cookie's
+ * own, holds), with
  * the producers of the cookie's value and of that piece (patterns over
  * `Set-Cookie`); `undefined` when every piece is the API's own.
  *
@@ -55,11 +74,16 @@ function opaqueValues(r: HarRecord): string[] {
  * if (found?.name.piece !== "2EWQW" || found.value.source.kind !== "header") throw new Error();
  * // deno-lint-ignore no-explicit-any
  * if (instanceName({ last } as any, "csrftoken") !== undefined) throw new Error();
+ * // The project code the cookie's value holds too.
+ * // deno-lint-ignore no-explicit-any
+ * const own = instanceName({ last } as any, "fossil-84ed909103a16e91", "D617%2F84ed909103a16e91%2Fadmin");
+ * if (own?.name.piece !== "84ed909103a16e91") throw new Error();
  * ```
  */
 export function instanceName(
   step: Step,
   name: string,
+  value = "",
 ): { name: InstanceName; value: Producer } | undefined {
   const own = originSpan(name, step.last.url);
   if (own) return namedBy(step, name, own.start, own.end, true);
@@ -69,7 +93,7 @@ export function instanceName(
     const start = name.indexOf(piece, at);
     at = start + piece.length;
     if (piece.length < 4 || !/^[A-Za-z0-9]+$/.test(piece)) continue;
-    if (!values.some((v) => v.includes(piece))) continue;
+    if (!values.some((v) => v.includes(piece)) && !inOwnValue(piece, value)) continue;
     return namedBy(step, name, start, at);
   }
   const digest = digestSpan(name);

@@ -142,7 +142,7 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
   const sent = authorizations.map((h) => h.value.trim().split(/\s+/).at(-1) ?? "");
   for (const cookie of r.cookies) {
     if (isAnalyticsCookie(cookie.name)) continue;
-    const credential = isCredentialCookie(cookie.name, cookie.value);
+    const credential = isCredentialCookie(cookie.name, cookie.value, c.byHand);
     if (credential) c.secrets.add(cookie.value);
     const p = c.cookieProducers.get(`${cookie.name}=${cookie.value}`) ??
       c.rules.producerFor(cookie.value) ??
@@ -207,7 +207,7 @@ function readFrom(
   r: HarRecord,
 ): Producer {
   const { name } = cookie;
-  const named = instanceName(setter, name);
+  const named = instanceName(setter, name, cookie.value);
   if (named) c.cookieNames.set(name, named.name);
   const p: Producer = named ? { ...named.value, secret: true } : setByAnswer(setter, name);
   // Later requests that send it read it from there too, and the browser held it (the jar fills

@@ -36,6 +36,7 @@ import { noteRpcListedIds } from "./rpc_listed_ids.ts";
 import { noteListedNames } from "./listed_names.ts";
 import { produceFramed } from "./framed_producers.ts";
 import { instanceName } from "./cookie_names.ts";
+import { sentSoFar } from "./client_constants.ts";
 import { produceXml } from "./xml_producers.ts";
 import { isHandedNumber, produceNumberText } from "./handed_numbers.ts";
 import { cookiePath, jarKey } from "./cookie_paths.ts";
@@ -144,7 +145,7 @@ function produceNothing(c: Correlator, step: Step): void {
   const r = step.last;
   for (const cookie of r.setCookies) {
     holdCookie(c, r.url.host, cookie, cookiePath(r, cookie.name));
-    if (cookie.value.length >= 4 && isCredentialCookie(cookie.name, cookie.value)) {
+    if (cookie.value.length >= 4 && isCredentialCookie(cookie.name, cookie.value, c.byHand)) {
       c.secrets.add(cookie.value);
     }
   }
@@ -170,9 +171,9 @@ function produceCookies(c: Correlator, step: Step): void {
     const k = valueKey(cookie.value);
     if (cookie.value.length < 4 || isAnalyticsCookie(cookie.name) || c.producers.has(k)) continue;
     // A preference or anonymous cookie is carried whole, never searched for or masked.
-    const secret = isCredentialCookie(cookie.name, cookie.value);
+    const secret = isCredentialCookie(cookie.name, cookie.value, c.byHand);
     // A name of the instance's own is read by a pattern: a fresh instance sets another name.
-    const named = instanceName(step, cookie.name);
+    const named = instanceName(step, cookie.name, cookie.value);
     if (named) c.cookieNames.set(cookie.name, named.name);
     const producer: Producer = named
       ? { ...named.value, secret }
@@ -224,7 +225,8 @@ function pageSource(v: PageValue): Source {
 function produceLocation(c: Correlator, step: Step): void {
   for (const [name, value] of locationParams(step.last)) {
     const k = valueKey(value);
-    if (c.producers.has(k) || c.sentSeen.has(k)) continue;
+    // A field the form sent, named back by its redirect (`?mimetype=text/x-markdown`): the client's.
+    if (c.producers.has(k) || c.sentSeen.has(k) || sentSoFar(c, name, value)) continue;
     const secret = isSecretShaped(value);
     const producer: Producer = {
       step,

@@ -20,6 +20,7 @@ import { companionUrl } from "./companion_urls.ts";
 import { freshValue } from "./ids.ts";
 import { madeIdsIn } from "./made_ids.ts";
 import { originHeader } from "./origin_header.ts";
+import { refererHeader } from "./referer_header.ts";
 import { type Correlator, secretEnv } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 import { literalKey } from "./script_literals.ts";
@@ -43,7 +44,7 @@ export function headers(c: Correlator, r: HarRecord, step: Step): [string, strin
   const cookieValues = new Set(
     r.cookies.filter((cookie) =>
       !isAnalyticsCookie(cookie.name) && cookie.value.length >= 4 &&
-      isCredentialCookie(cookie.name, cookie.value)
+      isCredentialCookie(cookie.name, cookie.value, c.byHand)
     ).map((cookie) => cookie.value),
   );
   const cleaned = cleanHeaders(r.headers);
@@ -57,6 +58,8 @@ export function headers(c: Correlator, r: HarRecord, step: Step): [string, strin
   if (match) out.push(["if-match", match]);
   const origin = originHeader(c, r, out);
   if (origin) out.push(origin);
+  const referer = refererHeader(c, r, out);
+  if (referer) out.push(referer);
   return out;
 }
 

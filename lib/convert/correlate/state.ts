@@ -114,6 +114,11 @@ export interface Correlator {
   readonly linking: boolean;
   /** The rules the stages ask; set by `newCorrelator`, replaced for two recordings. */
   rules: Rules;
+  /**
+   * Whether a person wrote the requests (curl commands), not a browser: a plain word there
+   * (`-b 'session=secret'`) stands for a credential, while a recorded one is what the page held.
+   */
+  byHand: boolean;
   readonly steps: Step[];
   readonly stepNames: UniqueNames;
   readonly varNames: UniqueNames;
@@ -227,6 +232,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     sp: new Spelling(spelling),
     linking,
     rules: undefined as unknown as Rules,
+    byHand: false,
     steps: [],
     stepNames: new UniqueNames(),
     varNames: new UniqueNames(),

@@ -1,0 +1,59 @@
+/**
+ * The `Referer` a browser sent with a write. A cookie-session server may refuse a write whose
+ * `Referer` is not one of its own pages: Fossil's web UI takes a request without one that
+ * starts with its base URL for a cross-site forgery and runs it with its database locked
+ * (the ticket's submit answered 400 `not authorized`). Dropped as browser noise, such a
+ * journey failed at its first write on any instance; written literally it would name the
+ * recorded host. So, under the conditions `Origin` is kept (origin_header.ts: an unsafe request
+ * that sends a cookie, a page on an origin of the recording's API), the `Referer` is sent on
+ * that origin's base URL var with the page's path. A path that holds a value an answer handed
+ * out or a secret (a recorded ticket's id) names nothing on another instance, and its query
+ * may hold anything: the base URL's root is sent then, and the query never.
+ *
+ * @module
+ */
+import type { HarRecord } from "../har_model.ts";
+import { safeDecode } from "../json.ts";
+import { baseRef } from "./rewrite_value.ts";
+import type { Correlator } from "./state.ts";
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The `referer` header of `r`, on the base URL var of its origin, when the browser sent one of
+ * the recording's API with an unsafe request whose rewritten headers `sent` hold a cookie.
+ *
+ * @example
+ * ```ts
+ * import { refererHeader } from "./referer_header.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * const r = (referer: string) => ({ method: "POST", url: new URL("https://a.test/x"), headers: [{ name: "Referer", value: referer }] });
+ * const sent: [string, string][] = [["cookie", "sid=${steps.login.capture.sid}"]];
+ * // deno-lint-ignore no-explicit-any
+ * if (refererHeader(c, r("https://a.test/tktnew?x=1") as any, sent)?.[1] !== "${origin:vars.base_url}/tktnew") throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (refererHeader(c, r("https://page.test/") as any, sent) || refererHeader(c, r("https://a.test/") as any, [])) throw new Error();
+ * ```
+ */
+export function refererHeader(
+  c: Correlator,
+  r: HarRecord,
+  sent: readonly [string, string][],
+): [string, string] | undefined {
+  if (!UNSAFE.has(r.method) || !sent.some(([name]) => name === "cookie")) return undefined;
+  const said = r.headers.find((h) => h.name.toLowerCase() === "referer")?.value.trim() ?? "";
+  if (!URL.canParse(said)) return undefined;
+  const page = new URL(said);
+  if (!/^https?:$/.test(page.protocol)) return undefined;
+  if (page.origin !== r.url.origin && !c.origins.has(page.origin)) return undefined;
+  const base = baseRef(c, page.origin).replace(/^\$\{/, "${origin:");
+  return ["referer", `${base}${c.sp.lit(pathOf(c, page))}`];
+}
+
+/** The page's path, or `/` when a segment of it is a value an answer handed out or a secret. */
+function pathOf(c: Correlator, page: URL): string {
+  const segments = page.pathname.split("/").map(safeDecode).filter((s) => s !== "");
+  const recorded = segments.some((s) => c.secrets.has(s) || c.rules.producerFor(s) !== undefined);
+  return recorded ? "/" : page.pathname;
+}
