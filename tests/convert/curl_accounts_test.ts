@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const JSON_TYPE = `-H "Content-Type: application/json"`;
 const DOCS = [
@@ -73,25 +73,17 @@ function server(statuses: number[]) {
 
 Deno.test("run twice on one server: every command accepted both times", async () => {
   const statuses: number[] = [];
-  const s = server(statuses);
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`));
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  await using s = server(statuses);
+  const docs = DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  await withCurlFlow(docs, async ({ runFlow, readFlow }) => {
     const env = Object.fromEntries(convertCurl(DOCS).summary.env.map((n) => [n, "pw-terrible"]));
     for (const run of [1, 2]) {
-      const out = await runCli(["run", "flow.yaml"], { cwd: dir, env });
-      const why = `run ${run}: ${statuses.join(",")}\n${await Deno.readTextFile(
-        `${dir}/flow.yaml`,
-      )}`;
+      const out = await runFlow(env);
+      const why = `run ${run}: ${statuses.join(",")}\n${await readFlow()}`;
       assert.equal(out.code, 0, `${why}\n${out.stdout}${out.stderr}`);
     }
     assert.deepEqual(statuses, [201, 200, 201, 200, 201, 200, 201, 200]);
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 /** djoser's sample session: the sign-up and the login send a form, curl's `-d` default. */
@@ -113,7 +105,7 @@ Deno.test("a form sign-up (curl's -d, no Content-Type written) is the run's own 
 Deno.test("run twice on one server: a form sign-up and its login accepted both times", async () => {
   const taken = new Set<string>();
   const statuses: number[] = [];
-  const s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  await using s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const form = new URLSearchParams(await req.text());
     const name = form.get("username") ?? "";
     const signUp = new URL(req.url).pathname === "/auth/users/";
@@ -122,21 +114,14 @@ Deno.test("run twice on one server: a form sign-up and its login accepted both t
     statuses.push(status);
     return Response.json({ auth_token: "b704c9fc3655635646356ac2950269f352ea1139" }, { status });
   });
-  const dir = await Deno.makeTempDir();
-  try {
-    const docs = FORM_DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
-    await Deno.writeTextFile(`${dir}/docs.sh`, docs);
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  const docs = FORM_DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  await withCurlFlow(docs, async ({ runFlow }) => {
     for (const run of [1, 2]) {
-      const out = await runCli(["run", "flow.yaml"], { cwd: dir, env: { LOGIN_PASSWORD: "pw" } });
+      const out = await runFlow({ LOGIN_PASSWORD: "pw" });
       assert.equal(out.code, 0, `run ${run}: ${statuses.join(",")}\n${out.stdout}${out.stderr}`);
     }
     assert.deepEqual(statuses, [201, 200, 201, 200]);
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("an OAuth password grant is a login, never a sign-up", () => {

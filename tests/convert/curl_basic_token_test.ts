@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const DOCS_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJpZCI6N30.c2lnbmVkLWJ5LXRoZS1kb2Nz";
 const JSON_HEAD = "HTTP/1.1 200 OK\nContent-Type: application/json\n";
@@ -98,21 +98,15 @@ function server(seen: string[]) {
 
 Deno.test("run against a server: the token its own /token answered, the documented 401", async () => {
   const seen: string[] = [];
-  const s = server(seen);
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`));
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  await using s = server(seen);
+  const docs = DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  await withCurlFlow(docs, async ({ runFlow, readFlow }) => {
     const { summary } = convertCurl(DOCS);
     const env = Object.fromEntries(summary.env.map((name) => [name, "s3cret-pw"]));
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env });
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const run = await runFlow(env);
+    const flow = await readFlow();
     const why = `${flow}\n${run.stdout}${run.stderr}\n${seen.join("\n")}`;
     assert.equal(run.code, 0, why);
     assert.equal(seen.length, 5, why);
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

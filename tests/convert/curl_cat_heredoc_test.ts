@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const METRICS = '# TYPE some_metric counter\nsome_metric{label="val1"} 42\n';
 
@@ -34,24 +34,18 @@ Deno.test("cat's here-document or here-string before a pipe is curl's standard i
 
 Deno.test("the pushed lines reach the server as curl sends them", async () => {
   const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    got.push(await req.text());
-    return new Response(null, { status: 200 });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(
-      `${dir}/docs.sh`,
-      `cat <<EOF | curl --data-binary @- ${origin}/metrics/job/some_job\n${METRICS}EOF\n`,
-    );
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir });
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      got.push(await req.text());
+      return new Response(null, { status: 200 });
+    },
+  );
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  const docs = `cat <<EOF | curl --data-binary @- ${origin}/metrics/job/some_job\n${METRICS}EOF\n`;
+  await withCurlFlow(docs, async ({ runFlow }) => {
+    const run = await runFlow();
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(got, [METRICS]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

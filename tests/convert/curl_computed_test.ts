@@ -14,7 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl, formatCurlSummary } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const GW = "http://localhost:9091";
 
@@ -81,26 +81,18 @@ Deno.test("a substitution that reads anything but its own words stays text, name
 
 Deno.test("the server receives what the shell would have computed", async () => {
   const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     got.push(`${new URL(req.url).pathname} ${req.headers.get("x-dir")}`);
     return new Response(null, { status: 200 });
   });
-  const dir = await Deno.makeTempDir();
-  try {
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(
-      `${dir}/docs.sh`,
-      `curl -X PUT -H "X-Dir: $(printf '%s' 'abc' | xxd -p)" ${origin}/metrics/job/d/path@base64/$(echo -n '/var/tmp' | base64url)\n`,
-    );
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env: { BASE_URL: origin } });
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  const docs =
+    `curl -X PUT -H "X-Dir: $(printf '%s' 'abc' | xxd -p)" ${origin}/metrics/job/d/path@base64/$(echo -n '/var/tmp' | base64url)\n`;
+  await withCurlFlow(docs, async ({ runFlow }) => {
+    const run = await runFlow({ BASE_URL: origin });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(got, ["/metrics/job/d/path@base64/L3Zhci90bXA= 616263"]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("Markdown's backticks around the commands are no substitutions", () => {

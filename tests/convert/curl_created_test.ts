@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const command = (verb: string, path: string, body?: string) =>
   `curl -H "Content-Type: application/json" \\
@@ -52,32 +52,28 @@ Deno.test("a placeholder under a collection no command created is a value to set
 Deno.test("the flow opens what the server made, run against a server", async () => {
   const notes = new Map<string, string>();
   const seen: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const path = new URL(req.url).pathname;
-    seen.push(`${req.method} ${path}`);
-    if (req.method === "POST" && path.endsWith("/notes")) {
-      const id = `n-${crypto.randomUUID()}`;
-      notes.set(id, (await req.json()).text);
-      return Response.json({ id }, { status: 201 });
-    }
-    const note = /\/notes\/([^/]+)$/.exec(path)?.[1];
-    if (note !== undefined) {
-      return notes.has(note) ? Response.json({ id: note }) : new Response(null, { status: 404 });
-    }
-    if (req.method === "POST") return Response.json({ name: "lamp" }, { status: 201 });
-    return path.endsWith("/items/lamp") ? Response.json({}) : new Response(null, { status: 404 });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, TEXT);
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const path = new URL(req.url).pathname;
+      seen.push(`${req.method} ${path}`);
+      if (req.method === "POST" && path.endsWith("/notes")) {
+        const id = `n-${crypto.randomUUID()}`;
+        notes.set(id, (await req.json()).text);
+        return Response.json({ id }, { status: 201 });
+      }
+      const note = /\/notes\/([^/]+)$/.exec(path)?.[1];
+      if (note !== undefined) {
+        return notes.has(note) ? Response.json({ id: note }) : new Response(null, { status: 404 });
+      }
+      if (req.method === "POST") return Response.json({ name: "lamp" }, { status: 201 });
+      return path.endsWith("/items/lamp") ? Response.json({}) : new Response(null, { status: 404 });
+    },
+  );
+  await withCurlFlow(TEXT, async ({ runFlow }) => {
     const env = { SHOP_URL: `http://127.0.0.1:${server.addr.port}`, SHOP_ID: "main" };
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env });
+    const run = await runFlow(env);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.equal(seen.length, 5, seen.join("\n"));
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const URL = "http://localhost:8428/api/v1/export";
 
@@ -43,29 +43,24 @@ Deno.test("a <…> that is not a whole form value is sent as written", () => {
 
 Deno.test("the server receives the value the variable holds", async () => {
   const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const form = [...new URLSearchParams(await req.text())].map(([k, v]) => `${k}=${v}`);
-    got.push(form.join("&"));
-    return Response.json({});
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(
-      `${dir}/docs.md`,
-      `curl ${origin}/api/v1/export -d 'match[]=<timeseries_selector_for_export>' -d 'start=1654543486'\n`,
-    );
-    const converted = await runCli(["convert", "curl", "docs.md", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const form = [...new URLSearchParams(await req.text())].map(([k, v]) => `${k}=${v}`);
+      got.push(form.join("&"));
+      return Response.json({});
+    },
+  );
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  const docs =
+    `curl ${origin}/api/v1/export -d 'match[]=<timeseries_selector_for_export>' -d 'start=1654543486'\n`;
+  await withCurlFlow(docs, async ({ converted, runFlow }) => {
     assert.match(converted.stderr, /Set before running: TIMESERIES_SELECTOR_FOR_EXPORT\./);
-    const run = await runCli(["run", "flow.yaml"], {
-      cwd: dir,
-      env: { BASE_URL: origin, TIMESERIES_SELECTOR_FOR_EXPORT: '{__name__!=""}' },
+    const run = await runFlow({
+      BASE_URL: origin,
+      TIMESERIES_SELECTOR_FOR_EXPORT: '{__name__!=""}',
     });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(got, ['match[]={__name__!=""}&start=1654543486']);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  }, { docs: "docs.md" });
 });

@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const TOKEN = "b704c9fc3655635646356ac2950269f352ea1139";
 const DOCS = [
@@ -49,7 +49,7 @@ Deno.test("an answer with data beside its message is no refusal", () => {
 });
 
 Deno.test("run against a server: the refusal the docs show passes, as shown", async () => {
-  const s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  await using s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     await req.arrayBuffer();
     if (req.method === "POST") return Response.json({ auth_token: "f".repeat(40) });
     if (req.headers.get("authorization") !== `Token ${"f".repeat(40)}`) {
@@ -57,17 +57,11 @@ Deno.test("run against a server: the refusal the docs show passes, as shown", as
     }
     return Response.json({ username: "ann" });
   });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`));
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env: { LOGIN_PASSWORD: "pw" } });
+  const docs = DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  await withCurlFlow(docs, async ({ runFlow }) => {
+    const run = await runFlow({ LOGIN_PASSWORD: "pw" });
     assert.equal(run.code, 0, `${run.stdout}${run.stderr}`);
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("an error a sentence introduces may be another case's: below 400 stays", () => {

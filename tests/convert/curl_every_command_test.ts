@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const DOCS = [
   "curl -X POST -H 'Content-Type: application/json' -d '{\"name\":\"ann\"}' http://HOST/items",
@@ -35,7 +35,7 @@ Deno.test("every command after the first is sent whatever the ones before it ans
 
 Deno.test("run against a server: a refused command fails the flow, the rest are still sent", async () => {
   const seen: string[] = [];
-  const s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  await using s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     await req.arrayBuffer();
     const path = new URL(req.url).pathname;
     seen.push(`${req.method} ${path}`);
@@ -43,12 +43,9 @@ Deno.test("run against a server: a refused command fails the flow, the rest are 
     if (req.method === "POST") return Response.json({ id: "it1" }, { status: 201 });
     return Response.json({ ok: true });
   });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`));
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir });
+  const docs = DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  await withCurlFlow(docs, async ({ runFlow }) => {
+    const run = await runFlow();
     const why = `${run.stdout}${run.stderr}\n${seen.join("\n")}`;
     assert.equal(run.code, 1, why);
     assert.match(run.stdout, /404/, why);
@@ -59,8 +56,5 @@ Deno.test("run against a server: a refused command fails the flow, the rest are 
       "DELETE /items/it1",
       "GET /items",
     ], why);
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const SIGN_UP = (flag: string) =>
   `curl -X POST -H "X-App-Session: ${flag}" -H "Content-Type: application/json" ` +
@@ -34,7 +34,7 @@ Deno.test("a session header with a token in it is still the user's secret", () =
 
 Deno.test("run against a server: the flag goes out and nothing but the password is asked", async () => {
   const seen: string[] = [];
-  const s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  await using s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     await req.arrayBuffer();
     const flag = req.headers.get("x-app-session") ?? "-";
     seen.push(flag);
@@ -42,19 +42,12 @@ Deno.test("run against a server: the flag goes out and nothing but the password 
       ? Response.json({ objectId: "u1" }, { status: 201 })
       : Response.json({ error: "flag" }, { status: 400 });
   });
-  const dir = await Deno.makeTempDir();
-  try {
-    const text = `${SIGN_UP("1")}\n`.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
-    await Deno.writeTextFile(`${dir}/docs.sh`, text);
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  const text = `${SIGN_UP("1")}\n`.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  await withCurlFlow(text, async ({ converted, runFlow }) => {
     assert.match(converted.stderr, /Set before running: [A-Z_]*PASSWORD\.\n/, converted.stderr);
     const env = { LOGIN_PASSWORD: "pw", CREATE_USER_PASSWORD: "pw" };
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env });
+    const run = await runFlow(env);
     assert.equal(run.code, 0, `${run.stdout}${run.stderr}`);
     assert.deepEqual(seen, ["1"]);
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl, formatCurlSummary } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const LINE = 'some_metric{label="val1"} 42';
 
@@ -22,27 +22,23 @@ async function pushed(
   text: (origin: string) => string,
 ): Promise<{ got: string[]; summary: string }> {
   const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const gzip = req.headers.get("content-encoding") === "gzip";
-    const body = gzip && req.body
-      ? await new Response(req.body.pipeThrough(new DecompressionStream("gzip"))).text()
-      : await req.text();
-    got.push(`${gzip ? "gzip" : "plain"} ${body}`);
-    return new Response(null, { status: gzip && body !== "" ? 200 : 400 });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(`${dir}/docs.sh`, text(origin));
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env: { BASE_URL: origin } });
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const gzip = req.headers.get("content-encoding") === "gzip";
+      const body = gzip && req.body
+        ? await new Response(req.body.pipeThrough(new DecompressionStream("gzip"))).text()
+        : await req.text();
+      got.push(`${gzip ? "gzip" : "plain"} ${body}`);
+      return new Response(null, { status: gzip && body !== "" ? 200 : 400 });
+    },
+  );
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  return await withCurlFlow(text(origin), async ({ converted, runFlow }) => {
+    const run = await runFlow({ BASE_URL: origin });
     assert.equal(run.code, 0, run.stdout + run.stderr + converted.stderr);
     return { got, summary: converted.stderr };
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 }
 
 Deno.test("a body gzipped by a pipe reaches the server as the shell sends it", async () => {

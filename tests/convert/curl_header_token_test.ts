@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const DOCS_TOKEN = "hyr5dmb1mbb49c44qmx4whniso";
 const LOGIN =
@@ -86,24 +86,15 @@ function server(seen: string[]) {
 Deno.test("run against a server: each text's flow sends the token its own login answered", async () => {
   for (const [name, text] of Object.entries(TEXTS)) {
     const seen: string[] = [];
-    const s = server(seen);
-    const dir = await Deno.makeTempDir();
-    try {
-      const host = `127.0.0.1:${s.addr.port}`;
-      await Deno.writeTextFile(`${dir}/docs.sh`, text.replaceAll("HOST", host));
-      const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], {
-        cwd: dir,
-      });
-      assert.equal(converted.code, 0, converted.stderr);
-      const run = await runCli(["run", "flow.yaml"], { cwd: dir, env: { LOGIN_PASSWORD: "pw" } });
-      const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    await using s = server(seen);
+    const host = `127.0.0.1:${s.addr.port}`;
+    await withCurlFlow(text.replaceAll("HOST", host), async ({ runFlow, readFlow }) => {
+      const run = await runFlow({ LOGIN_PASSWORD: "pw" });
+      const flow = await readFlow();
       const why = `${name}\n${flow}\n${run.stdout}${run.stderr}\n${seen.join("\n")}`;
       assert.equal(run.code, 0, why);
       assert.equal(seen.length, name === "cookieHeader" ? 3 : 2, why);
-    } finally {
-      await s.shutdown();
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   }
 });
 

@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 Deno.test("a held duration in the query is the step's timeout, plus the default", () => {
   const text = [
@@ -29,21 +29,17 @@ Deno.test("a held duration in the query is the step's timeout, plus the default"
 });
 
 Deno.test("run with a short default: the held answer arrives within the step's timeout", async () => {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const seconds = Number(new URL(req.url).searchParams.get("seconds") ?? "0");
-    await new Promise((done) => setTimeout(done, seconds * 1000));
-    return Response.json({ "user1:127.0.0.1": { writes: 0, queries: 1 } });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(`${dir}/docs.sh`, `$ curl ${origin}/debug/requests?seconds=2\n`);
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const out = await runCli(["run", "flow.yaml", "--timeout", "1s"], { cwd: dir });
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const seconds = Number(new URL(req.url).searchParams.get("seconds") ?? "0");
+      await new Promise((done) => setTimeout(done, seconds * 1000));
+      return Response.json({ "user1:127.0.0.1": { writes: 0, queries: 1 } });
+    },
+  );
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  await withCurlFlow(`$ curl ${origin}/debug/requests?seconds=2\n`, async ({ runFlow }) => {
+    const out = await runFlow({}, "--timeout", "1s");
     assert.equal(out.code, 0, out.stdout + out.stderr);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

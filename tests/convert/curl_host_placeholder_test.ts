@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl, formatCurlSummary } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 Deno.test("a placeholder host with its scheme and port is a base URL to set", () => {
   const cases: [string, string][] = [
@@ -35,30 +35,22 @@ Deno.test("a placeholder host with its scheme and port is a base URL to set", ()
 
 Deno.test("the command reaches the server the variable names", async () => {
   const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    // A form's `[]` may come percent-encoded: the same fields to any form parser.
-    const form = [...new URLSearchParams(await req.text())].map(([k, v]) => `${k}=${v}`);
-    got.push(`${req.method} ${new URL(req.url).pathname} ${form.join("&")}`);
-    return Response.json({ status: "success" });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    const origin = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(
-      `${dir}/docs.md`,
-      "```console\ncurl http://<victoriametrics-addr>:8428/api/v1/export -d 'match[]=up' -d 'start=1654543486'\n```\n",
-    );
-    const converted = await runCli(["convert", "curl", "docs.md", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      // A form's `[]` may come percent-encoded: the same fields to any form parser.
+      const form = [...new URLSearchParams(await req.text())].map(([k, v]) => `${k}=${v}`);
+      got.push(`${req.method} ${new URL(req.url).pathname} ${form.join("&")}`);
+      return Response.json({ status: "success" });
+    },
+  );
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  const docs =
+    "```console\ncurl http://<victoriametrics-addr>:8428/api/v1/export -d 'match[]=up' -d 'start=1654543486'\n```\n";
+  await withCurlFlow(docs, async ({ converted, runFlow }) => {
     assert.match(converted.stderr, /Set before running: VICTORIAMETRICS_ADDR\./, converted.stderr);
-    const run = await runCli(["run", "flow.yaml"], {
-      cwd: dir,
-      env: { VICTORIAMETRICS_ADDR: origin },
-    });
+    const run = await runFlow({ VICTORIAMETRICS_ADDR: origin });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(got, ["POST /api/v1/export match[]=up&start=1654543486"]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  }, { docs: "docs.md" });
 });

@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 /** A page in the style of such docs: front matter, HTML blocks, an answer printed under a command. */
 const page = (origin: string) =>
@@ -63,25 +63,22 @@ Deno.test("text with no <pre> is read as before, and a lone tag is kept", () => 
 
 Deno.test("run: each command sends what the page shows", async () => {
   const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const url = new URL(req.url);
-    got.push(`${req.method} ${url.pathname}${url.search} ${await req.text()}`);
-    return Response.json({ ok: true });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/api.md`, page(`http://127.0.0.1:${server.addr.port}`));
-    const converted = await runCli(["convert", "curl", "api.md", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const out = await runCli(["run", "flow.yaml"], { cwd: dir });
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const url = new URL(req.url);
+      got.push(`${req.method} ${url.pathname}${url.search} ${await req.text()}`);
+      return Response.json({ ok: true });
+    },
+  );
+  const docs = page(`http://127.0.0.1:${server.addr.port}`);
+  await withCurlFlow(docs, async ({ runFlow }) => {
+    const out = await runFlow();
     assert.equal(out.code, 0, out.stdout + out.stderr);
     assert.deepEqual(got, [
       `POST /books {"title":"Tom & Jerry","note":"<b> ©"}`,
       "GET /search?q=tom&limit=2 ",
       "DELETE /books/1 ",
     ]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  }, { docs: "api.md" });
 });

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 import { fullExchange } from "../support/har_records.ts";
 import { convertHar } from "./har_convert.ts";
 
@@ -70,21 +70,15 @@ Deno.test("convert curl: a credential-shaped api_key or key is still asked for a
 
 Deno.test("convert curl: view queries run as typed against a server checking them", async () => {
   const seen: string[] = [];
-  const s = server(seen);
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`));
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  await using s = server(seen);
+  const docs = DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  await withCurlFlow(docs, async ({ converted, runFlow, readFlow }) => {
     assert.doesNotMatch(converted.stderr, /Set before running/, converted.stderr);
-    const out = await runCli(["run", "flow.yaml"], { cwd: dir });
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const out = await runFlow();
+    const flow = await readFlow();
     assert.equal(out.code, 0, `${seen.join("\n")}\n${flow}\n${out.stdout}`);
     assert.equal(seen.length, 5, seen.join("\n"));
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("convert har: the same rule; view keys are data, a random bare key is asked", async () => {

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const JWT = `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.${"s1g-".repeat(5)}`;
 const OPAQUE = "op4que-t0ken-0f-f0rty-characters-1234567";
@@ -178,19 +178,13 @@ function server(shape: keyof typeof SHAPES, seen: string[]) {
 /** Converts `text` (its HOST the server's), runs it with the password set; the run and what was sent. */
 async function convertAndRun(text: string, shape: keyof typeof SHAPES) {
   const seen: string[] = [];
-  const s = server(shape, seen);
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, text.replaceAll("HOST", `127.0.0.1:${s.addr.port}`));
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  await using s = server(shape, seen);
+  const docs = text.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  return await withCurlFlow(docs, async ({ converted, runFlow, readFlow }) => {
     const env = { LOGIN_PASSWORD: "pw", BASIC_PASSWORD: "pw" };
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env });
-    return { run, seen, converted, flow: await Deno.readTextFile(`${dir}/flow.yaml`) };
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+    const run = await runFlow(env);
+    return { run, seen, converted, flow: await readFlow() };
+  });
 }
 
 Deno.test("run against a server: the token is found wherever the login answers it", async () => {

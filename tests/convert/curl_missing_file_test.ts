@@ -13,6 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 /** A server that keeps what each request sent: its path, its body's text. */
 function keeping() {
@@ -25,68 +26,61 @@ function keeping() {
 }
 
 Deno.test("a file a command sends that is missing gets a placeholder; every command runs", async () => {
-  const dir = await Deno.makeTempDir();
   const { got, server, origin } = keeping();
+  const docs = [
+    `curl -i -XPOST '${origin}/write?db=mydb' --data-binary @cpu_data.txt`,
+    `curl -F file=@photo.png ${origin}/upload`,
+    `curl -T up.bin ${origin}/put`,
+    `curl -H 'Content-Type: application/json' -d @body.json ${origin}/json`,
+    `curl --json @data/points.json ${origin}/points`,
+    // A docs placeholder for the file: named without the marks Windows refuses in a name.
+    `curl -XPOST "${origin}/query" -F "q=@<path_to_file>" -F "async=true"`,
+    `curl ${origin}/ping`,
+  ].join("\n") + "\n";
   try {
-    await Deno.writeTextFile(
-      `${dir}/docs.sh`,
-      [
-        `curl -i -XPOST '${origin}/write?db=mydb' --data-binary @cpu_data.txt`,
-        `curl -F file=@photo.png ${origin}/upload`,
-        `curl -T up.bin ${origin}/put`,
-        `curl -H 'Content-Type: application/json' -d @body.json ${origin}/json`,
-        `curl --json @data/points.json ${origin}/points`,
-        // A docs placeholder for the file: named without the marks Windows refuses in a name.
-        `curl -XPOST "${origin}/query" -F "q=@<path_to_file>" -F "async=true"`,
-        `curl ${origin}/ping`,
-      ].join("\n") + "\n",
-    );
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "out/flow.yaml"], {
-      cwd: dir,
-    });
-    assert.equal(converted.code, 0, converted.stderr);
-    const names = [
-      "cpu_data.txt",
-      "photo.png",
-      "up.bin",
-      "body.json",
-      "points.json",
-      "path_to_file",
-    ];
-    for (const name of names) {
-      assert.equal(await Deno.readTextFile(`${dir}/out/${name}`), "", name);
+    await withCurlFlow(docs, async ({ dir, converted, runFlow }) => {
+      const names = [
+        "cpu_data.txt",
+        "photo.png",
+        "up.bin",
+        "body.json",
+        "points.json",
+        "path_to_file",
+      ];
+      for (const name of names) {
+        assert.equal(await Deno.readTextFile(`${dir}/out/${name}`), "", name);
+        assert.match(
+          converted.stderr,
+          new RegExp(`put your file at out/${name.replace(".", "\\.")}`),
+        );
+      }
+      const run = await runFlow();
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      // Never silently an empty body: each run names every placeholder still empty.
       assert.match(
-        converted.stderr,
-        new RegExp(`put your file at out/${name.replace(".", "\\.")}`),
+        run.stderr,
+        /warning\[empty-file\]: step "write" of out\/flow\.yaml sends out\/cpu_data\.txt;/,
       );
-    }
-    const run = await runCli(["run", "out/flow.yaml"], { cwd: dir });
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-    // Never silently an empty body: each run names every placeholder still empty.
-    assert.match(
-      run.stderr,
-      /warning\[empty-file\]: step "write" of out\/flow\.yaml sends out\/cpu_data\.txt;/,
-    );
-    assert.match(run.stderr, /step "upload" of out\/flow\.yaml sends out\/photo\.png;/);
-    assert.deepEqual(got.map((r) => r.path), [
-      "/write",
-      "/upload",
-      "/put",
-      "/json",
-      "/points",
-      "/query",
-      "/ping",
-    ]);
-    // The file the user puts there is the one sent.
-    got.length = 0;
-    await Deno.writeTextFile(`${dir}/out/cpu_data.txt`, "cpu value=0.64\n");
-    const again = await runCli(["run", "out/flow.yaml"], { cwd: dir });
-    assert.equal(again.code, 0, again.stdout + again.stderr);
-    assert.equal(got[0].body, "cpu value=0.64\n");
-    assert.ok(!again.stderr.includes("cpu_data.txt"), again.stderr);
+      assert.match(run.stderr, /step "upload" of out\/flow\.yaml sends out\/photo\.png;/);
+      assert.deepEqual(got.map((r) => r.path), [
+        "/write",
+        "/upload",
+        "/put",
+        "/json",
+        "/points",
+        "/query",
+        "/ping",
+      ]);
+      // The file the user puts there is the one sent.
+      got.length = 0;
+      await Deno.writeTextFile(`${dir}/out/cpu_data.txt`, "cpu value=0.64\n");
+      const again = await runFlow();
+      assert.equal(again.code, 0, again.stdout + again.stderr);
+      assert.equal(got[0].body, "cpu value=0.64\n");
+      assert.ok(!again.stderr.includes("cpu_data.txt"), again.stderr);
+    }, { flow: "out/flow.yaml" });
   } finally {
     await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
   }
 });
 

@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const LOGIN = `curl -L http://localhost:4000/v1/session \\
   -X POST -d '{"name": "root", "password": "s3cr3t-pw"}'`;
@@ -46,32 +46,28 @@ Deno.test("a comment that is no answer, or an answer no later command uses, chan
 Deno.test("the flow sends the token the server issued, run against a server", async () => {
   const issued = `tok-${crypto.randomUUID()}`;
   const seen: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const path = new URL(req.url).pathname;
-    const body = await req.json();
-    if (path === "/v1/session") {
-      return body.password === "real-pw"
-        ? Response.json({ header: { revision: "1" }, token: issued })
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const path = new URL(req.url).pathname;
+      const body = await req.json();
+      if (path === "/v1/session") {
+        return body.password === "real-pw"
+          ? Response.json({ header: { revision: "1" }, token: issued })
+          : new Response(null, { status: 401 });
+      }
+      seen.push(req.headers.get("authorization") ?? "");
+      return req.headers.get("authorization") === issued
+        ? Response.json({ ok: true })
         : new Response(null, { status: 401 });
-    }
-    seen.push(req.headers.get("authorization") ?? "");
-    return req.headers.get("authorization") === issued
-      ? Response.json({ ok: true })
-      : new Response(null, { status: 401 });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, `${LOGIN}\n# ${ANSWER}\n\n${USE}\n`);
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+    },
+  );
+  await withCurlFlow(`${LOGIN}\n# ${ANSWER}\n\n${USE}\n`, async ({ runFlow }) => {
     const env = { BASE_URL: `http://127.0.0.1:${server.addr.port}`, LOGIN_PASSWORD: "real-pw" };
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env });
+    const run = await runFlow(env);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(seen, [issued]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("what a pipe or a file took is no answer of the command's own", () => {

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const command = (verb: string, path: string, body?: string) =>
   `curl -H "Content-Type: application/json" \\
@@ -47,30 +47,23 @@ Deno.test("angle brackets that are no placeholder of a URL are left as they are"
 
 Deno.test("the flow reaches the server once its placeholders are set", async () => {
   const seen: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     seen.push(`${req.method} ${new URL(req.url).pathname} ${req.headers.get("authorization")}`);
     return Response.json({ ok: true });
   });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, TEXT);
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  await withCurlFlow(TEXT, async ({ runFlow }) => {
     const env = {
       SHOP_URL: `http://127.0.0.1:${server.addr.port}`,
       API_TOKEN: "tok-1",
       SHOP_ID: "default",
       ORDER_NAME: "o-17",
     };
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env });
+    const run = await runFlow(env);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(seen, [
       "GET /api/admin/shops/default tok-1",
       "POST /api/admin/shops/default/items tok-1",
       "GET /api/admin/shops/default/orders/o-17 tok-1",
     ]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

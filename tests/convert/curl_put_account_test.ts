@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const DOCS = [
   "Create a user:",
@@ -75,22 +75,15 @@ function server(statuses: number[]) {
 
 Deno.test("run twice on one server: the PUT sign-up, its login and its reads pass both times", async () => {
   const statuses: number[] = [];
-  const s = server(statuses);
-  const dir = await Deno.makeTempDir();
-  try {
-    const docs = DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
-    await Deno.writeTextFile(`${dir}/docs.sh`, docs);
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  await using s = server(statuses);
+  const docs = DOCS.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  await withCurlFlow(docs, async ({ runFlow, readFlow }) => {
     const env = Object.fromEntries(convertCurl(DOCS).summary.env.map((n) => [n, "apple"]));
     for (const run of [1, 2]) {
-      const out = await runCli(["run", "flow.yaml"], { cwd: dir, env });
-      const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+      const out = await runFlow(env);
+      const flow = await readFlow();
       assert.equal(out.code, 0, `run ${run}: ${statuses.join(",")}\n${flow}\n${out.stdout}`);
     }
     assert.deepEqual(statuses, [201, 200, 200, 200, 201, 200, 200, 200]);
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const PAGE = [
   '$ curl -i -u guest:guest -H "content-type:application/json" \\',
@@ -35,7 +35,7 @@ Deno.test("a PUT's pasted 201 checks for a 2xx, a POST's stays 201", () => {
 
 Deno.test("run twice against a server: the second PUT's 204 passes", async () => {
   const made = new Set<string>();
-  const s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  await using s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     await req.arrayBuffer();
     const path = new URL(req.url).pathname;
     if (req.method === "POST") return new Response(null, { status: 201 });
@@ -43,20 +43,11 @@ Deno.test("run twice against a server: the second PUT's 204 passes", async () =>
     made.add(path);
     return new Response(null, { status });
   });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/page.sh`, PAGE.replaceAll("HOST", `127.0.0.1:${s.addr.port}`));
-    const converted = await runCli(["convert", "curl", "page.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  const page = PAGE.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  await withCurlFlow(page, async ({ runFlow }) => {
     for (const round of [1, 2]) {
-      const run = await runCli(["run", "flow.yaml"], {
-        cwd: dir,
-        env: { BASIC_PASSWORD: "guest" },
-      });
+      const run = await runFlow({ BASIC_PASSWORD: "guest" });
       assert.equal(run.code, 0, `run ${round}: ${run.stdout}${run.stderr}`);
     }
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  }, { docs: "page.sh" });
 });

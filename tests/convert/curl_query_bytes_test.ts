@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 /** What curl sends as the request target: the typed path and query. */
 const TYPED = [
@@ -48,18 +48,15 @@ Deno.test("run against a server echoing the raw target: the bytes curl sends", a
       conn.close();
     }
   })();
-  const dir = await Deno.makeTempDir();
   try {
     const host = `127.0.0.1:${listener.addr.port}`;
-    await Deno.writeTextFile(`${dir}/docs.sh`, docs(host));
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const out = await runCli(["run", "flow.yaml"], { cwd: dir });
-    assert.equal(out.code, 0, out.stdout + out.stderr);
-    assert.deepEqual(targets, TYPED.map(sent));
+    await withCurlFlow(docs(host), async ({ runFlow }) => {
+      const out = await runFlow();
+      assert.equal(out.code, 0, out.stdout + out.stderr);
+      assert.deepEqual(targets, TYPED.map(sent));
+    });
   } finally {
     listener.close();
     await serving.catch(() => {});
-    await Deno.remove(dir, { recursive: true });
   }
 });

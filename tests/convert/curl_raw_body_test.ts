@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 /** Bodies typed in the docs' commands, each with the option that sends it. */
 const TYPED: [string, string][] = [
@@ -51,25 +51,21 @@ Deno.test("a clean form, or one whose values hold spaces, stays form: fields", (
 
 Deno.test("run against a server accepting only the bytes curl sends", async () => {
   const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const body = await req.text();
-    got.push(body);
-    const typed = TYPED.some(([, b]) => b === body);
-    const form = req.headers.get("content-type") === "application/x-www-form-urlencoded";
-    return typed && form
-      ? new Response(null, { status: 204 })
-      : Response.json({ error: `unable to parse '${body}'` }, { status: 400 });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, docs(`http://127.0.0.1:${server.addr.port}`));
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const out = await runCli(["run", "flow.yaml"], { cwd: dir });
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const body = await req.text();
+      got.push(body);
+      const typed = TYPED.some(([, b]) => b === body);
+      const form = req.headers.get("content-type") === "application/x-www-form-urlencoded";
+      return typed && form
+        ? new Response(null, { status: 204 })
+        : Response.json({ error: `unable to parse '${body}'` }, { status: 400 });
+    },
+  );
+  await withCurlFlow(docs(`http://127.0.0.1:${server.addr.port}`), async ({ runFlow }) => {
+    const out = await runFlow();
     assert.equal(out.code, 0, out.stdout + out.stderr);
     assert.deepEqual(got, TYPED.map(([, b]) => b));
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

@@ -14,7 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const GUIDE = [
   'curl -X PUT http://HOST/albums/6e12 -d \'{"title":"Blackened Sky"}\'',
@@ -64,7 +64,7 @@ Deno.test("run against a server that mints revisions: every write is accepted", 
   let current: string | undefined;
   // Digits only, as the guide's: the capture must not lean on a revision's hex letters.
   const mint = () => (current = `${++rev}-${Math.floor(Math.random() * 9e9 + 1e9)}`);
-  const s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  await using s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const body = await req.text();
     const url = new URL(req.url);
     const sent = url.searchParams.get("rev") ?? req.headers.get("if-match") ??
@@ -76,21 +76,10 @@ Deno.test("run against a server that mints revisions: every write is accepted", 
     }
     return Response.json({ ok: true, id: "6e12", rev: mint() }, { status: 201 });
   });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(
-      `${dir}/guide.sh`,
-      GUIDE.replaceAll("HOST", `127.0.0.1:${s.addr.port}`),
-    );
-    const converted = await runCli(["convert", "curl", "guide.sh", "-o", "flow.yaml"], {
-      cwd: dir,
-    });
-    assert.equal(converted.code, 0, converted.stderr);
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir });
+  const guide = GUIDE.replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  await withCurlFlow(guide, async ({ runFlow }) => {
+    const run = await runFlow();
     assert.equal(run.code, 0, `${run.stdout}${run.stderr}`);
     assert.equal(rev, 4);
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  }, { docs: "guide.sh" });
 });

@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const page = (origin: string) =>
   [
@@ -59,7 +59,7 @@ Deno.test("a script's commented-out command stays a comment", () => {
 
 Deno.test("run against a server answering the page's paths", async () => {
   const paths: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     const path = new URL(req.url).pathname;
     paths.push(path);
     if (path === "/api/3/status") return new Response(null, { status: 200 });
@@ -67,16 +67,10 @@ Deno.test("run against a server answering the page's paths", async () => {
     if (path === "/api/3/cpu/total") return Response.json({ total: 12.5 });
     return new Response("not found", { status: 404 });
   });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/api.txt`, page(`http://127.0.0.1:${server.addr.port}`));
-    const converted = await runCli(["convert", "curl", "api.txt", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const out = await runCli(["run", "flow.yaml"], { cwd: dir });
+  const docs = page(`http://127.0.0.1:${server.addr.port}`);
+  await withCurlFlow(docs, async ({ runFlow }) => {
+    const out = await runFlow();
     assert.equal(out.code, 0, out.stdout + out.stderr);
     assert.deepEqual(paths, ["/api/3/status", "/api/3/pluginslist", "/api/3/cpu/total"]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  }, { docs: "api.txt" });
 });

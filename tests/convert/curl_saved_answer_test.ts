@@ -14,7 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 /** Each way docs save an answer, and each way a later command sends the file. */
 const SAVES = [
@@ -64,76 +64,66 @@ Deno.test("an answer whose file's name says nothing of text is said to be carrie
 Deno.test("run: an answer saved compressed is sent back decoded, without its Content-Encoding", async () => {
   const rows = '{"metric": "cpu", "value": 1}\n{"metric": "mem", "value": 2}\n';
   const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    if (req.method === "GET") {
-      const gzip = /gzip/.test(req.headers.get("accept-encoding") ?? "");
-      const body = gzip
-        ? new Response(new Blob([rows]).stream().pipeThrough(new CompressionStream("gzip")))
-        : new Response(rows);
-      return new Response(body.body, { headers: gzip ? { "content-encoding": "gzip" } : {} });
-    }
-    const coded = req.headers.get("content-encoding") === "gzip";
-    const stream = coded ? req.body!.pipeThrough(new DecompressionStream("gzip")) : req.body!;
-    got.push(await new Response(stream).text());
-    return new Response(null, { status: 204 });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    const o = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(
-      `${dir}/docs.sh`,
-      `curl -H 'Accept-Encoding: gzip' ${o}/export > data.jsonl.gz\n` +
-        `curl -X POST -H 'Content-Encoding: gzip' ${o}/import -T data.jsonl.gz\n`,
-    );
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      if (req.method === "GET") {
+        const gzip = /gzip/.test(req.headers.get("accept-encoding") ?? "");
+        const body = gzip
+          ? new Response(new Blob([rows]).stream().pipeThrough(new CompressionStream("gzip")))
+          : new Response(rows);
+        return new Response(body.body, { headers: gzip ? { "content-encoding": "gzip" } : {} });
+      }
+      const coded = req.headers.get("content-encoding") === "gzip";
+      const stream = coded ? req.body!.pipeThrough(new DecompressionStream("gzip")) : req.body!;
+      got.push(await new Response(stream).text());
+      return new Response(null, { status: 204 });
+    },
+  );
+  const o = `http://127.0.0.1:${server.addr.port}`;
+  const text = `curl -H 'Accept-Encoding: gzip' ${o}/export > data.jsonl.gz\n` +
+    `curl -X POST -H 'Content-Encoding: gzip' ${o}/import -T data.jsonl.gz\n`;
+  await withCurlFlow(text, async ({ converted, runFlow }) => {
     assert.match(
       converted.stderr,
       /holds decoded; it is sent decoded, without "Content-Encoding: gzip"/,
     );
-    const out = await runCli(["run", "flow.yaml"], { cwd: dir });
+    const out = await runFlow();
     assert.equal(out.code, 0, out.stdout + out.stderr);
     assert.deepEqual(got, [rows]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("run: every save and send pair sends the bytes the server answered", async () => {
   let served = "";
   let n = 0;
   const got: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    if (req.method === "GET") {
-      // A different answer each time, with a line break and text past ASCII: a stale file fails.
-      served = `{"apps": {"http": {"n": ${++n}}},\n  "note": "caf\u00e9 \u2713"}\n`;
-      return new Response(served, { headers: { "content-type": "application/json" } });
-    }
-    const multipart = req.headers.get("content-type")?.startsWith("multipart/form-data");
-    // A multipart text field's line breaks go out as CRLF (as a browser sends a form's).
-    const body = multipart
-      ? String((await req.formData()).get("config")).replaceAll("\r\n", "\n")
-      : await req.text();
-    got.push(body);
-    return body === served
-      ? new Response(null, { status: 200 })
-      : new Response("stale", { status: 400 });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, docs(`http://127.0.0.1:${server.addr.port}`));
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const out = await runCli(["run", "flow.yaml"], { cwd: dir });
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      if (req.method === "GET") {
+        // A different answer each time, with a line break and text past ASCII: a stale file fails.
+        served = `{"apps": {"http": {"n": ${++n}}},\n  "note": "caf\u00e9 \u2713"}\n`;
+        return new Response(served, { headers: { "content-type": "application/json" } });
+      }
+      const multipart = req.headers.get("content-type")?.startsWith("multipart/form-data");
+      // A multipart text field's line breaks go out as CRLF (as a browser sends a form's).
+      const body = multipart
+        ? String((await req.formData()).get("config")).replaceAll("\r\n", "\n")
+        : await req.text();
+      got.push(body);
+      return body === served
+        ? new Response(null, { status: 200 })
+        : new Response("stale", { status: 400 });
+    },
+  );
+  await withCurlFlow(docs(`http://127.0.0.1:${server.addr.port}`), async ({ dir, runFlow }) => {
+    const out = await runFlow();
     assert.equal(out.code, 0, out.stdout + out.stderr);
     assert.equal(got.length, SAVES.length * SENDS.length);
     assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
       "docs.sh",
       "flow.yaml",
     ]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const JSON_TYPE = `-H "Content-Type: application/json"`;
 const DOCS = [
@@ -37,24 +37,17 @@ function server(create: number, seen: string[]) {
 /** Converts DOCS (with `pasted` after the first command) for the server, runs it: the run's output. */
 async function convertAndRun(create: number, pasted = "") {
   const seen: string[] = [];
-  const s = server(create, seen);
-  const dir = await Deno.makeTempDir();
-  try {
-    const docs = DOCS.replace(
-      "first\"}' http://HOST/items\n",
-      `first"}' http://HOST/items\n${pasted}`,
-    )
-      .replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
-    await Deno.writeTextFile(`${dir}/docs.sh`, docs);
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
-    const out = await runCli(["run", "flow.yaml"], { cwd: dir });
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+  await using s = server(create, seen);
+  const docs = DOCS.replace(
+    "first\"}' http://HOST/items\n",
+    `first"}' http://HOST/items\n${pasted}`,
+  )
+    .replaceAll("HOST", `127.0.0.1:${s.addr.port}`);
+  return await withCurlFlow(docs, async ({ converted, runFlow, readFlow }) => {
+    const out = await runFlow();
+    const flow = await readFlow();
     return { ...out, flow, seen, summary: converted.stderr };
-  } finally {
-    await s.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 }
 
 Deno.test("a command with no pasted answer checks its status is below 400, said once", () => {

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const LOGIN =
   `curl -s -X POST http://localhost:3000/api/login -H 'Content-Type: application/json' -d '{"username":"admin","password":"s3cr3t-pw"}'`;
@@ -56,30 +56,26 @@ Deno.test("without jq -r, or without jq, the variable is the user's as before", 
 Deno.test("the flow sends the token the login answered, run against a server", async () => {
   const issued = `tok-${crypto.randomUUID()}`;
   const seen: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const path = new URL(req.url).pathname;
-    if (path === "/api/login") {
-      const body = await req.json();
-      return body.password === "real-pw"
-        ? Response.json({ token: issued })
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const path = new URL(req.url).pathname;
+      if (path === "/api/login") {
+        const body = await req.json();
+        return body.password === "real-pw"
+          ? Response.json({ token: issued })
+          : new Response(null, { status: 401 });
+      }
+      seen.push(req.headers.get("authorization") ?? "");
+      return req.headers.get("authorization") === `Bearer ${issued}`
+        ? Response.json({ name: "admin" })
         : new Response(null, { status: 401 });
-    }
-    seen.push(req.headers.get("authorization") ?? "");
-    return req.headers.get("authorization") === `Bearer ${issued}`
-      ? Response.json({ name: "admin" })
-      : new Response(null, { status: 401 });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/docs.sh`, `TOKEN=$(${LOGIN} | jq -r '.token')\n${USE}\n`);
-    const converted = await runCli(["convert", "curl", "docs.sh", "-o", "flow.yaml"], { cwd: dir });
-    assert.equal(converted.code, 0, converted.stderr);
+    },
+  );
+  await withCurlFlow(`TOKEN=$(${LOGIN} | jq -r '.token')\n${USE}\n`, async ({ runFlow }) => {
     const env = { BASE_URL: `http://127.0.0.1:${server.addr.port}`, LOGIN_PASSWORD: "real-pw" };
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env });
+    const run = await runFlow(env);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(seen, [`Bearer ${issued}`]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
-import { runCli } from "../support/cli.ts";
+import { withCurlFlow } from "../support/curl_run.ts";
 
 const TEAPOT = "$ curl -I http://localhost:8000/status/418\nHTTP/1.0 418 I'M A TEAPOT\n";
 
@@ -98,26 +98,20 @@ Deno.test("a quote left open is still refused at its line and column", () => {
 
 Deno.test("a transcript's commands are sent, run against a server", async () => {
   const seen: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const path = new URL(req.url).pathname;
-    seen.push(`${req.method} ${path} ${await req.text()}`);
-    return path === "/status/418" ? new Response(null, { status: 418 }) : Response.json({});
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    const text =
-      `$ curl -d 'name=tea' http://localhost:8000/post\n{"form": {"name": "tea"}}\n${TEAPOT}`;
-    await Deno.writeTextFile(`${dir}/session.sh`, text);
-    const converted = await runCli(["convert", "curl", "session.sh", "-o", "flow.yaml"], {
-      cwd: dir,
-    });
-    assert.equal(converted.code, 0, converted.stderr);
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const path = new URL(req.url).pathname;
+      seen.push(`${req.method} ${path} ${await req.text()}`);
+      return path === "/status/418" ? new Response(null, { status: 418 }) : Response.json({});
+    },
+  );
+  const text =
+    `$ curl -d 'name=tea' http://localhost:8000/post\n{"form": {"name": "tea"}}\n${TEAPOT}`;
+  await withCurlFlow(text, async ({ runFlow }) => {
     const env = { BASE_URL: `http://127.0.0.1:${server.addr.port}` };
-    const run = await runCli(["run", "flow.yaml"], { cwd: dir, env });
+    const run = await runFlow(env);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(seen, ["POST /post name=tea", "HEAD /status/418 "]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  }, { docs: "session.sh" });
 });
