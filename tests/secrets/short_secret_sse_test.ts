@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { noLeak, runFlowText, saidEverywhere, sendsPasswords } from "./short_secret_artifacts.ts";
+import { silentListener } from "../support/silent_listener.ts";
 
 /** Sends every password; then a stream whose reconnection fails, and a refused stream. */
 const STREAM = `name: stream
@@ -116,30 +117,15 @@ steps:
       until: "$[?@.data == 'never']"
 `;
 
-/** A host:port that takes connections and never answers. */
-function silent(): { at: string; close: () => void } {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const held: Deno.Conn[] = [];
-  (async () => {
-    for await (const conn of listener) held.push(conn);
-  })().catch(() => {});
-  const { port } = listener.addr as Deno.NetAddr;
-  return {
-    at: `http://127.0.0.1:${port}`,
-    close: () => {
-      listener.close();
-      for (const conn of held) conn.close();
-    },
-  };
-}
-
 Deno.test("an sse step's timeout and a verdict on a non-stream answer keep their words", async () => {
-  const server = silent();
-  const env = { PASSWORD_1: "within", PASSWORD_2: "stream", SILENT: server.at };
+  // A host:port that takes connections and never answers.
+  const server = silentListener();
+  const at = `http://${server.host}`;
+  const env = { PASSWORD_1: "within", PASSWORD_2: "stream", SILENT: at };
   const w = await runFlowText(SLOW, env).finally(server.close);
   assert.equal(w.code, 1, w.console);
   const steps = w.report.flows[0].steps;
-  const timeout = `GET ${server.at}/ev?q=*** did not answer within 300 ms.`;
+  const timeout = `GET ${at}/ev?q=*** did not answer within 300 ms.`;
   assert.deepEqual(steps[1].message, timeout);
   const answered = `until "$[?@.data == 'never']" did not hold in the 0 events that arrived ` +
     `(the server answered 200 with application/json, not an event stream).`;

@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { runFlowText, saidEverywhere, sendsPasswords } from "./short_secret_artifacts.ts";
+import { silentListener } from "../support/silent_listener.ts";
 
 /** Sends every password; then WebSocket steps that cannot connect. */
 const CONNECT = `name: connect
@@ -29,26 +30,10 @@ ${sendsPasswords("send", 4)}
 
 const ENV = { PASSWORD_1: "refused", PASSWORD_2: "chat", PASSWORD_3: "within", PASSWORD_4: "open" };
 
-/** A host:port that takes connections and never answers: a handshake that never completes. */
-function silent(): { at: string; close: () => void } {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const held: Deno.Conn[] = [];
-  (async () => {
-    for await (const conn of listener) held.push(conn);
-  })().catch(() => {});
-  const { port } = listener.addr as Deno.NetAddr;
-  return {
-    at: `127.0.0.1:${port}`,
-    close: () => {
-      listener.close();
-      for (const conn of held) conn.close();
-    },
-  };
-}
-
 Deno.test("a WebSocket that cannot connect keeps its words from a short secret", async () => {
-  const server = silent();
-  const w = await runFlowText(CONNECT, { ...ENV, SILENT: server.at }).finally(server.close);
+  // A host:port that takes connections and never answers: a handshake that never completes.
+  const server = silentListener();
+  const w = await runFlowText(CONNECT, { ...ENV, SILENT: server.host }).finally(server.close);
   assert.equal(w.code, 1, w.console);
   const steps = w.report.flows[0].steps;
   const said = [

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { denoServer, flakyFront, rawServer, type TestServer, TOKEN, wsServer } from "./servers.ts";
 import { runFlow } from "./run_flow.ts";
+import { silentListener } from "../../support/silent_listener.ts";
 
 /** A flow of one websocket step at `path` with `keys` (YAML lines at the map's indent) and step `extra`. */
 function flow(port: number, path: string, keys: string[] = [], extra: string[] = []): string {
@@ -169,13 +170,9 @@ Deno.test("a server that breaks the protocol after a good message is an error in
 
 Deno.test("a handshake that never completes is a timeout error, retried like HTTP's", async () => {
   // Accepts connections and never answers.
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const held: Deno.Conn[] = [];
-  (async () => {
-    for await (const conn of listener) held.push(conn);
-  })().catch(() => {});
+  const silent = silentListener();
   try {
-    const port = (listener.addr as Deno.NetAddr).port;
+    const { port, held } = silent;
     const run = await runFlow(
       flow(port, "/chat", [], ["options: { retry: { count: 1, delay: 10ms } }"]),
       { args: ["--timeout", "300ms"] },
@@ -186,8 +183,7 @@ Deno.test("a handshake that never completes is a timeout error, retried like HTT
     assert.equal(held.length, 2, "each attempt connected");
     assert.match(run.steps[0].message ?? "", /did not open within 300 ms/);
   } finally {
-    listener.close();
-    for (const conn of held) conn.close();
+    silent.close();
   }
 });
 
