@@ -18,3 +18,33 @@ export async function convertHar(
   assert.equal(converted.code, 0, converted.stderr);
   return { converted, flow: await Deno.readTextFile(`${dir}/flow.yaml`) };
 }
+
+/**
+ * Writes each of `hars` into `dir` as a.har, b.har, … and converts them together, in that order,
+ * into `dir`/flow.yaml: `convertHar` for the tests of several recordings of one journey.
+ *
+ * @example
+ * ```ts
+ * import { convertHars } from "./har_convert.ts";
+ * const entry = {
+ *   startedDateTime: "2026-01-01T00:00:00.000Z",
+ *   request: { method: "GET", url: "http://a.test/items", headers: [], queryString: [] },
+ *   response: { status: 200, headers: [], content: { size: 2, mimeType: "application/json", text: "[]" } },
+ * };
+ * const har = JSON.stringify({ log: { entries: [entry] } });
+ * const dir = await Deno.makeTempDir();
+ * const { flow } = await convertHars(dir, [har, har]);
+ * await Deno.remove(dir, { recursive: true });
+ * if (!flow.includes("/items")) throw new Error(flow);
+ * ```
+ */
+export async function convertHars(
+  dir: string,
+  hars: readonly string[],
+): Promise<{ converted: CliRun; flow: string }> {
+  const paths = hars.map((_, i) => `${dir}/${String.fromCharCode(97 + i)}.har`);
+  for (const [i, har] of hars.entries()) await Deno.writeTextFile(paths[i], har);
+  const converted = await runCli(["convert", "har", ...paths, "-o", `${dir}/flow.yaml`]);
+  assert.equal(converted.code, 0, converted.stderr);
+  return { converted, flow: await Deno.readTextFile(`${dir}/flow.yaml`) };
+}

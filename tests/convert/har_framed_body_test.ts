@@ -21,6 +21,7 @@
 import assert from "node:assert/strict";
 import { convertHarThenRun, runCli } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
+import { convertHars } from "./har_convert.ts";
 
 const RECORDED = "http://127.0.0.1:5006";
 const FILE = "5c36d76a-9531-4083-b683-74b08240048d";
@@ -135,16 +136,11 @@ Deno.test("convert har: with two recordings, an id the client made is one value 
       : Response.json({ reason: "file-not-found" }, { status: 400 });
   });
   try {
-    await Deno.writeTextFile(`${dir}/a.har`, recording("application/actual-sync", framed(GROUP)));
-    await Deno.writeTextFile(`${dir}/b.har`, second);
-    const converted = await runCli(
-      ["convert", "har", `${dir}/a.har`, `${dir}/b.har`, "-o", `${dir}/f.yaml`],
-    );
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/f.yaml`);
+    const first = recording("application/actual-sync", framed(GROUP));
+    const { flow } = await convertHars(dir, [first, second]);
     assert.ok(!flow.includes(FILE), flow);
     const origin = `http://127.0.0.1:${server.addr.port}`;
-    const run = await runCli(["run", `${dir}/f.yaml`], { env: { BASE_URL: origin } });
+    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: origin } });
     assert.equal(run.code, 0, run.stdout + flow);
     assert.equal(files.length, 1);
   } finally {

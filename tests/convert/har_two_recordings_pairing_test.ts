@@ -17,6 +17,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
+import { convertHars } from "./har_convert.ts";
 
 /** A stand-in that knows the app's pages and makes notes; a page it does not know is refused. */
 function standIn() {
@@ -59,19 +60,10 @@ Deno.test("convert har with two recordings: requests of one shape sent a differe
   const app = standIn();
   try {
     // The first session tracked one page more (the home page, once more, before the settings).
-    await Deno.writeTextFile(
-      `${dir}/a.har`,
+    const { converted, flow } = await convertHars(dir, [
       session(["/home", "/notes/a1", "/notes/b2", "/home", "/settings"], 7),
-    );
-    await Deno.writeTextFile(
-      `${dir}/b.har`,
       session(["/home", "/notes/a1", "/notes/b2", "/settings"], 9),
-    );
-    const converted = await runCli(
-      ["convert", "har", `${dir}/a.har`, `${dir}/b.har`, "-o", `${dir}/flow.yaml`],
-    );
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    ]);
     assert.match(converted.stderr, / 0 made fresh, 0 read from a variable[;.]/, converted.stderr);
     assert.doesNotMatch(flow, /ENV\.(?!BASE_URL)|RANDOM/, flow);
     assert.match(flow, /\/notes\/\$\{steps\.\w+\.capture\.\w+\}/, flow);

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
+import { convertHars } from "./har_convert.ts";
 
 /** A stand-in that binds the login to the session header and refuses any other. */
 function standIn() {
@@ -43,18 +44,10 @@ Deno.test("convert har with two recordings: a session id the page sent in a head
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-two-session-header-" });
   const app = standIn();
   try {
-    await Deno.writeTextFile(`${dir}/a.har`, session("0f65bf9c-aa8f-4fa4-bc75-c51469996680"));
-    await Deno.writeTextFile(`${dir}/b.har`, session("7d1e2c3b-4a59-4e68-9f70-8a1b2c3d4e5f"));
-    const converted = await runCli([
-      "convert",
-      "har",
-      `${dir}/a.har`,
-      `${dir}/b.har`,
-      "-o",
-      `${dir}/flow.yaml`,
+    const { flow } = await convertHars(dir, [
+      session("0f65bf9c-aa8f-4fa4-bc75-c51469996680"),
+      session("7d1e2c3b-4a59-4e68-9f70-8a1b2c3d4e5f"),
     ]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
     assert.doesNotMatch(flow, /browser-id: \$\{RANDOM\.UUID\}/, flow);
     const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
     assert.equal(run.code, 0, `${run.stdout}\n${flow}`);

@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { convertHars } from "./har_convert.ts";
 
 /** A Directus-shaped API: a login token, bracketed query keys it checks. */
 function startApi() {
@@ -89,18 +90,11 @@ Deno.test("two recordings: a bracketed query value equal in both is not called d
   const dir = await Deno.makeTempDir({ prefix: "flowrun-two-" });
   const api = startApi();
   try {
-    await Deno.writeTextFile(`${dir}/a.har`, await record(api.origin, "id", false));
-    await Deno.writeTextFile(`${dir}/b.har`, await record(api.origin, "email", true));
-    const converted = await runCli([
-      "convert",
-      "har",
-      `${dir}/a.har`,
-      `${dir}/b.har`,
-      "-o",
-      `${dir}/flow.yaml`,
-    ]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    const recordings = [
+      await record(api.origin, "id", false),
+      await record(api.origin, "email", true),
+    ];
+    const { flow } = await convertHars(dir, recordings);
     // Equal in both recordings: sent as recorded, never a variable "that differs".
     assert.match(flow, /aggregate\[count\]=id&filter\[status\]\[_eq\]=published/, flow);
     assert.match(flow, /fields\[\]=id&fields\[\]=email/, flow);
