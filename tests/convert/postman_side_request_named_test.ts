@@ -8,19 +8,21 @@
  * joined as Postman text (`{{port}}`). A small server registers names once.
  */
 import assert from "node:assert/strict";
-import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "../support/cli.ts";
+import { runWithEnvironment } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
 Deno.test("postman sendRequest(name): the object a const names is the request sent first, as Newman sends it", async () => {
   const taken = new Set<string>();
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const { username } = await req.json();
-    const fresh = typeof username === "string" && !taken.has(username);
-    if (fresh) taken.add(username);
-    return Response.json({ ok: fresh }, { status: fresh ? 201 : 400 });
-  });
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const { username } = await req.json();
+      const fresh = typeof username === "string" && !taken.has(username);
+      if (fresh) taken.add(username);
+      return Response.json({ ok: fresh }, { status: fresh ? 201 : 400 });
+    },
+  );
   const pre = [
     "const port = pm.environment.get('port');",
     "const requestParams = {",
@@ -33,44 +35,31 @@ Deno.test("postman sendRequest(name): the object a const names is the request se
     "  if (error) { console.error(error); }",
     "});",
   ];
-  const dir = await Deno.makeTempDir();
-  try {
-    // `port` is the environment's, as `pm.environment.get` reads it (a collection variable
-    // would read `undefined` there, as in Newman).
-    const environment = JSON.stringify({
-      name: "local",
-      values: [{ key: "port", value: String(server.addr.port), enabled: true }],
-    });
-    const { files } = convertPostman(
-      JSON.stringify({
-        info: { name: "Taken", schema: V21 },
-        item: [{
-          name: "Add User with Already Taken Username",
-          event: [
-            { listen: "prerequest", script: { exec: pre } },
-            {
-              listen: "test",
-              script: { exec: ["pm.test('400', () => pm.response.to.have.status(400));"] },
-            },
-          ],
-          request: {
-            method: "POST",
-            url: "http://127.0.0.1:{{port}}/users",
-            header: [{ key: "Content-Type", value: "application/json" }],
-            body: { mode: "raw", raw: '{"username":"dicoding"}' },
+  // `port` is the environment's, as `pm.environment.get` reads it (a collection variable
+  // would read `undefined` there, as in Newman).
+  const { flow, run } = await runWithEnvironment(
+    {
+      info: { name: "Taken", schema: V21 },
+      item: [{
+        name: "Add User with Already Taken Username",
+        event: [
+          { listen: "prerequest", script: { exec: pre } },
+          {
+            listen: "test",
+            script: { exec: ["pm.test('400', () => pm.response.to.have.status(400));"] },
           },
-        }],
-      }),
-      environment,
-    );
-    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
-    assert.doesNotMatch(flow.text, /untranslated, from the pre-request/, flow.text);
-    await Deno.writeTextFile(`${dir}/${flow.path}`, flow.text);
-    const run = await runCli(["run", `${dir}/${flow.path}`]);
-    assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
-    assert.deepEqual([...taken], ["dicoding"]);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+        ],
+        request: {
+          method: "POST",
+          url: "http://127.0.0.1:{{port}}/users",
+          header: [{ key: "Content-Type", value: "application/json" }],
+          body: { mode: "raw", raw: '{"username":"dicoding"}' },
+        },
+      }],
+    },
+    { port: String(server.addr.port) },
+  );
+  assert.doesNotMatch(flow.text, /untranslated, from the pre-request/, flow.text);
+  assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
+  assert.deepEqual([...taken], ["dicoding"]);
 });

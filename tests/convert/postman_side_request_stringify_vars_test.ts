@@ -8,8 +8,7 @@
  * names it registered; one holds a quote, which must reach it decoded.
  */
 import assert from "node:assert/strict";
-import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "../support/cli.ts";
+import { runWithEnvironment } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -27,88 +26,74 @@ const sendRequest = (path: string, members: string, callback: string) => [
 
 Deno.test("postman sendRequest: a raw body JSON.stringify of variables is sent with their values", async () => {
   const users = new Set<string>();
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const { username } = req.method === "POST" ? await req.json() : {};
-    const path = new URL(req.url).pathname;
-    if (path === "/users") users.add(username);
-    return Response.json({ known: users.has(username) }, {
-      status: users.has(username) ? 200 : 404,
-    });
-  });
-  const dir = await Deno.makeTempDir();
-  try {
-    // The environment's, as `pm.environment.get` reads them (a collection variable would read
-    // `undefined` there, as in Newman).
-    const environment = JSON.stringify({
-      name: "local",
-      values: [
-        { key: "port", value: String(server.addr.port), enabled: true },
-        { key: "name", value: 'di"co', enabled: true },
-      ],
-    });
-    const { files } = convertPostman(
-      JSON.stringify({
-        info: { name: "Forum", schema: V21 },
-        item: [{
-          name: "Login",
-          event: [
-            {
-              listen: "prerequest",
-              script: {
-                exec: sendRequest(
-                  "/users",
-                  "{ username: pm.environment.get('name'), fullname: 'Dicoding' }",
-                  "console.log(error ? error : response.json());",
-                ),
-              },
-            },
-            {
-              listen: "test",
-              script: { exec: ["pm.test('known', () => pm.response.to.have.status(200));"] },
-            },
-          ],
-          request: {
-            method: "POST",
-            url: "http://127.0.0.1:{{port}}/login",
-            header: [{ key: "Content-Type", value: "application/json" }],
-            body: { mode: "raw", raw: '{"username":"{{name}}"}' },
-          },
-        }, {
-          name: "Read back",
-          event: [{
-            listen: "test",
+  await using server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) => {
+      const { username } = req.method === "POST" ? await req.json() : {};
+      const path = new URL(req.url).pathname;
+      if (path === "/users") users.add(username);
+      return Response.json({ known: users.has(username) }, {
+        status: users.has(username) ? 200 : 404,
+      });
+    },
+  );
+  // The environment's, as `pm.environment.get` reads them (a collection variable would read
+  // `undefined` there, as in Newman).
+  const { flow, run, report } = await runWithEnvironment(
+    {
+      info: { name: "Forum", schema: V21 },
+      item: [{
+        name: "Login",
+        event: [
+          {
+            listen: "prerequest",
             script: {
-              exec: [
-                "const username = pm.environment.get('name');",
-                "pm.test('when looking the user up', () => {",
-                ...sendRequest(
-                  "/lookup",
-                  "{ username }",
-                  "pm.test('the user is known', () => { pm.expect(response.code).to.equals(200); });",
-                ),
-                "});",
-              ],
+              exec: sendRequest(
+                "/users",
+                "{ username: pm.environment.get('name'), fullname: 'Dicoding' }",
+                "console.log(error ? error : response.json());",
+              ),
             },
-          }],
-          request: { method: "GET", url: "http://127.0.0.1:{{port}}/" },
+          },
+          {
+            listen: "test",
+            script: { exec: ["pm.test('known', () => pm.response.to.have.status(200));"] },
+          },
+        ],
+        request: {
+          method: "POST",
+          url: "http://127.0.0.1:{{port}}/login",
+          header: [{ key: "Content-Type", value: "application/json" }],
+          body: { mode: "raw", raw: '{"username":"{{name}}"}' },
+        },
+      }, {
+        name: "Read back",
+        event: [{
+          listen: "test",
+          script: {
+            exec: [
+              "const username = pm.environment.get('name');",
+              "pm.test('when looking the user up', () => {",
+              ...sendRequest(
+                "/lookup",
+                "{ username }",
+                "pm.test('the user is known', () => { pm.expect(response.code).to.equals(200); });",
+              ),
+              "});",
+            ],
+          },
         }],
-      }),
-      environment,
-    );
-    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
-    assert.doesNotMatch(flow.text, /untranslated, from/, flow.text);
-    await Deno.writeTextFile(`${dir}/${flow.path}`, flow.text);
-    const report = `${dir}/report.json`;
-    const run = await runCli(["run", `${dir}/${flow.path}`, "--report-json", report]);
-    assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
-    assert.deepEqual([...users], ['di"co']);
-    const steps = JSON.parse(await Deno.readTextFile(report)).flows[0].steps;
-    const names = steps.flatMap((s: { assertions: { name?: string }[] }) =>
-      s.assertions.map((a) => a.name)
-    );
-    assert.ok(names.includes("the user is known"), JSON.stringify(names));
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+        request: { method: "GET", url: "http://127.0.0.1:{{port}}/" },
+      }],
+    },
+    { port: String(server.addr.port), name: 'di"co' },
+  );
+  assert.doesNotMatch(flow.text, /untranslated, from/, flow.text);
+  assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
+  assert.deepEqual([...users], ['di"co']);
+  const steps = report.flows[0].steps;
+  const names = steps.flatMap((s: { assertions: { name?: string }[] }) =>
+    s.assertions.map((a) => a.name)
+  );
+  assert.ok(names.includes("the user is known"), JSON.stringify(names));
 });

@@ -7,15 +7,14 @@
  * test script (its response parameter `pm.response`). A small server deletes a book.
  */
 import assert from "node:assert/strict";
-import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "../support/cli.ts";
+import { runWithEnvironment } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
 Deno.test("postman sendRequest in a test script: a step just after, its callback's checks on its answer", async () => {
   const seen: string[] = [];
   let deleted = false;
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     seen.push(`${req.method} ${new URL(req.url).pathname}`);
     if (req.method === "DELETE") deleted = true;
     return Response.json({ ok: true }, { status: req.method === "GET" && deleted ? 404 : 200 });
@@ -32,40 +31,26 @@ Deno.test("postman sendRequest in a test script: a step just after, its callback
     "  });",
     "});",
   ];
-  const dir = await Deno.makeTempDir();
-  try {
-    // The environment's, as `pm.environment.get` reads them (a collection variable would read
-    // `undefined` there, as in Newman).
-    const environment = JSON.stringify({
-      name: "local",
-      values: [{ key: "port", value: String(server.addr.port), enabled: true }],
-    });
-    const { files } = convertPostman(
-      JSON.stringify({
-        info: { name: "Readback", schema: V21 },
-        item: [
-          {
-            name: "Delete Book",
-            event: [{ listen: "test", script: { exec: test } }],
-            request: { method: "DELETE", url: "http://127.0.0.1:{{port}}/books/b-1", header: [] },
-          },
-          { name: "List", request: { method: "GET", url: "http://127.0.0.1:{{port}}/books" } },
-        ],
-      }),
-      environment,
-    );
-    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
-    assert.doesNotMatch(flow.text, /# untranslated/, flow.text);
-    await Deno.writeTextFile(`${dir}/${flow.path}`, flow.text);
-    const run = await runCli(["run", `${dir}/${flow.path}`, "--report-json", `${dir}/r.json`]);
-    assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
-    assert.deepEqual(seen, ["DELETE /books/b-1", "GET /books/b-1", "GET /books"]);
-    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
-    const names = (report.flows[0].steps as { assertions: { name?: string }[] }[])
-      .flatMap((s) => s.assertions.map((a) => a.name));
-    assert.ok(names.includes("The book should be not found"), JSON.stringify(names));
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+  // The environment's, as `pm.environment.get` reads them (a collection variable would read
+  // `undefined` there, as in Newman).
+  const { flow, run, report } = await runWithEnvironment(
+    {
+      info: { name: "Readback", schema: V21 },
+      item: [
+        {
+          name: "Delete Book",
+          event: [{ listen: "test", script: { exec: test } }],
+          request: { method: "DELETE", url: "http://127.0.0.1:{{port}}/books/b-1", header: [] },
+        },
+        { name: "List", request: { method: "GET", url: "http://127.0.0.1:{{port}}/books" } },
+      ],
+    },
+    { port: String(server.addr.port) },
+  );
+  assert.doesNotMatch(flow.text, /# untranslated/, flow.text);
+  assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
+  assert.deepEqual(seen, ["DELETE /books/b-1", "GET /books/b-1", "GET /books"]);
+  const names = (report.flows[0].steps as { assertions: { name?: string }[] }[])
+    .flatMap((s) => s.assertions.map((a) => a.name));
+  assert.ok(names.includes("The book should be not found"), JSON.stringify(names));
 });

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "./cli.ts";
+import { type CliRun, runCli } from "./cli.ts";
 
 /**
  * Converts `collection`, writes what the conversion gives into `dir`, asserts every script was
@@ -80,6 +80,48 @@ export async function withBodySink(
     await body(`http://127.0.0.1:${server.addr.port}`, seen, dir);
   } finally {
     await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * Converts `collection` with a Postman environment ("local") holding `values` in that order,
+ * each enabled (what `pm.environment.get` reads: a collection variable would read `undefined`
+ * there, as in Newman), writes the flow alone into a temporary folder, runs it with
+ * `--report-json`, and removes the folder: the flow, the run and the report read back (null when
+ * none was written). The flow's checks are the caller's, before or after.
+ *
+ * @example
+ * ```ts
+ * import { runWithEnvironment } from "./postman_run.ts";
+ * const collection = {
+ *   info: { name: "c", schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json" },
+ *   item: [{ name: "Home", request: { method: "GET", url: "http://127.0.0.1:{{port}}/" } }],
+ * };
+ * // Nothing listens on port 9: the flow sends there and the run fails, reported.
+ * const { flow, run, report } = await runWithEnvironment(collection, { port: "9" });
+ * if (!flow.text.includes("http://127.0.0.1:9") || run.code !== 1) throw new Error(flow.text);
+ * if (report.flows[0].steps[0].name !== "home") throw new Error(JSON.stringify(report));
+ * ```
+ */
+export async function runWithEnvironment(
+  collection: unknown,
+  values: Record<string, string>,
+  // deno-lint-ignore no-explicit-any
+): Promise<{ flow: { path: string; text: string }; run: CliRun; report: any }> {
+  const environment = JSON.stringify({
+    name: "local",
+    values: Object.entries(values).map(([key, value]) => ({ key, value, enabled: true })),
+  });
+  const { files } = convertPostman(JSON.stringify(collection), environment);
+  const flow = files.find((f) => f.path.endsWith(".yaml"))!;
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/${flow.path}`, flow.text);
+    const run = await runCli(["run", `${dir}/${flow.path}`, "--report-json", `${dir}/r.json`]);
+    const report = await Deno.readTextFile(`${dir}/r.json`).then(JSON.parse).catch(() => null);
+    return { flow, run, report };
+  } finally {
     await Deno.remove(dir, { recursive: true });
   }
 }
