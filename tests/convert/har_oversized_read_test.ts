@@ -9,8 +9,7 @@
  * smaller size is kept.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { convertHar } from "./har_convert.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 
 const BIG = 11 * 1024 * 1024;
 
@@ -44,27 +43,22 @@ function entry(method: string, path: string, status: number, size: number, text?
 }
 
 Deno.test("convert har: a read whose recorded answer is larger than the runner's default body cap is dropped and named; the rest pass as the summary says", async () => {
-  const dir = await Deno.makeTempDir();
-  const server = standIn();
-  try {
-    const small = JSON.stringify({ list: [] });
-    const entries = [
-      entry("GET", "/settings", 200, small.length, small),
-      entry("GET", "/types/catalog.json", 200, BIG + 12),
-      entry("GET", "/types/credentials.json", 200, 600_000),
-      entry("POST", "/workflows", 201, 11, JSON.stringify({ id: "w1" })),
-      entry("GET", "/workflows", 200, small.length, small),
-    ];
-    const { converted, flow } = await convertHar(dir, JSON.stringify({ log: { entries } }));
-    assert.ok(!/url: .*\/types\/catalog\.json/.test(flow), flow);
-    assert.match(flow, /url: .*\/types\/credentials\.json/);
-    assert.match(converted.stderr, /larger than the runner reads \(--max-body\) 1/);
-    assert.match(converted.stderr, /GET \/types\/catalog\.json/);
-    // Run as the summary says: the runner's default cap, only the base URL.
-    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: server.origin } });
-    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const small = JSON.stringify({ list: [] });
+  const entries = [
+    entry("GET", "/settings", 200, small.length, small),
+    entry("GET", "/types/catalog.json", 200, BIG + 12),
+    entry("GET", "/types/credentials.json", 200, 600_000),
+    entry("POST", "/workflows", 201, 11, JSON.stringify({ id: "w1" })),
+    entry("GET", "/workflows", 200, small.length, small),
+  ];
+  // Run as the summary says: the runner's default cap, only the base URL.
+  const { converted, flow, run } = await convertHarThenRun(
+    standIn,
+    JSON.stringify({ log: { entries } }),
+  );
+  assert.ok(!/url: .*\/types\/catalog\.json/.test(flow), flow);
+  assert.match(flow, /url: .*\/types\/credentials\.json/);
+  assert.match(converted.stderr, /larger than the runner reads \(--max-body\) 1/);
+  assert.match(converted.stderr, /GET \/types\/catalog\.json/);
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
 });

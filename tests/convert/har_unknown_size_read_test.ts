@@ -10,7 +10,7 @@
  * named; a small compressed read of unknown size is kept.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { convertHar } from "./har_convert.ts";
 
 const WORDS = "node trigger action sends receives item field value option credential".split(" ");
@@ -78,36 +78,31 @@ function entry(method: string, path: string, size: number, wire: number, gzipped
 }
 
 Deno.test("convert har: a compressed read of unknown size that could decode past the runner's cap, by the recording's own compression, is dropped and named; the rest pass", async () => {
-  const dir = await Deno.makeTempDir();
   const bigText = catalog(12 * 1024 * 1024);
   const smallText = catalog(400_000);
   const big = { text: bigText, wire: await gzip(bigText) };
   const small = { text: smallText, wire: await gzip(smallText) };
-  const server = standIn(big, small);
-  try {
-    const entries = [
-      entry("GET", "/settings", 11, 11, false),
-      // Known decoded size: the evidence of how much this server's gzip shrinks its JSON.
-      entry("GET", "/types/small.json", smallText.length, small.wire.length, true),
-      entry("GET", "/types/nodes.json", -1, big.wire.length, true),
-      // Unknown size too, but its wire bytes at that rate decode far below 10 MiB.
-      entry("GET", "/types/credentials.json", -1, small.wire.length, true),
-      entry("POST", "/workflows", 11, 11, false),
-      entry("GET", "/workflows", -1, 11, false),
-    ];
-    const { converted, flow } = await convertHar(dir, JSON.stringify({ log: { entries } }));
-    assert.ok(!/url: .*\/types\/nodes\.json/.test(flow), flow);
-    assert.match(flow, /url: .*\/types\/small\.json/);
-    assert.match(flow, /url: .*\/types\/credentials\.json/);
-    assert.match(converted.stderr, /larger than the runner reads \(--max-body\) 1/);
-    assert.match(converted.stderr, /GET \/types\/nodes\.json/);
-    // Run as the summary says: the runner's default cap, only the base URL.
-    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: server.origin } });
-    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const entries = [
+    entry("GET", "/settings", 11, 11, false),
+    // Known decoded size: the evidence of how much this server's gzip shrinks its JSON.
+    entry("GET", "/types/small.json", smallText.length, small.wire.length, true),
+    entry("GET", "/types/nodes.json", -1, big.wire.length, true),
+    // Unknown size too, but its wire bytes at that rate decode far below 10 MiB.
+    entry("GET", "/types/credentials.json", -1, small.wire.length, true),
+    entry("POST", "/workflows", 11, 11, false),
+    entry("GET", "/workflows", -1, 11, false),
+  ];
+  // Run as the summary says: the runner's default cap, only the base URL.
+  const { converted, flow, run } = await convertHarThenRun(
+    () => standIn(big, small),
+    JSON.stringify({ log: { entries } }),
+  );
+  assert.ok(!/url: .*\/types\/nodes\.json/.test(flow), flow);
+  assert.match(flow, /url: .*\/types\/small\.json/);
+  assert.match(flow, /url: .*\/types\/credentials\.json/);
+  assert.match(converted.stderr, /larger than the runner reads \(--max-body\) 1/);
+  assert.match(converted.stderr, /GET \/types\/nodes\.json/);
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
 });
 
 Deno.test("convert har: without a compressed answer of known size, a read of unknown size is kept (nothing says how large it decodes)", async () => {

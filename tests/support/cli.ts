@@ -111,30 +111,33 @@ export async function convertHarText(har: string): Promise<{ flow: string; summa
 }
 
 /**
- * Writes the HAR text `har` to a temporary folder, converts it with default options, and runs
- * the flow once with `BASE_URL` at a server `start` starts for it (closed after) and `env`: the flow, the
- * run and the server, to read what it saw.
+ * Writes the HAR text `har` to a temporary folder, converts it with default options (asserting it
+ * succeeded), and runs the flow once with `BASE_URL` at a server `start` starts for it (closed
+ * after) and `env`: the conversion (its summary on stderr), the flow, the run and the server, to
+ * read what it saw.
  *
  * @example
  * ```ts ignore
  * import { convertHarThenRun } from "./cli.ts";
- * const { flow, run, server } = await convertHarThenRun(standIn, harText);
+ * const { converted, flow, run, server } = await convertHarThenRun(standIn, harText);
  * ```
  */
 export async function convertHarThenRun<S extends { origin: string; close(): Promise<void> }>(
   start: () => S,
   har: string,
   env: Record<string, string> = {},
-): Promise<{ flow: string; run: CliRun; server: S }> {
+): Promise<{ converted: CliRun; flow: string; run: CliRun; server: S }> {
   const dir = await Deno.makeTempDir();
   const server = start();
   try {
     await Deno.writeTextFile(`${dir}/in.har`, har);
-    const flow = await convertHarFile(`${dir}/in.har`, `${dir}/f.yaml`);
+    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
+    assert.equal(converted.code, 0, converted.stderr);
+    const flow = await Deno.readTextFile(`${dir}/f.yaml`);
     const run = await runCli(["run", `${dir}/f.yaml`], {
       env: { BASE_URL: server.origin, ...env },
     });
-    return { flow, run, server };
+    return { converted, flow, run, server };
   } finally {
     await server.close();
     await Deno.remove(dir, { recursive: true });
