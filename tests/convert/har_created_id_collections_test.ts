@@ -20,9 +20,8 @@
  * elsewhere (a sort order to another path) kept as recorded.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
-import { convertHar } from "./har_convert.ts";
 
 /** A stand-in whose rows start at `first` in each table; a call naming an unknown row fails. */
 function standIn(first: number) {
@@ -105,17 +104,9 @@ function recording(): string {
 }
 
 Deno.test("convert har: a small id a create answered goes back under its own collection even when another collection answered the same number first, and a list body sent to that collection lists its rows; the flow passes where rows start elsewhere", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-created-ids-" });
-  const app = standIn(40);
-  try {
-    const { flow } = await convertHar(dir, recording());
-    // A list sent to another path (an order, not rows of the collection) is kept as recorded.
-    assert.match(flow, /^\s+body: \[2, 1\]$/m, flow);
-    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
-    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-    assert.deepEqual(app.errors, [], flow);
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, run, server: app } = await convertHarThenRun(() => standIn(40), recording());
+  // A list sent to another path (an order, not rows of the collection) is kept as recorded.
+  assert.match(flow, /^\s+body: \[2, 1\]$/m, flow);
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+  assert.deepEqual(app.errors, [], flow);
 });

@@ -15,8 +15,7 @@
  * digits stays as recorded.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { convertHar } from "./har_convert.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 /** A stand-in that makes a post of a fresh id and refuses any other id anywhere. */
@@ -66,24 +65,16 @@ function recording(): string {
 }
 
 Deno.test("convert har: an id a create answered, sent inside a longer value (a filter, a comma list, a path in a body), is taken from that answer, and the flow passes on a fresh server", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-embedded-id-" });
-  const app = standIn();
-  try {
-    const { flow } = await convertHar(dir, recording());
-    const sent = flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
-    const ref = "${steps.create_post.capture.post_id}";
-    assert.ok(
-      /filter=id(:|%3A)\$\{steps\.create_post\.capture\.post_id\}&limit=1/.test(sent),
-      flow,
-    );
-    assert.ok(sent.includes(`ids=${ref},${ref}`), flow);
-    assert.ok(sent.includes(`link: /p/${ref}`), flow);
-    // Glued to other letters, the same characters are another value.
-    assert.ok(sent.includes(`q=x${ID}y`), flow);
-    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
-    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, run } = await convertHarThenRun(standIn, recording());
+  const sent = flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
+  const ref = "${steps.create_post.capture.post_id}";
+  assert.ok(
+    /filter=id(:|%3A)\$\{steps\.create_post\.capture\.post_id\}&limit=1/.test(sent),
+    flow,
+  );
+  assert.ok(sent.includes(`ids=${ref},${ref}`), flow);
+  assert.ok(sent.includes(`link: /p/${ref}`), flow);
+  // Glued to other letters, the same characters are another value.
+  assert.ok(sent.includes(`q=x${ID}y`), flow);
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
 });

@@ -16,8 +16,7 @@
  * project list leaves out `created_at`: a summary).
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { convertHar } from "./har_convert.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 const STATS = { consumers: 0, memory: 10536, idle_since: "2026-01-01 00:00:09" };
@@ -67,31 +66,23 @@ function recording(): string {
 }
 
 Deno.test("convert har: members a list showed the journey's new resource without are not asserted on its read, and the flow passes on a server that fills them in later", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-filled-later-" });
-  const app = standIn();
-  try {
-    const { flow } = await convertHar(dir, recording());
-    const checked = (step: string) =>
-      [...(new RegExp(`- name: ${step}\\n(?:(?! {2}- name).*\\n?)*`).exec(flow)?.[0] ?? "")
-        .matchAll(/path: \$\.json\.(\w+)/g)].map((m) => m[1]);
-    // The new queue's read checks what its row showed; the statistics only the detail had
-    // are not expected of a read made at once.
-    assert.deepEqual(checked("get_orders_intake"), ["name", "vhost", "durable"], flow);
-    // A queue the journey did not make keeps every check.
-    assert.deepEqual(checked("get_audit"), [
-      "name",
-      "vhost",
-      "durable",
-      "consumers",
-      "memory",
-      "idle_since",
-    ], flow);
-    // A row that lacks what the create answered is a summary: the project's read keeps its checks.
-    assert.deepEqual(checked("get_project"), ["id", "name", "created_at", "task_count"], flow);
-    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
-    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, run } = await convertHarThenRun(standIn, recording());
+  const checked = (step: string) =>
+    [...(new RegExp(`- name: ${step}\\n(?:(?! {2}- name).*\\n?)*`).exec(flow)?.[0] ?? "")
+      .matchAll(/path: \$\.json\.(\w+)/g)].map((m) => m[1]);
+  // The new queue's read checks what its row showed; the statistics only the detail had
+  // are not expected of a read made at once.
+  assert.deepEqual(checked("get_orders_intake"), ["name", "vhost", "durable"], flow);
+  // A queue the journey did not make keeps every check.
+  assert.deepEqual(checked("get_audit"), [
+    "name",
+    "vhost",
+    "durable",
+    "consumers",
+    "memory",
+    "idle_since",
+  ], flow);
+  // A row that lacks what the create answered is a summary: the project's read keeps its checks.
+  assert.deepEqual(checked("get_project"), ["id", "name", "created_at", "task_count"], flow);
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
 });

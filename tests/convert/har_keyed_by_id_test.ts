@@ -16,8 +16,7 @@
  * key of a request body is not rewritten: body keys are sent as recorded.)
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { convertHar } from "./har_convert.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 /** A stand-in with ids of its own; counts are given only for ids it made. */
@@ -61,19 +60,11 @@ function recording(): string {
 }
 
 Deno.test("convert har: an id that an answer also uses as a key (a map keyed by ids) is captured where a request sends it, and the flow passes on a fresh server", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-keyed-by-id-" });
-  const app = standIn();
-  try {
-    const { flow } = await convertHar(dir, recording());
-    const sent = flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
-    assert.ok(!sent.includes(POST) && !sent.includes(TAG), flow);
-    assert.match(sent, /tag_id: \$\{steps\.list_posts\.capture\.\w+\}/, flow);
-    // A word the API uses under an id-like key is still a word, sent as recorded.
-    assert.match(sent, /sort=title/, flow);
-    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
-    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, run } = await convertHarThenRun(standIn, recording());
+  const sent = flow.split("\n").filter((l) => !l.trimStart().startsWith("#")).join("\n");
+  assert.ok(!sent.includes(POST) && !sent.includes(TAG), flow);
+  assert.match(sent, /tag_id: \$\{steps\.list_posts\.capture\.\w+\}/, flow);
+  // A word the API uses under an id-like key is still a word, sent as recorded.
+  assert.match(sent, /sort=title/, flow);
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
 });

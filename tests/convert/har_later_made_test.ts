@@ -12,8 +12,7 @@
  * gave is read at once, with no retry.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { convertHar } from "./har_convert.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 const HASH = "5b2c0e9f1d7a4c3b8e6f0a2d9c1b7e4f3a6d8c20";
@@ -63,21 +62,13 @@ function recording(): string {
 }
 
 Deno.test("convert har: a read of what a write made after answering is retried on 404, and the flow passes on a server that makes it a moment later", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-later-made-" });
-  const app = standIn();
-  try {
-    const { flow } = await convertHar(dir, recording());
-    const retried = [
-      ...flow.matchAll(/- name: (\w+)\n(?:(?! {2}- name).*\n)*? +retry:\n((?: {8}.*\n){3})/g),
-    ].map((m) => `${m[1]} ${m[2].replace(/\s+/g, " ").trim()}`);
-    assert.deepEqual(retried, [
-      'list_properties count: 6 "on": [404] delay: "100ms"',
-      'get_item count: 6 "on": [404] delay: "100ms"',
-    ], flow);
-    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
-    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, run } = await convertHarThenRun(standIn, recording());
+  const retried = [
+    ...flow.matchAll(/- name: (\w+)\n(?:(?! {2}- name).*\n)*? +retry:\n((?: {8}.*\n){3})/g),
+  ].map((m) => `${m[1]} ${m[2].replace(/\s+/g, " ").trim()}`);
+  assert.deepEqual(retried, [
+    'list_properties count: 6 "on": [404] delay: "100ms"',
+    'get_item count: 6 "on": [404] delay: "100ms"',
+  ], flow);
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
 });

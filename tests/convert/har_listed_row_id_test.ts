@@ -17,7 +17,7 @@
  * beside a row 1), and one sent to another path.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { convertHar } from "./har_convert.ts";
 import { harOf } from "../support/har_records.ts";
 
@@ -68,24 +68,16 @@ function recording(starPath = "/backend.php"): string {
 }
 
 Deno.test("convert har: a small id an endpoint's read listed, sent back to it in a field named for the rows' key, is taken from the fresh list by the row's title", async () => {
-  const dir = await Deno.makeTempDir();
-  const fresh = standIn(7);
-  try {
-    const { flow } = await convertHar(dir, recording());
-    assert.match(
-      flow,
-      /\$\.json\.headlines\.content\[\?@\.title == 'Dredging finished'\]\.id/,
-      flow,
-    );
-    assert.match(flow, /^\s+ids: \$\{steps\.\w+\.capture\.\w+\}$/m, flow);
-    assert.match(flow, /^\s+feed_id: "1"$/m, flow);
-    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: fresh.origin } });
-    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-    assert.deepEqual(fresh.starred, ["Dredging finished"]);
-  } finally {
-    await fresh.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, run, server: fresh } = await convertHarThenRun(() => standIn(7), recording());
+  assert.match(
+    flow,
+    /\$\.json\.headlines\.content\[\?@\.title == 'Dredging finished'\]\.id/,
+    flow,
+  );
+  assert.match(flow, /^\s+ids: \$\{steps\.\w+\.capture\.\w+\}$/m, flow);
+  assert.match(flow, /^\s+feed_id: "1"$/m, flow);
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+  assert.deepEqual(fresh.starred, ["Dredging finished"]);
 });
 
 Deno.test("convert har: the same small number sent to another path stays as recorded", async () => {

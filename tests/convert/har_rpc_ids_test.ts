@@ -15,8 +15,7 @@
  * JSON-RPC 2.0 call number (`"id"` that its own answer echoes), a count.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { convertHar } from "./har_convert.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 /** A stand-in whose ids start at `first`; a call naming an unknown id fails. */
@@ -79,19 +78,11 @@ function recording(): string {
 }
 
 Deno.test("convert har: a small id an answer handed out is captured where a later body sends it under an id-named field to that endpoint, and the flow passes where ids start elsewhere", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-rpc-ids-" });
-  const app = standIn(7);
-  try {
-    const { flow } = await convertHar(dir, recording());
-    // The call numbers its answers echo and the counts stay as recorded.
-    for (const n of [1, 2, 3, 4]) assert.match(flow, new RegExp(`^\\s+id: ${n}$`, "m"), flow);
-    assert.equal(flow.match(/count: 2$/gm)?.length, 3, flow);
-    assert.ok(!flow.split("\n").some((l) => !l.includes("#") && l.includes(HASH)), flow);
-    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
-    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-    assert.deepEqual(app.errors, [], flow);
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, run, server: app } = await convertHarThenRun(() => standIn(7), recording());
+  // The call numbers its answers echo and the counts stay as recorded.
+  for (const n of [1, 2, 3, 4]) assert.match(flow, new RegExp(`^\\s+id: ${n}$`, "m"), flow);
+  assert.equal(flow.match(/count: 2$/gm)?.length, 3, flow);
+  assert.ok(!flow.split("\n").some((l) => !l.includes("#") && l.includes(HASH)), flow);
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+  assert.deepEqual(app.errors, [], flow);
 });

@@ -15,8 +15,7 @@
  * user chose) and a date without a time of day stay as recorded.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { convertHar } from "./har_convert.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 
 /** The three spellings of a time the stand-in gives, each under a key of its own. */
@@ -100,23 +99,15 @@ function recording(): string {
 const PUBLISH = "2026-02-01T09:00:00.000Z";
 
 Deno.test("convert har: a time the server gave a record goes back from the answer that gave it (body, query, header), and the edits pass on a fresh server", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-server-times-" });
-  const app = standIn();
-  try {
-    const { flow } = await convertHar(dir, recording());
-    // No recorded server time is sent as written.
-    for (const recorded of ["2026-01-01T10:00:00.123Z", "2026-01-01 10:00:07", "+00:00"]) {
-      const literal = flow.split("\n").filter((l) => !l.trimStart().startsWith("#"))
-        .filter((l) => l.includes(recorded) || l.includes(encodeURIComponent(recorded)));
-      assert.deepEqual(literal, [], flow);
-    }
-    // What the client sent first and a date with no time stay as recorded.
-    assert.equal(flow.match(new RegExp(`publish_at: "${PUBLISH}"`, "g"))?.length, 3, flow);
-    assert.match(flow, /day=2026-01-01/, flow);
-    const run = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
-    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
+  const { flow, run } = await convertHarThenRun(standIn, recording());
+  // No recorded server time is sent as written.
+  for (const recorded of ["2026-01-01T10:00:00.123Z", "2026-01-01 10:00:07", "+00:00"]) {
+    const literal = flow.split("\n").filter((l) => !l.trimStart().startsWith("#"))
+      .filter((l) => l.includes(recorded) || l.includes(encodeURIComponent(recorded)));
+    assert.deepEqual(literal, [], flow);
   }
+  // What the client sent first and a date with no time stay as recorded.
+  assert.equal(flow.match(new RegExp(`publish_at: "${PUBLISH}"`, "g"))?.length, 3, flow);
+  assert.match(flow, /day=2026-01-01/, flow);
+  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
 });
