@@ -11,21 +11,13 @@
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
 import { runConverted, withBodySink } from "../support/postman_run.ts";
+import { jsonPoster } from "../support/postman_items.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
 /** A sign-up whose pre-request script makes the account's names with `maker`, then a login. */
 function collection(base: string, maker: string[], call: string) {
-  const post = (name: string, path: string, raw: string, event: object[] = []) => ({
-    name,
-    event,
-    request: {
-      method: "POST",
-      url: `${base}${path}`,
-      header: [{ key: "Content-Type", value: "application/json" }],
-      body: { mode: "raw", raw },
-    },
-  });
+  const post = jsonPoster(base);
   return {
     info: { name: "Sign-up", schema: V21 },
     item: [

@@ -13,21 +13,13 @@
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
 import { runConverted, withBodySink } from "../support/postman_run.ts";
+import { jsonPoster } from "../support/postman_items.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
 /** A sign-up whose pre-request script makes each value once and sets it into two variables. */
 function collection(base: string, script: string[]) {
-  const post = (name: string, path: string, raw: string, event: object[] = []) => ({
-    name,
-    event,
-    request: {
-      method: "POST",
-      url: `${base}${path}`,
-      header: [{ key: "Content-Type", value: "application/json" }],
-      body: { mode: "raw", raw },
-    },
-  });
+  const post = jsonPoster(base);
   const fields = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
   const raw = `{${fields.map((f) => `"${f}": "{{${f}}}"`).join(", ")}}`;
   return {
