@@ -17,18 +17,13 @@
 import assert from "node:assert/strict";
 import { convertAndRunAsUser } from "../support/openapi_login_run.ts";
 import { serveStandIn } from "../support/openapi_suite.ts";
+import { tokenDocument } from "../support/openapi_doc_parts.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
 
 /** A login taking `identity` (`email`, `username`) and a password; one read needing its token. */
 function document(identity: string) {
-  return {
-    openapi: "3.0.1",
-    info: { title: "CMS", version: "1" },
-    security: [{ Auth: [] }],
-    components: {
-      securitySchemes: { Auth: { type: "apiKey", in: "header", name: "Authorization" } },
-    },
+  return tokenDocument({
     paths: {
       "/auth/login": {
         post: {
@@ -64,7 +59,7 @@ function document(identity: string) {
         },
       },
     },
-  };
+  });
 }
 
 const ACCOUNT = { id: "owner@example.org", password: "s3cret-Owner-pass" };

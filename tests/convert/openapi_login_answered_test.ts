@@ -21,6 +21,7 @@
 import assert from "node:assert/strict";
 import { convertAndRunAsUser } from "../support/openapi_login_run.ts";
 import { serveStandIn } from "../support/openapi_suite.ts";
+import { tokenDocument } from "../support/openapi_doc_parts.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
 const text = (example: string) => ({ type: "string", example });
@@ -45,13 +46,7 @@ const takesRefresh = json({
 
 /** A login answering a refresh token, a refresh taking and answering one, a logout taking one. */
 function document(): Record<string, unknown> {
-  return {
-    openapi: "3.0.1",
-    info: { title: "CMS", version: "1" },
-    security: [{ Auth: [] }],
-    components: {
-      securitySchemes: { Auth: { type: "apiKey", in: "header", name: "Authorization" } },
-    },
+  return tokenDocument({
     tags: [{ name: "Auth" }],
     paths: {
       "/auth/login": {
@@ -87,7 +82,7 @@ function document(): Record<string, unknown> {
         },
       },
     },
-  };
+  });
 }
 
 const ACCOUNT = { email: "owner@example.org", password: "s3cret-Owner-pass" };

@@ -15,6 +15,7 @@
 import assert from "node:assert/strict";
 import { convertAndRunAsUser } from "../support/openapi_login_run.ts";
 import { serveStandIn } from "../support/openapi_suite.ts";
+import { tokenDocument } from "../support/openapi_doc_parts.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
 const text = (example: string) => ({ type: "string", example });
@@ -33,13 +34,7 @@ const ok = (schema: unknown) => ({
 
 /** A login, and users made, read and deleted with its token. */
 function document() {
-  return {
-    openapi: "3.0.1",
-    info: { title: "CMS", version: "1" },
-    security: [{ Auth: [] }],
-    components: {
-      securitySchemes: { Auth: { type: "apiKey", in: "header", name: "Authorization" } },
-    },
+  return tokenDocument({
     paths: {
       "/auth/login": {
         post: {
@@ -62,7 +57,7 @@ function document() {
         delete: { operationId: "deleteUser", responses: { "204": { description: "Gone" } } },
       },
     },
-  };
+  });
 }
 
 const ACCOUNT = { email: "owner@example.org", password: "s3cret-Owner-pass" };

@@ -1,7 +1,7 @@
 /**
  * Small pieces the account tests build their OpenAPI documents from: a JSON
- * content, a string property, a 200 answer, a required JSON body and an
- * integer path parameter.
+ * content, a string property, a 200 answer, a required JSON body, an integer
+ * path parameter, and the head of a document whose operations need a token.
  */
 
 /** `schema` as the content of an `application/json` body or answer. */
@@ -25,3 +25,24 @@ export const body = (props: Record<string, unknown>) => ({
 export const param = (name: string) => [
   { name, in: "path", required: true, schema: { type: "integer" } },
 ];
+
+/**
+ * A document ("CMS") whose every operation sends a token in the `Authorization` header, unless
+ * it says `security: []` (a login), with `rest` after that head: its `paths`, its `tags`.
+ *
+ * @example
+ * ```ts
+ * import { tokenDocument } from "./openapi_doc_parts.ts";
+ * const doc = tokenDocument({ paths: {} });
+ * if (Object.keys(doc).join() !== "openapi,info,security,components,paths") throw new Error();
+ * ```
+ */
+export const tokenDocument = (rest: Record<string, unknown>) => ({
+  openapi: "3.0.1",
+  info: { title: "CMS", version: "1" },
+  security: [{ Auth: [] }],
+  components: {
+    securitySchemes: { Auth: { type: "apiKey", in: "header", name: "Authorization" } },
+  },
+  ...rest,
+});
