@@ -15,6 +15,7 @@ import { bodyFields, type Login } from "./login.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { usesLogin } from "./uses_login.ts";
 import { jwtToken } from "./jwt_subject.ts";
+import { itemParam, itemRead } from "./listed_read.ts";
 import { responseSchemas } from "./producers.ts";
 import { plainName } from "./required_props.ts";
 import { findProperty, properties } from "./schema_properties.ts";
@@ -164,15 +165,14 @@ export function ownItemLink(
   login: Login,
   op: OpenApiOperation,
 ): ParamLink | undefined {
-  const param = /\{([^}]+)\}\/?$/.exec(op.template)?.[1];
+  const param = itemParam(op)?.[0];
   if (!OWN_METHODS.has(op.method) || param === undefined) return undefined;
   // An update sending a password may change the credentials the flow signs in with.
   if (["PUT", "PATCH"].includes(op.method) && bodyFields(doc, op).has("\0password")) {
     return undefined;
   }
-  const read = op.method === "GET"
-    ? op
-    : ops.find((o) => o.method === "GET" && o.template === op.template);
+  // No GET of the item: its listing's items (`listed_read.ts`).
+  const read = op.method === "GET" ? op : itemRead(doc, ops, op);
   if (!read) return undefined;
   const givers = giversOf(doc, ops, login).filter((g) => g !== op);
   const link = ownLink(doc, givers, read, param) ?? nounLink(doc, givers, read, param) ??

@@ -42,6 +42,7 @@
  */
 import type { Node } from "../../check/openapi_operations.ts";
 import type { OpenApiOperation } from "./operations.ts";
+import { itemParam } from "./listed_read.ts";
 import { ownItemLink } from "./own_item_link.ts";
 import type { Inferred } from "./prerequisites.ts";
 
@@ -72,11 +73,13 @@ export function withOwnRead(doc: Node, ops: OpenApiOperation[], inferred: Inferr
   if (!login) return inferred;
   const params = new Map(inferred.params);
   for (const op of ops) {
-    const param = /\{([^}]+)\}\/?$/.exec(op.template)?.[1];
-    const given = (params.get(op) ?? []).some((l) => l.param === param);
-    if (param === undefined || given) continue;
+    const param = itemParam(op)?.[0];
+    const links = params.get(op) ?? [];
+    // A listing's first item, with no create of the run's before it, is anyone's.
+    const given = links.find((l) => l.param === param);
+    if (param === undefined || (given && (given.from !== "listing" || given.after))) continue;
     const link = ownItemLink(doc, ops, login, op);
-    if (link) params.set(op, [...params.get(op) ?? [], link]);
+    if (link) params.set(op, [...links.filter((l) => l !== given), link]);
   }
   return { ...inferred, params };
 }
