@@ -1,7 +1,7 @@
 /**
  * The fills a step's body goes through once its fields are made, in order:
  * values a producer answered, ids a body links to, the run's own item, what
- * an update reads back, keys the operation's apiKey schemes name, and the
+ * an update reads back, keys the operation's apiKey schemes name, secrets the user gives, and the
  * condition of a second sign-up.
  *
  * @module
@@ -9,6 +9,7 @@
 import { fillAnswered } from "./answered_values.ts";
 import { fillBodyIds } from "./body_links.ts";
 import { fillBodyKeys } from "./body_keys.ts";
+import { fillBodySecrets } from "./body_secrets.ts";
 import { fillOwnItem } from "./own_item.ts";
 import { fillReadBack } from "./read_back.ts";
 import { fillSecondSignup } from "./second_signup.ts";
@@ -19,7 +20,7 @@ import { fillSecondSignup } from "./second_signup.ts";
  * @example
  * ```ts
  * import { BODY_FILLS } from "./body_fills.ts";
- * if (BODY_FILLS.length !== 6) throw new Error();
+ * if (BODY_FILLS.length !== 7) throw new Error();
  * ```
  */
 export const BODY_FILLS = [
@@ -28,5 +29,6 @@ export const BODY_FILLS = [
   fillOwnItem,
   fillReadBack,
   fillBodyKeys,
+  fillBodySecrets,
   fillSecondSignup,
 ];

@@ -1,0 +1,79 @@
+/**
+ * `convert openapi`: a request body's secret the server checks is asked of
+ * the user as an environment variable, never written as the document's
+ * example. Before, a NestJS auth API's `POST /auth/register-admin` was
+ * sent `adminSecret: super-secret-admin-key` ("Admin registration secret
+ * key"; its example, the server's default secret) written in the flow. The
+ * schema says so: `format: password`, `writeOnly`, or, with neither, a
+ * description naming a secret; one case each. A property saying none keeps
+ * its example, and a listed choice (`enum`) is never asked. The stand-in on
+ * 127.0.0.1 has its own secrets (not the examples) and refuses others 403.
+ */
+import assert from "node:assert/strict";
+import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { json } from "../support/openapi_doc_parts.ts";
+
+const props = {
+  name: { type: "string", description: "The admin's name", example: "Ada" },
+  level: {
+    type: "string",
+    enum: ["secret", "open"],
+    description: "A secret level",
+    example: "open",
+  },
+  adminSecret: {
+    type: "string",
+    description: "Admin registration secret key",
+    example: "super-secret-admin-key",
+  },
+  unlockCode: { type: "string", format: "password", example: "0000-unlock" },
+  inviteKey: { type: "string", writeOnly: true, example: "invite-example-key" },
+};
+const EXAMPLES = ["super-secret-admin-key", "0000-unlock", "invite-example-key"];
+
+const document = {
+  openapi: "3.0.0",
+  info: { title: "secrets", version: "1" },
+  paths: {
+    "/admins": {
+      post: {
+        requestBody: {
+          required: true,
+          content: json({ type: "object", required: Object.keys(props), properties: props }),
+        },
+        responses: { "201": { description: "Made", content: json({ type: "object" }) } },
+      },
+    },
+  },
+};
+
+Deno.test("convert openapi: a body's secret (format: password, writeOnly, described as one) is asked as a variable, never the document's example", async () => {
+  const own = {
+    adminSecret: `a-${crypto.randomUUID()}`,
+    unlockCode: `u-${crypto.randomUUID()}`,
+    inviteKey: `i-${crypto.randomUUID()}`,
+  };
+  const sent: Record<string, unknown>[] = [];
+  const server = serveStandIn(async (req) => {
+    const got = await req.json();
+    sent.push(got);
+    const ok = Object.entries(own).every(([k, v]) => got[k] === v);
+    return ok ? Response.json({}, { status: 201 }) : new Response(null, { status: 403 });
+  });
+  const env = {
+    ADMIN_SECRET: own.adminSecret,
+    UNLOCK_CODE: own.unlockCode,
+    INVITE_KEY: own.inviteKey,
+  };
+  const { runs, summary, flows } = await convertAndRunSuite(document, server, { env: [env] });
+  for (const name of Object.keys(env)) assert.match(summary, new RegExp(`^  ${name}: `, "m"));
+  const all = [...flows.values()].join("\n");
+  for (const example of EXAMPLES) assert.ok(!all.includes(example), all);
+  assert.match(all, /name: Ada/);
+  assert.match(all, /level: open/);
+  assert.equal(runs[0].code, 0, summary + runs[0].stdout + runs[0].stderr);
+  assert.equal(sent.length, 1);
+  for (const secret of Object.values(own)) {
+    assert.ok(!(runs[0].stdout + runs[0].stderr).includes(secret));
+  }
+});
