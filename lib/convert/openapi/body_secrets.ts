@@ -23,7 +23,7 @@
  */
 import { isNode } from "../../check/openapi_operations.ts";
 import { envName } from "../names.ts";
-import type { YMap, YNode } from "../yaml_out.ts";
+import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { AuthSchemes } from "./auth.ts";
 import type { BodyFill } from "./body_fill.ts";
 import { deref } from "./examples.ts";
@@ -87,7 +87,8 @@ function written(doc: unknown, media: unknown, name: string, p: unknown): Set<un
 
 /**
  * Sets each top-level body property holding a literal the schema calls a
- * secret (see the module) to a variable the user gives (`${ENV.ADMIN_SECRET}`).
+ * secret (see the module) to a variable the user gives (`${ENV.ADMIN_SECRET:-}`),
+ * the step running only when it is set.
  *
  * @example
  * ```ts
@@ -101,7 +102,7 @@ function written(doc: unknown, media: unknown, name: string, p: unknown): Set<un
  * const op = { method: "POST", template: "/admins", node } as never;
  * fillBodySecrets({ doc, auth: new AuthSchemes(doc) }, { op, body, guards: [], stepOf: new Map(), capture: () => "" });
  * const text = JSON.stringify(body.fields);
- * if (!text.includes('["adminSecret","${ENV.ADMIN_SECRET}"]') || !text.includes('["name","Jo"]')) throw new Error(text);
+ * if (!text.includes('["adminSecret","${ENV.ADMIN_SECRET:-}"]') || !text.includes('["name","Jo"]')) throw new Error(text);
  * ```
  */
 export function fillBodySecrets(shared: { doc: unknown; auth: AuthSchemes }, fill: BodyFill): void {
@@ -121,8 +122,12 @@ export function fillBodySecrets(shared: { doc: unknown; auth: AuthSchemes }, fil
       const [why, examples] = secrets.get(k) ?? [];
       // Only the document's own example: a value the run makes or an answer gave is not the user's.
       if (why === undefined || typeof v !== "string" || !examples?.has(v)) return [k, v];
-      const what = `the "${k}" ${where} sends (its schema: ${why}), a secret no answer gives`;
-      return [k, `\${ENV.${shared.auth.envVar("body", envName(k), what)}}`];
+      const what =
+        `the "${k}" ${where} sends (its schema: ${why}), a secret no answer gives; the step is skipped without it`;
+      const sent = `\${ENV.${shared.auth.envVar("body", envName(k), what)}:-}`;
+      // Unset, the step is skipped rather than every flow refused before anything is sent.
+      fill.ifs?.push(ymap([["value", sent], ["truthy", true]]));
+      return [k, sent];
     });
     return [field, { ...value, entries }];
   });
