@@ -42,10 +42,52 @@ export function originHeader(
   r: HarRecord,
   sent: readonly [string, string][],
 ): [string, string] | undefined {
+  const own = ownPage(c, r, sent, "origin");
+  if (!own || own.page.origin !== own.said) return undefined;
+  return ["origin", originRef(c, own.page.origin)];
+}
+
+/**
+ * The page a browser's `header` (`origin`, `referer`) names, as said and parsed, when `r` is an
+ * unsafe request whose rewritten headers `sent` hold a cookie and the page is on an origin of
+ * the recording's API (the request's own, or one a base URL var stands for): the conditions under
+ * which a CSRF check may want it and a var can stand for its origin.
+ *
+ * @example
+ * ```ts
+ * import { ownPage } from "./origin_header.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const r = { method: "PUT", url: new URL("https://a.test/x"), headers: [{ name: "Referer", value: "https://a.test/p" }] };
+ * // deno-lint-ignore no-explicit-any
+ * if (ownPage(c, r as any, [["cookie", "s=1"]], "referer")?.page.pathname !== "/p") throw new Error();
+ * ```
+ */
+export function ownPage(
+  c: Correlator,
+  r: HarRecord,
+  sent: readonly [string, string][],
+  header: string,
+): { said: string; page: URL } | undefined {
   if (!UNSAFE.has(r.method) || !sent.some(([name]) => name === "cookie")) return undefined;
-  const said = r.headers.find((h) => h.name.toLowerCase() === "origin")?.value.trim() ?? "";
+  const said = r.headers.find((h) => h.name.toLowerCase() === header)?.value.trim() ?? "";
   if (!URL.canParse(said)) return undefined;
-  const origin = new URL(said).origin;
-  if (origin !== said || (origin !== r.url.origin && !c.origins.has(origin))) return undefined;
-  return ["origin", baseRef(c, origin).replace(/^\$\{/, "${origin:")];
+  const page = new URL(said);
+  if (!/^https?:$/.test(page.protocol)) return undefined;
+  if (page.origin !== r.url.origin && !c.origins.has(page.origin)) return undefined;
+  return { said, page };
+}
+
+/**
+ * The base URL var standing for `origin`, as its origin: `${origin:vars.base_url}`.
+ *
+ * @example
+ * ```ts
+ * import { originRef } from "./origin_header.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * if (!originRef(emptyCorrelator("a", true), "https://a.test").startsWith("${origin:")) throw new Error();
+ * ```
+ */
+export function originRef(c: Correlator, origin: string): string {
+  return baseRef(c, origin).replace(/^\$\{/, "${origin:");
 }

@@ -14,10 +14,8 @@
  */
 import type { HarRecord } from "../har_model.ts";
 import { safeDecode } from "../json.ts";
-import { baseRef } from "./rewrite_value.ts";
+import { originRef, ownPage } from "./origin_header.ts";
 import type { Correlator } from "./state.ts";
-
-const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * The `referer` header of `r`, on the base URL var of its origin, when the browser sent one of
@@ -41,14 +39,9 @@ export function refererHeader(
   r: HarRecord,
   sent: readonly [string, string][],
 ): [string, string] | undefined {
-  if (!UNSAFE.has(r.method) || !sent.some(([name]) => name === "cookie")) return undefined;
-  const said = r.headers.find((h) => h.name.toLowerCase() === "referer")?.value.trim() ?? "";
-  if (!URL.canParse(said)) return undefined;
-  const page = new URL(said);
-  if (!/^https?:$/.test(page.protocol)) return undefined;
-  if (page.origin !== r.url.origin && !c.origins.has(page.origin)) return undefined;
-  const base = baseRef(c, page.origin).replace(/^\$\{/, "${origin:");
-  return ["referer", `${base}${c.sp.lit(pathOf(c, page))}`];
+  const page = ownPage(c, r, sent, "referer")?.page;
+  if (!page) return undefined;
+  return ["referer", `${originRef(c, page.origin)}${c.sp.lit(pathOf(c, page))}`];
 }
 
 /** The page's path, or `/` when a segment of it is a value an answer handed out or a secret. */
