@@ -16,7 +16,7 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
-import { answers, body, json, text } from "../support/openapi_doc_parts.ts";
+import { answers, signUpPaths, text } from "../support/openapi_doc_parts.ts";
 
 const credentials = { email: { type: "string", format: "email" }, password: text };
 const user = { type: "object", properties: { id: { type: "integer" }, email: text } };
@@ -41,16 +41,7 @@ const document = {
   security: [{ bearer: [] }],
   components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
   paths: {
-    "/auth/register": {
-      post: {
-        security: [],
-        requestBody: body(credentials),
-        responses: { "201": { description: "Registered", content: json(token) } },
-      },
-    },
-    "/auth/login": {
-      post: { security: [], requestBody: body(credentials), responses: answers(token) },
-    },
+    ...signUpPaths(credentials, token),
     "/auth/profile": {
       get: { responses: { ...answers(user), ...forbidden("Not yours") } },
     },

@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
-import { answers, body, json, param, text } from "../support/openapi_doc_parts.ts";
+import { answers, body, param, signUpPaths, text } from "../support/openapi_doc_parts.ts";
 
 const credentials = { email: { type: "string", format: "email" }, password: text };
 const shape = { type: "object", properties: { id: { type: "integer" }, email: text, role: text } };
@@ -33,16 +33,7 @@ function document(wrapped: boolean) {
       schemas: { User: shape },
     },
     paths: {
-      "/auth/register": {
-        post: {
-          security: [],
-          requestBody: body(credentials),
-          responses: { "201": { description: "Registered", content: json(token) } },
-        },
-      },
-      "/auth/login": {
-        post: { security: [], requestBody: body(credentials), responses: answers(token) },
-      },
+      ...signUpPaths(credentials, token),
       "/users": {
         get: {
           responses: answers(wrapped ? { type: "object", properties: { data: list } } : list),

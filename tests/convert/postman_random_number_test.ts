@@ -16,6 +16,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
+import { jsonPoster } from "../support/postman_items.ts";
 import { runConverted, withBodySink } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -35,18 +36,11 @@ const FIELDS = ["price", "paid", "index", "code", "rounded", "bit"];
 
 /** A booking whose raw body writes every made value unquoted, as JSON numbers and booleans. */
 function collection(base: string) {
+  const raw = `{${FIELDS.map((f) => `"${f}": {{${f}}}`).join(", ")}}`;
+  const script = [{ listen: "prerequest", script: { exec: SCRIPT } }];
   return {
     info: { name: "Made numbers", schema: V21 },
-    item: [{
-      name: "Book",
-      event: [{ listen: "prerequest", script: { exec: SCRIPT } }],
-      request: {
-        method: "POST",
-        url: `${base}/booking`,
-        header: [{ key: "Content-Type", value: "application/json" }],
-        body: { mode: "raw", raw: `{${FIELDS.map((f) => `"${f}": {{${f}}}`).join(", ")}}` },
-      },
-    }],
+    item: [jsonPoster(base)("Book", "/booking", raw, script)],
   };
 }
 

@@ -15,6 +15,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
+import { jsonPoster } from "../support/postman_items.ts";
 import { runConverted, withBodySink } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -35,18 +36,11 @@ const FIELDS = ["room", "meal", "checkin", "first"];
 
 /** A booking whose body quotes each value the script picks. */
 function collection(base: string) {
+  const raw = `{${FIELDS.map((f) => `"${f}": "{{${f}}}"`).join(", ")}}`;
+  const script = [{ listen: "prerequest", script: { exec: SCRIPT } }];
   return {
     info: { name: "Picks", schema: V21 },
-    item: [{
-      name: "Book",
-      event: [{ listen: "prerequest", script: { exec: SCRIPT } }],
-      request: {
-        method: "POST",
-        url: `${base}/booking`,
-        header: [{ key: "Content-Type", value: "application/json" }],
-        body: { mode: "raw", raw: `{${FIELDS.map((f) => `"${f}": "{{${f}}}"`).join(", ")}}` },
-      },
-    }],
+    item: [jsonPoster(base)("Book", "/booking", raw, script)],
   };
 }
 

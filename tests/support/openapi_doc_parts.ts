@@ -46,3 +46,27 @@ export const tokenDocument = (rest: Record<string, unknown>) => ({
   },
   ...rest,
 });
+
+/**
+ * The paths of a sign-up and a login that both take `credentials` and answer `token`, neither
+ * under the document's security: the account every bearer-token suite of these tests starts with.
+ *
+ * @example
+ * ```ts
+ * import { signUpPaths, text } from "./openapi_doc_parts.ts";
+ * const paths = signUpPaths({ email: text }, { type: "object", properties: { token: text } });
+ * if (Object.keys(paths).join() !== "/auth/register,/auth/login") throw new Error();
+ * ```
+ */
+export const signUpPaths = (credentials: Record<string, unknown>, token: unknown) => ({
+  "/auth/register": {
+    post: {
+      security: [],
+      requestBody: body(credentials),
+      responses: { "201": { description: "Registered", content: json(token) } },
+    },
+  },
+  "/auth/login": {
+    post: { security: [], requestBody: body(credentials), responses: answers(token) },
+  },
+});
