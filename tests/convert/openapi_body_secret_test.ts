@@ -6,7 +6,9 @@
  * key"; its example, the server's default secret) written in the flow. The
  * schema says so: `format: password`, `writeOnly`, or, with neither, a
  * description naming a secret; one case each. A property saying none keeps
- * its example, and a listed choice (`enum`) is never asked. The stand-in on
+ * its example, as does one whose description names a secret only as what
+ * it is for ("A reset token used to … change the password": Unleash's),
+ * and a listed choice (`enum`) is never asked. The stand-in on
  * 127.0.0.1 has its own secrets (not the examples) and refuses others 403; without the
  * variables the step is skipped, not every flow refused.
  */
@@ -29,6 +31,12 @@ const props = {
   },
   unlockCode: { type: "string", format: "password", example: "0000-unlock" },
   inviteKey: { type: "string", writeOnly: true, example: "invite-example-key" },
+  // What the value is for names a password, not what it is (Unleash's reset token): kept.
+  resetToken: {
+    type: "string",
+    description: "A reset token used to validate that the user is allowed to change the password.",
+    example: "rt-example-1",
+  },
 };
 const EXAMPLES = ["super-secret-admin-key", "0000-unlock", "invite-example-key"];
 
@@ -75,6 +83,8 @@ Deno.test("convert openapi: a body's secret (format: password, writeOnly, descri
   for (const example of EXAMPLES) assert.ok(!all.includes(example), all);
   assert.match(all, /name: Ada/);
   assert.match(all, /level: open/);
+  assert.match(all, /resetToken: rt-example-1/);
+  assert.doesNotMatch(summary, /RESET_TOKEN/);
   // Run 1 (no secrets given) skips the step; run 2 sends the user's own, once.
   for (const run of runs) assert.equal(run.code, 0, summary + run.stdout + run.stderr);
   assert.match(runs[0].stdout, /skipped/);

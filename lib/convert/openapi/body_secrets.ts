@@ -10,7 +10,9 @@
  * The evidence is the property's own schema: `format: password` or
  * `writeOnly: true` (a value the server takes and never shows back), or,
  * as a tie-breaker for a schema saying neither, a description naming a
- * secret (secret, password, passphrase, credential, private or API key).
+ * secret (secret, password, passphrase, credential, private or API key)
+ * in the words that say what the property is, before what it is for ("A
+ * reset token used to … change the password" names a token).
  * A description that spells the value out ("Always equal to "password"")
  * names a constant, and an example of words ("a string value") stands for
  * any text. And where the value flows: only the document's own
@@ -44,6 +46,7 @@ const SAYS_SECRET =
  * if (secretEvidence({}, { description: "The secret key", example: "k-1" }) === undefined) throw new Error();
  * if (secretEvidence({}, { description: "Always equal to password", example: "password" })) throw new Error();
  * if (secretEvidence({}, { description: "The API key's name", example: "a name" })) throw new Error();
+ * if (secretEvidence({}, { description: "A reset token used to change the password", example: "t" })) throw new Error();
  * ```
  */
 export function secretEvidence(doc: unknown, schema: unknown): string | undefined {
@@ -54,13 +57,21 @@ export function secretEvidence(doc: unknown, schema: unknown): string | undefine
   if (p.format === "password") return "format: password";
   if (p.writeOnly === true) return "writeOnly";
   const text = typeof p.description === "string" ? p.description : "";
-  const said = SAYS_SECRET.exec(text);
+  const said = SAYS_SECRET.exec(whatItIs(text));
   // A value the description spells out ("Always equal to \"password\"") is a constant.
   const spelt = [p.example, p.default].some((v) => typeof v === "string" && text.includes(v));
   // Words for an example ("a string value") stand for any text, not a credential.
   const prose = typeof p.example === "string" && /\s/.test(p.example.trim());
   if (prose) return undefined;
   return said && !spelt ? `described as a ${said[0].toLowerCase()}` : undefined;
+}
+
+/**
+ * The part of a description that says what the property is, before what it is for or where it
+ * goes: "A reset token used to … change the password" is a token, not a password (Unleash's).
+ */
+function whatItIs(description: string): string {
+  return description.split(/\b(?:used|that|which|to|for|when|if|so|from|of)\b|[.,;:(]/i)[0];
 }
 
 /** The values the document itself writes for body property `name`: its example, default, examples. */
