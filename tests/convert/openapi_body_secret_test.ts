@@ -8,7 +8,8 @@
  * description naming a secret; one case each. A property saying none keeps
  * its example, as does one whose description names a secret only as what
  * it is for ("A reset token used to … change the password": Unleash's),
- * and a listed choice (`enum`) is never asked. The stand-in on
+ * and a listed choice (`enum`) is never asked; an optional secret (Svix's
+ * endpoint secret, made by the server when not sent) is left out. The stand-in on
  * 127.0.0.1 has its own secrets (not the examples) and refuses others 403; without the
  * variables the step is skipped, not every flow refused.
  */
@@ -37,8 +38,15 @@ const props = {
     description: "A reset token used to validate that the user is allowed to change the password.",
     example: "rt-example-1",
   },
+  // Optional, and the server makes one when it is not sent (Svix's endpoint secret): left out.
+  signingSecret: {
+    type: "string",
+    description: "The endpoint's signing secret. Generated when not sent.",
+    example: "whsec_example",
+  },
 };
-const EXAMPLES = ["super-secret-admin-key", "0000-unlock", "invite-example-key"];
+const REQUIRED = Object.keys(props).filter((k) => k !== "signingSecret");
+const EXAMPLES = ["super-secret-admin-key", "0000-unlock", "invite-example-key", "whsec_example"];
 
 const document = {
   openapi: "3.0.0",
@@ -48,7 +56,7 @@ const document = {
       post: {
         requestBody: {
           required: true,
-          content: json({ type: "object", required: Object.keys(props), properties: props }),
+          content: json({ type: "object", required: REQUIRED, properties: props }),
         },
         responses: { "201": { description: "Made", content: json({ type: "object" }) } },
       },
@@ -84,7 +92,8 @@ Deno.test("convert openapi: a body's secret (format: password, writeOnly, descri
   assert.match(all, /name: Ada/);
   assert.match(all, /level: open/);
   assert.match(all, /resetToken: rt-example-1/);
-  assert.doesNotMatch(summary, /RESET_TOKEN/);
+  assert.doesNotMatch(summary, /RESET_TOKEN|SIGNING_SECRET/);
+  assert.doesNotMatch(all, /signingSecret/);
   // Run 1 (no secrets given) skips the step; run 2 sends the user's own, once.
   for (const run of runs) assert.equal(run.code, 0, summary + run.stdout + run.stderr);
   assert.match(runs[0].stdout, /skipped/);

@@ -97,9 +97,10 @@ function written(doc: unknown, media: unknown, name: string, p: unknown): Set<un
 }
 
 /**
- * Sets each top-level body property holding a literal the schema calls a
- * secret (see the module) to a variable the user gives (`${ENV.ADMIN_SECRET:-}`),
- * the step running only when it is set.
+ * Sets each required top-level body property holding a literal the schema
+ * calls a secret (see the module) to a variable the user gives
+ * (`${ENV.ADMIN_SECRET:-}`), the step running only when it is set; an optional
+ * one is left out of the body.
  *
  * @example
  * ```ts
@@ -107,7 +108,7 @@ function written(doc: unknown, media: unknown, name: string, p: unknown): Set<un
  * import { fillBodySecrets } from "./body_secrets.ts";
  * import { ymap } from "../yaml_out.ts";
  * const props = { adminSecret: { description: "Admin secret key", example: "s3cr3t" }, name: {} };
- * const node = { requestBody: { content: { "application/json": { schema: { properties: props } } } } };
+ * const node = { requestBody: { content: { "application/json": { schema: { properties: props, required: ["adminSecret"] } } } } };
  * const doc = {};
  * const body = { fields: [["body", ymap([["adminSecret", "s3cr3t"], ["name", "Jo"]])]] as [string, never][] };
  * const op = { method: "POST", template: "/admins", node } as never;
@@ -127,21 +128,34 @@ export function fillBodySecrets(shared: { doc: unknown; auth: AuthSchemes }, fil
   }
   if (secrets.size === 0) return;
   const where = `${fill.op.method} ${fill.op.template}`;
+  const required = requiredOf(shared.doc, schema);
   fill.body.fields = fill.body.fields.map(([field, value]): [string, YNode] => {
     if (field !== "body" || !isMap(value)) return [field, value];
-    const entries = value.entries.map(([k, v]): [string, YNode] => {
+    const entries = value.entries.flatMap(([k, v]): [string, YNode][] => {
       const [why, examples] = secrets.get(k) ?? [];
       // Only the document's own example: a value the run makes or an answer gave is not the user's.
-      if (why === undefined || typeof v !== "string" || !examples?.has(v)) return [k, v];
+      if (why === undefined || typeof v !== "string" || !examples?.has(v)) return [[k, v]];
+      // One the server may make itself (Svix's endpoint `secret`: generated when not sent) is left
+      // out: neither the example nor a value no new user has.
+      if (!required.has(k)) return [];
       const what =
         `the "${k}" ${where} sends (its schema: ${why}), a secret no answer gives; the step is skipped without it`;
       const sent = `\${ENV.${shared.auth.envVar("body", envName(k), what)}:-}`;
       // Unset, the step is skipped rather than every flow refused before anything is sent.
       fill.ifs?.push(ymap([["value", sent], ["truthy", true]]));
-      return [k, sent];
+      return [[k, sent]];
     });
     return [field, { ...value, entries }];
   });
+}
+
+/** The properties `schema` (or a part of its `allOf`) requires. */
+function requiredOf(doc: unknown, schema: unknown): Set<string> {
+  const s = deref(doc, schema);
+  if (!isNode(s)) return new Set();
+  const own = Array.isArray(s.required) ? s.required.filter((n) => typeof n === "string") : [];
+  const parts = Array.isArray(s.allOf) ? s.allOf.flatMap((p) => [...requiredOf(doc, p)]) : [];
+  return new Set([...own, ...parts]);
 }
 
 /** The operation's JSON request body media object. */
