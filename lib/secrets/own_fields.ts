@@ -70,9 +70,12 @@ const PROBLEM_TEXT = new Set(["message", "hint", "code"]);
  * flow's names and text as written, what a value held masked), a condition
  * that does not hold (`Skipped: its condition ${vars.a} equals "x" does not
  * hold (expected "x", got "y")`: the condition as written, the values it
- * compared masked as a check's are).
+ * compared masked as a check's are), a flow file's problem in a run that sent nothing
+ * (`a.yaml:5:12 <message> Hint: <hint>`: its message and hint masked where the problems are told,
+ * then kept as the JSON report's `problems` keeps them, its file and position flowrun's).
  */
 const OWN_MESSAGES = new Set([
+  "invalid",
   "assertion",
   "until",
   "request",

@@ -111,14 +111,17 @@ Deno.test("a check's message is flowrun's text; a step's too when its checks fai
     steps: [
       step("assertion", "status: expected 201, got 200 (and 1 more)."),
       step("until", "Still unmet after 2 attempts: status: expected 201, got 200."),
-      step("invalid", "status of tok-1234abcd refused"),
+      // A message of no kind flowrun knows (a library's caller made it): masked as one value.
+      { ...step("", "status of tok-1234abcd refused"), failure_kind: undefined },
       step("condition", "Skipped: its condition status of tok-1234abcd does not hold."),
       step("request", "Request failed: status of tok-1234abcd refused."),
       step("skipped", 'Skipped because step "status" failed.'),
+      // A flow file's problem: told with its values masked before the run, then flowrun's words.
+      step("invalid", "a.yaml:5:12 status of tok-1234abcd refused. Hint: quote the status"),
     ],
   };
   const masked = r.redactValue(flow);
-  const [failed, unmet, other, condition, request, skipped] = masked.steps;
+  const [failed, unmet, other, condition, request, skipped, invalid] = masked.steps;
   assert.equal(failed.message, "status: expected 201, got 200 (and 1 more).");
   assert.equal(unmet.message, "Still unmet after 2 attempts: status: expected 201, got 200.");
   assert.deepEqual(failed.assertions.map((a) => a.message), [
@@ -128,6 +131,7 @@ Deno.test("a check's message is flowrun's text; a step's too when its checks fai
   // The values beside it are still values; another kind of message is masked as one.
   assert.equal(failed.assertions[0].actual, "***");
   assert.equal(other.message, "*** of *** refused");
+  assert.equal(invalid.message, "a.yaml:5:12 status of *** refused. Hint: quote the status");
   // Why a condition does not hold is masked where it is made (the values it compared), then kept
   // as flowrun's words: a long secret is still masked in it.
   assert.equal(condition.message, "Skipped: its condition status of *** does not hold.");
