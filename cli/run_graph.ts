@@ -218,6 +218,7 @@ import "../lib/load/list_as_map.ts";
 import "../lib/load/load_flow.ts";
 import "../lib/load/loop.ts";
 import "../lib/load/map_expression.ts";
+import "../lib/load/masked_excerpt.ts";
 import "../lib/load/named_checks.ts";
 import "../lib/load/nodes.ts";
 import "../lib/load/not_allowed.ts";

@@ -11,6 +11,7 @@
  */
 import type { Problem } from "../../lib/model/errors.ts";
 import type { Redactor } from "../../lib/secrets/redactor.ts";
+import { maskedExcerpt } from "../../lib/load/masked_excerpt.ts";
 
 /**
  * `problems` with the secrets their quoted text holds masked by `redactor`
@@ -41,26 +42,10 @@ export function maskedProblems(
   return problems.map((problem) => {
     const masked: Problem = { ...problem, message: mask(problem.message) };
     if (problem.hint !== undefined) masked.hint = mask(problem.hint);
-    if (problem.excerpt !== undefined) Object.assign(masked, maskedExcerpt(problem, mask));
-    return masked;
+    if (problem.excerpt === undefined) return masked;
+    const { excerpt, excerptStart } = maskedExcerpt(problem, mask);
+    return excerptStart === undefined
+      ? { ...masked, excerpt }
+      : { ...masked, excerpt, excerptStart };
   });
-}
-
-/**
- * The excerpt masked, and where it now starts so that the caret keeps its place: masked before
- * and after the caret apart, unless a secret stands across the caret (then masked whole).
- */
-function maskedExcerpt(
-  problem: Problem,
-  mask: (text: string) => string,
-): Pick<Problem, "excerpt" | "excerptStart"> {
-  const excerpt = problem.excerpt!;
-  const whole = mask(excerpt);
-  if (whole === excerpt) return { excerpt };
-  const at = Math.max(0, problem.column - (problem.excerptStart ?? 1));
-  const before = mask(excerpt.slice(0, at));
-  if (before + mask(excerpt.slice(at)) !== whole) return { excerpt: whole };
-  return before.length === at
-    ? { excerpt: whole }
-    : { excerpt: whole, excerptStart: problem.column - before.length };
 }

@@ -12,6 +12,7 @@
  */
 import type { Problem } from "../model/errors.ts";
 import { isSecretHeader, isSecretKey } from "../secrets/mod.ts";
+import { maskedExcerpt } from "./masked_excerpt.ts";
 
 /** A `key: value` pair starting a line (or a list item), or inside `{ }`; the key may be quoted. */
 const PAIR = /(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)(["']?)([\w.-]+)\1[ \t]*:[ \t]+/g;
@@ -108,10 +109,9 @@ export function maskCredentials(problem: Problem, credentials: readonly string[]
   problem.message = mask(problem.message);
   if (problem.hint !== undefined) problem.hint = mask(problem.hint);
   if (problem.excerpt === undefined) return;
-  // Masked before and after the caret apart, the caret's place in the shorter line is known: the
-  // line is then shown as a window starting that much later (with a leading "…").
-  const at = Math.max(0, problem.column - (problem.excerptStart ?? 1));
-  const before = mask(problem.excerpt.slice(0, at));
-  problem.excerpt = before + mask(problem.excerpt.slice(at));
-  if (before.length !== at) problem.excerptStart = problem.column - before.length;
+  // The caret stays on its place in the shorter line: the line is then shown as a window
+  // starting that much later (with a leading "…").
+  const masked = maskedExcerpt(problem, mask);
+  problem.excerpt = masked.excerpt;
+  if (masked.excerptStart !== undefined) problem.excerptStart = masked.excerptStart;
 }

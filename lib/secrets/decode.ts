@@ -1,7 +1,8 @@
 /**
  * Decoded views of a text, each with a map back to the text's positions, so a
  * secret can be recognised inside whatever escaping a producer chose (JSON
- * `\uXXXX` for any character, `\/`, percent-encoding in either hex case,
+ * `\uXXXX` for any character, `\/`, YAML's `\x37` and `\U…`, a backslash before
+ * any other character, percent-encoding in either hex case,
  * HTML/XML entities, and nestings of these) and masked where it stands in
  * the original. Encoding every secret forward in every combination cannot
  * work: each character may or may not be escaped, so the forms multiply;
@@ -88,18 +89,31 @@ const JSON_SIMPLE: Record<string, string> = {
   t: "\t",
 };
 
-const HEX4 = /^[0-9A-Fa-f]{4}$/;
+/** `\u` takes four hex digits (JSON, YAML, JavaScript), `\x` two, `\U` eight (YAML, Python). */
+const HEX_DIGITS: Record<string, number> = { u: 4, x: 2, U: 8 };
+const HEX = /^[0-9A-Fa-f]+$/;
+/** What cannot be escaped to itself: a line break ends the line an excerpt quotes. */
+const NOT_ITSELF = /[\r\n]/;
 
-/** JSON string escapes wherever they appear (also outside string literals: harmless for matching). */
-const JSON_ESCAPES: Decoder = {
+/**
+ * Backslash escapes wherever they appear (also outside string literals: harmless for matching):
+ * JSON's, `\xHH` and `\UHHHHHHHH` (a YAML flow file, a program's error), and a backslash before
+ * any other character meaning that character: an escape YAML rejects (`"Zq7\#x!"`, which the
+ * user meant as `#`), a shell's `\!`, Markdown's `\_`.
+ */
+const BACKSLASH_ESCAPES: Decoder = {
   starter: "\\",
   at(text, i) {
     const next = text[i + 1];
-    if (next === "u" && HEX4.test(text.slice(i + 2, i + 6))) {
-      return [String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)), 6];
+    if (next === undefined || NOT_ITSELF.test(next)) return undefined;
+    const digits = HEX_DIGITS[next];
+    const hex = digits === undefined ? "" : text.slice(i + 2, i + 2 + digits);
+    if (hex.length === digits && HEX.test(hex)) {
+      const code = parseInt(hex, 16);
+      return code > 0x10ffff ? undefined : [String.fromCodePoint(code), 2 + digits];
     }
-    const simple = next === undefined ? undefined : JSON_SIMPLE[next];
-    return simple === undefined ? undefined : [simple, 2];
+    const point = String.fromCodePoint(text.codePointAt(i + 1)!);
+    return [JSON_SIMPLE[next] ?? point, 1 + point.length];
   },
 };
 
@@ -171,7 +185,7 @@ const ENTITY_ESCAPES: Decoder = {
   },
 };
 
-const DECODERS: Decoder[] = [JSON_ESCAPES, PERCENT_ESCAPES, ENTITY_ESCAPES];
+const DECODERS: Decoder[] = [BACKSLASH_ESCAPES, PERCENT_ESCAPES, ENTITY_ESCAPES];
 
 /** Whether `text` holds the first character of any decoder's escapes. */
 function hasStarter(text: string): boolean {
