@@ -10,7 +10,7 @@
  */
 import { decodedViews } from "./decode.ts";
 import { headOf } from "../model/masking.ts";
-import { authParts, base64Forms, literalForms } from "./forms.ts";
+import { authParts, base64Forms, caseForms, literalForms } from "./forms.ts";
 import {
   mergeSpans,
   MIN_SECRET_LENGTH,
@@ -44,8 +44,6 @@ const CUT = "…";
 
 /** What code that shortens values for people needs of a redactor; defined in `model/`. */
 export type { Masking } from "../model/masking.ts";
-/** How many line breaks `text` holds. */
-const lineBreaks = (text: string) => text.length - text.replaceAll("\n", "").length;
 
 /**
  * Masks registered secret values, raw and encoded, in any text.
@@ -178,6 +176,7 @@ export class Redactor {
     for (const run of base64Forms(value)) this.#index.addLiteral(run, true);
     for (const part of own.stretches) this.#index.addPieces(part);
     for (const f of literalForms(own.core ?? "")) if (f !== "") this.#index.addLiteral(f, false);
+    for (const f of caseForms(value)) this.#index.addLiteral(f, false, false);
   }
 
   /**
@@ -308,7 +307,7 @@ export class Redactor {
    */
   redactLines(text: string): string {
     const masked = this.redact(text);
-    if (masked === text || lineBreaks(masked) === lineBreaks(text)) return masked;
+    if (masked === text || masked.split("\n").length === text.split("\n").length) return masked;
     return text.split("\n").map((line) => this.redact(line)).join("\n");
   }
 
