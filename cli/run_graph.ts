@@ -353,6 +353,7 @@ import "../lib/secrets/set_cookie.ts";
 import "../lib/secrets/substring_table.ts";
 import "../lib/secrets/tailed_texts.ts";
 import "../lib/secrets/unguessable.ts";
+import "../lib/secrets/url_passwords.ts";
 import "../lib/secrets/userinfo.ts";
 import "../lib/secrets/value_walk.ts";
 import "../lib/select/filter.ts";

@@ -11,6 +11,7 @@
  */
 import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
+import { urlPasswords } from "./url_passwords.ts";
 import { isKeyData } from "./key_data.ts";
 import { isPlainValue } from "./plain_values.ts";
 import { secretsInSetCookie } from "./set_cookie.ts";
@@ -202,6 +203,7 @@ function secretsInHeaders(
     if (lower === "cookie") secretsInCookies(value, register);
     else if (lower === "set-cookie") secretsInSetCookie(value, register);
     else if (isSecretHeader(lower)) register(value);
+    else urlPasswords(value, register);
   }
 }
 
@@ -221,6 +223,7 @@ const MAY_HOLD_SECRET_KEY =
   /token|secret|pass|pwd|key|credential|auth|cookie|session|jwt|csrf|xsrf|signature|\\u|%/i;
 
 function secretsInBody(body: Body, register: Register): void {
+  urlPasswords(body.text, register);
   if (!MAY_HOLD_SECRET_KEY.test(body.text)) return;
   const type = body.contentType?.toLowerCase() ?? "";
   const parsed = body.json();

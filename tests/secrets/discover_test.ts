@@ -176,3 +176,21 @@ steps:
   assert.deepEqual([...inputs.captures].sort(), ["a\0other", "a\0v"]);
   assert.deepEqual([...inputs.literals].sort(), ["lit-1", "lit-2", "lit-3"]);
 });
+
+Deno.test("a password in a URL a response writes is found in linear time, whatever the text", () => {
+  const answer = (text: string) => {
+    const out: string[] = [];
+    secretsInResponse(new ReceivedResponse(200, { location: text }, text), (v) => void out.push(v));
+    return out;
+  };
+  assert.ok(answer("see postgres://app:Db7!pw_x9@db.test/app").includes("Db7!pw_x9"));
+  assert.deepEqual(answer("https://docs.test/a@b and mailto:ann@x.test"), []);
+  // Long runs of scheme letters, of `://` and of URLs with an `@` each stay linear.
+  const texts = (n: number) => [
+    "a".repeat(n) + ":/@",
+    "a://".repeat(n / 4) + "@",
+    "http://u:p4ssw0rd@h/ ".repeat(n / 20),
+  ];
+  const kept = new Map([20_000, 160_000].map((n) => [n, texts(n)]));
+  assertLinear("reading URLs", (n) => kept.get(n)!.map(answer), 20_000);
+});
