@@ -12,6 +12,7 @@
  */
 import type { Problem } from "../model/errors.ts";
 import { isSecretHeader, isSecretKey } from "../secrets/mod.ts";
+import { isOrdinaryWord } from "../secrets/public_parts.ts";
 import { maskedExcerpt } from "./masked_excerpt.ts";
 
 /** A `key: value` pair starting a line (or a list item), or inside `{ }`; the key may be quoted. */
@@ -48,32 +49,104 @@ export function writtenCredentials(text: string): string[] {
   const values: string[] = [];
   // An expression is no credential: what it names (`${ENV.TOKEN}`) stays readable; taken out
   // first, its `}` does not end a value inside `{ }`.
-  for (const line of text.replace(EXPRESSION, " ").split("\n")) {
-    const brace = line.indexOf("{");
-    for (const match of line.matchAll(PAIR)) {
-      const key = match[2];
-      keys.add(key);
-      if (STRUCTURE_KEYS.has(key) || !(isSecretHeader(key) || isSecretKey(key))) continue;
-      const start = match.index + match[0].length;
-      // A map is no credential (`session: {header: set-cookie}` captures one): its pairs are read.
-      if (line.startsWith("{", start)) continue;
-      // Inside `{ }` (or after a `,`) a value ends at the next `,` or `}`; a comment ends any.
-      // Read by index, never by copying the rest of the line: a long line of many pairs stays
-      // linear (the fuzzer's 114 KB line took 5 s).
-      const inFlow = /^[{,]/.test(match[0]) || (brace !== -1 && brace <= match.index);
-      values.push(line.slice(start, valueEnd(line, start, inFlow)));
-    }
+  const lines = text.replace(EXPRESSION, " ").split("\n");
+  // Lines a value goes on over may be prose (a folded description): their ordinary words are not
+  // taken, or a word such as `more` masked flowrun's own sentence (`1 more on this line`).
+  const continued: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = readLine(lines[i], keys, values);
+    // The lines a secret place's value goes on over are read with it, never as pairs: each line
+    // is read once, by the loop or here.
+    if (open) i = readContinued(lines, i, open, continued);
   }
   const pieces = new Set<string>();
-  for (const value of values) {
-    for (const piece of value.trim().replace(/^["']/, "").replace(SCHEME, "").split(PIECES)) {
-      // A cookie's name is not its value; a key the file writes (`password: password`) stays one.
-      const credential = piece.includes("=") ? piece.slice(piece.indexOf("=") + 1) : piece;
-      if (credential.length < MIN_PIECE || JSONPATH.test(credential)) continue;
-      if (!keys.has(credential)) pieces.add(credential);
+  for (const [list, words] of [[values, true], [continued, false]] as const) {
+    for (const credential of list.flatMap(credentialPieces)) {
+      if (!keys.has(credential) && (words || !isOrdinaryWord(credential))) pieces.add(credential);
     }
   }
   return [...pieces].sort((a, b) => b.length - a.length);
+}
+
+/** The pieces of a value that may be a credential: not a scheme, a cookie's name or a JSONPath. */
+function credentialPieces(value: string): string[] {
+  const found: string[] = [];
+  for (const piece of value.trim().replace(/^["']/, "").replace(SCHEME, "").split(PIECES)) {
+    // A cookie's name is not its value; a key the file writes (`password: password`) stays one.
+    const credential = piece.includes("=") ? piece.slice(piece.indexOf("=") + 1) : piece;
+    if (credential.length < MIN_PIECE || JSONPATH.test(credential)) continue;
+    // A scheme alone on its line (`authorization: >-`, then `Bearer`, then the token).
+    if (!SCHEME.test(`${credential} `)) found.push(credential);
+  }
+  return found;
+}
+
+/** A block pair whose value starts on the next lines: nothing after the `:` but a comment. */
+const EMPTY_PAIR = /^([ \t]*)(?:-[ \t]+)?(["']?)([\w.-]+)\2[ \t]*:[ \t]*(?:#.*)?$/;
+/** A line that starts a pair, a list item or a comment: no value going on. */
+const OWN_LINE = /^[ \t]*(?:["']?[\w.-]+["']?[ \t]*:(?:[ \t]|$)|-(?:[ \t]|$)|#)/;
+/** A block scalar's indicator (`|`, `>-`, `|2+`): its lines are the value's text, pairs or not. */
+const BLOCK = /^[|>][0-9+-]*[ \t]*(?:#.*)?$/;
+
+/** A secret place's value that may go on over the next lines: its key's indent, and whether it has begun. */
+interface Open {
+  indent: number;
+  begun: boolean;
+}
+
+/**
+ * Reads the pairs of `line` (their keys into `keys`, a secret place's value into `values`); the
+ * secret place a block pair at the line's start opens for the next lines, if any.
+ */
+function readLine(line: string, keys: Set<string>, values: string[]): Open | undefined {
+  const empty = EMPTY_PAIR.exec(line);
+  if (empty) {
+    keys.add(empty[3]);
+    return isSecretPlace(empty[3]) ? { indent: empty[1].length, begun: false } : undefined;
+  }
+  const brace = line.indexOf("{");
+  let open: Open | undefined;
+  for (const match of line.matchAll(PAIR)) {
+    const key = match[2];
+    keys.add(key);
+    if (!isSecretPlace(key)) continue;
+    const start = match.index + match[0].length;
+    // A map is no credential (`session: {header: set-cookie}` captures one): its pairs are read.
+    if (line.startsWith("{", start)) continue;
+    // Inside `{ }` (or after a `,`) a value ends at the next `,` or `}`; a comment ends any.
+    // Read by index, never by copying the rest of the line: a long line of many pairs stays
+    // linear (the fuzzer's 114 KB line took 5 s).
+    const inFlow = /^[{,]/.test(match[0]) || (brace !== -1 && brace <= match.index);
+    const value = line.slice(start, valueEnd(line, start, inFlow));
+    if (!BLOCK.test(value)) values.push(value);
+    if (!inFlow) open = { indent: line.length - line.trimStart().length, begun: true };
+  }
+  return open;
+}
+
+/** Whether a key names a secret place (not `auth:`, which holds the flow's own words). */
+function isSecretPlace(key: string): boolean {
+  return !STRUCTURE_KEYS.has(key) && (isSecretHeader(key) || isSecretKey(key));
+}
+
+/**
+ * Reads into `values` the lines after `at` that `open`'s value goes on over: deeper ones (any,
+ * once the value has begun on its key's line or is a block; else those that start no pair), and
+ * one at the key's indent or deeper that starts no pair, list item or comment (a token a slip left
+ * at the key's indent). Returns the last line read.
+ */
+function readContinued(lines: readonly string[], at: number, open: Open, values: string[]): number {
+  let last = at;
+  for (let i = at + 1; i < lines.length; i++) {
+    const body = lines[i].trimStart();
+    if (body === "") continue;
+    const indent = lines[i].length - body.length;
+    const own = OWN_LINE.test(body);
+    if (!(indent > open.indent && (open.begun || !own)) && (indent < open.indent || own)) break;
+    values.push(body.slice(0, MAX_VALUE));
+    last = i;
+  }
+  return last;
 }
 
 /** The longest value read for credentials: a credential is a line's word, not a document. */
