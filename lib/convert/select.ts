@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { sendChallengedBasic } from "./basic_challenge.ts";
 import { isSanitized, sanitizedNote, sendBearerTokens } from "./har_sanitized.ts";
 import { UsageError } from "../model/errors.ts";
 import { decodeHar } from "./har_input.ts";
@@ -64,6 +65,8 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const harText = typeof har === "string" ? har : decodeHar(har);
   const parsed = parseHar(harText, notes);
   notes.push(...reattachRedirectCookies(parsed.records));
+  // Before anything reads the headers: a request the browser sent again after a hidden challenge.
+  sendChallengedBasic(parsed.records);
   const { kept, dropped, apiLikeDropped, telemetryDropped, ownHosts } = classify(
     parsed.records,
     flowrunHosts(parsed, options),
