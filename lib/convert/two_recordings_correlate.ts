@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isSecretName } from "../secrets/mod.ts";
+import { isSecretKey, isSecretName } from "../secrets/mod.ts";
 import {
   correlate,
   freshUuid,
@@ -101,8 +101,23 @@ function twoStringValue(
   const other = t.evidence.isEqualAt(step.first, key, value)
     ? undefined
     : t.evidence.counterpart(value);
-  if (typeof other === "string" && !named) return differing(t, key, value, other, step);
+  if (typeof other === "string" && (!named || typedData(t, key, value, other))) {
+    return differing(t, key, value, other, step);
+  }
   return judged(t, value, stringValue(t, key, value, step, where));
+}
+
+/**
+ * Whether a differing value under a secret-looking name is what the user typed as data (a
+ * meeting's `session_title`, a token's `api_token_label`): no response produced it, neither
+ * recording sent it shaped like a secret (words, a phrase, a number), and no password input took
+ * it. The name breaks the tie only for what a user holds (`signing_key`, `password_hint`),
+ * which stays a secret however it reads, as does an OAuth `code`.
+ */
+function typedData(t: TwoRecordingsCorrelator, key: string, value: string, other: string) {
+  return !/^(code|code_verifier)$/.test(key) && !HELD_BY_USER.test(key) && !isSecretKey(key) &&
+    !t.passwordFields.has(key) && !t.typed.has(value) && !isSecretShaped(value) &&
+    !isSecretShaped(other);
 }
 
 /** A value the second recording sent otherwise: fresh when it can be made, else a variable. */
