@@ -391,7 +391,8 @@ function twoRecordingsLines(t: TwoRecordingsSummary): string[] {
     );
   }
   if (t.undecided > 0) {
-    lines.push(`${plural(t.undecided, "URL value")} differ but are sent as recorded.`);
+    const verbs = pluralWord(t.undecided, "differs but is", "differ but are");
+    lines.push(`${plural(t.undecided, "URL value")} ${verbs} sent as recorded.`);
   }
   return lines;
 }

@@ -297,6 +297,12 @@ function addConfirmed(
   }
 }
 
+/** Whether an answer produced `k` (`string:2205`), or the number it spells (`{"id": 2205}`). */
+function produced(c: TwoRecordingsCorrelator, k: string): boolean {
+  const text = k.slice(k.indexOf(":") + 1);
+  return c.producers.has(k) || (/^\d{1,15}$/.test(text) && c.producers.has(valueKey(+text)));
+}
+
 function at(value: unknown, path: JsonPath): unknown {
   let node = value;
   for (const p of path) {
@@ -375,7 +381,7 @@ export function correlateTwo(
   }
   let undecided = 0;
   for (const k of evidence.differs.keys()) {
-    if (sent.has(k) && !c.decisions.has(k) && !c.producers.has(k)) undecided++;
+    if (sent.has(k) && !c.decisions.has(k) && !produced(c, k)) undecided++;
   }
   const shape = (r: HarRecord) => `${r.method} ${r.url.pathname}`;
   return {

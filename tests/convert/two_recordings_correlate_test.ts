@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { correlateTwo } from "../../lib/convert/two_recordings_correlate.ts";
-import { recordsOf } from "../support/har_records.ts";
+import { convertHar, formatSummary } from "../../lib/convert/har.ts";
+import { type EntrySpec, harOf, recordsOf } from "../support/har_records.ts";
 
 const journey = (rid: string, note: string) =>
   recordsOf([
@@ -68,4 +69,23 @@ Deno.test("two recordings: a credential equal in both is still a variable; a wor
   const headers = Object.fromEntries(step.headers);
   assert.equal(headers["x-auth-token"], "${ENV.AUTH_TOKEN}");
   assert.equal(headers["x-atlassian-token"], "no-check");
+});
+
+Deno.test("two recordings: a row number an answer gave, sent back in a path, is captured, not counted among the URL values sent as recorded", () => {
+  // Projectly's `GET /api/projects/2205`: the create answered `{"id": 2205}` (a number), the path
+  // holds the text "2205"; the summary said the two differing ids were sent as recorded.
+  const specs = (id: number, at: number): EntrySpec[] => [
+    { method: "POST", url: "https://a.test/api/projects", body: "{}", json: { id } },
+    { url: `https://a.test/api/projects/${id}?_=${at}`, json: { id } },
+  ];
+  const first = recordsOf(specs(2205, 1795651442244));
+  const second = recordsOf(specs(3117, 1795651458164));
+  const { c, summary } = correlateTwo(first, second, first.map((r) => ({ records: [r] })), "a");
+  assert.match(c.steps[1].url, /\/api\/projects\/\$\{steps\.[a-z_]+\.capture\.[a-z_]+\}\?/);
+  // The page's clock in the query is the one value sent as recorded, and the summary says so.
+  assert.equal(summary.undecided, 1);
+  const { summary: written } = convertHar(harOf(specs(2205, 1795651442244)), {
+    second: harOf(specs(3117, 1795651458164)),
+  });
+  assert.match(formatSummary(written), /\n1 URL value differs but is sent as recorded\./);
 });
