@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isSecretKey, isSecretName } from "../secrets/mod.ts";
+import { isSecretName } from "../secrets/mod.ts";
 import {
   correlate,
   freshUuid,
@@ -32,6 +32,7 @@ import type { Group } from "./polls.ts";
 import { alignRecords, Evidence } from "./two_recordings.ts";
 import { freshFrom } from "./fresh_from.ts";
 import { isClockReading } from "./two_recordings_time.ts";
+import { typedData } from "./two_recordings_typed.ts";
 import {
   decide,
   type Decision,
@@ -107,19 +108,6 @@ function twoStringValue(
   return judged(t, value, stringValue(t, key, value, step, where));
 }
 
-/**
- * Whether a differing value under a secret-looking name is what the user typed as data (a
- * meeting's `session_title`, a token's `api_token_label`): no response produced it, neither
- * recording sent it shaped like a secret (words, a phrase, a number), and no password input took
- * it. The name breaks the tie only for what a user holds (`signing_key`, `password_hint`),
- * which stays a secret however it reads, as does an OAuth `code`.
- */
-function typedData(t: TwoRecordingsCorrelator, key: string, value: string, other: string) {
-  return !/^(code|code_verifier)$/.test(key) && !HELD_BY_USER.test(key) && !isSecretKey(key) &&
-    !t.passwordFields.has(key) && !t.typed.has(value) && !isSecretShaped(value) &&
-    !isSecretShaped(other);
-}
-
 /** A value the second recording sent otherwise: fresh when it can be made, else a variable. */
 function differing(
   t: TwoRecordingsCorrelator,
@@ -179,8 +167,15 @@ function twoHeaders(t: TwoRecordingsCorrelator, r: HarRecord, step: Step): [stri
     !HELD_BY_USER.test(h.name) && t.evidence.isConstant(h.value) && !isSecretShaped(h.value) &&
     (isSecretName(h.name) || /csrf|xsrf/i.test(h.name)) && !t.producers.has(valueKey(h.value))
   );
+  // Words typed differently under a secret-looking header name: sent as recorded here, then
+  // judged below as any differing header is (fresh, or a variable with the recorded default).
+  const typed = r.headers.filter((h) => {
+    const other = t.evidence.counterpart(h.value);
+    return isSecretName(h.name) && typeof other === "string" && !constant.includes(h) &&
+      !t.producers.has(valueKey(h.value)) && typedData(t, h.name, h.value, other);
+  });
   const saved = r.headers;
-  r.headers = r.headers.filter((h) => !constant.includes(h));
+  r.headers = r.headers.filter((h) => !constant.includes(h) && !typed.includes(h));
   let out: [string, string][];
   try {
     out = headers(t, r, step);
@@ -191,6 +186,7 @@ function twoHeaders(t: TwoRecordingsCorrelator, r: HarRecord, step: Step): [stri
     decide(t, h.value, "constant");
     out.push([h.name.toLowerCase(), t.sp.lit(h.value)]);
   }
+  for (const h of typed) out.push([h.name.toLowerCase(), t.sp.lit(h.value)]);
   return out.map(([name, template]) => [name, judgedHeader(t, saved, name, template)]);
 }
 

@@ -1,8 +1,9 @@
 /**
  * `convert har a.har b.har` on a journey whose user typed other words the second time into fields
  * whose names hold a secret-looking word: a meeting app's `session_title` ("Morning standup", then
- * "Evening review") and a token's `api_token_label` (the label a settings page asks for when it
- * makes a token). The names alone decided: each was asked as a required secret
+ * "Evening review"), the name the user goes by in it, which the page sends in an
+ * `X-Session-Nickname` header, and a token's `api_token_label` (the label a settings page asks
+ * for when it makes a token). The names alone decided: each was asked as a required secret
  * (`CREATE_SESSION_SESSION_TITLE`), a value no new user has, and masked. The evidence says what
  * they are: they differ between the recordings, no response produced them, and neither recording
  * sent them shaped like a secret (words with a space): the user's typed data, sent as recorded
@@ -29,7 +30,8 @@ function standIn(password: string) {
         : Response.json({ error: "bad login" }, { status: 401 });
     }
     if (!req.headers.get("cookie")?.includes("sid=")) return Response.json({}, { status: 401 });
-    if (path === "/api/sessions" && typeof body.session_title === "string") {
+    const nickname = req.headers.get("x-session-nickname");
+    if (path === "/api/sessions" && typeof body.session_title === "string" && nickname) {
       return Response.json({ id: next++ }, { status: 201 });
     }
     if (path === "/api/tokens" && body.api_token_label && body.signing_key) {
@@ -41,7 +43,9 @@ function standIn(password: string) {
 }
 
 /** One recording: log in, make a session and a token, each with what the user typed this time. */
-function recording(typed: { password: string; title: string; label: string; key: string }) {
+function recording(
+  typed: { password: string; title: string; nick: string; label: string; key: string },
+) {
   const json = (o: unknown) => JSON.stringify(o);
   return harOf([
     {
@@ -54,7 +58,7 @@ function recording(typed: { password: string; title: string; label: string; key:
     {
       method: "POST",
       url: `${AT}/api/sessions`,
-      headers: [["Cookie", "sid=s1"]],
+      headers: [["Cookie", "sid=s1"], ["X-Session-Nickname", typed.nick]],
       body: json({ session_title: typed.title, room: "Blue" }),
       status: 201,
       json: { id: 7 },
@@ -73,12 +77,14 @@ function recording(typed: { password: string; title: string; label: string; key:
 const FIRST = {
   password: "Tide-Lamp-61",
   title: "Morning standup",
+  nick: "Ann from ops",
   label: "CI deploy",
   key: "sunflower",
 };
 const SECOND = {
   password: "Reed-Coal-48",
   title: "Evening review",
+  nick: "Ann on call",
   label: "Nightly backup",
   key: "moonlight",
 };
@@ -90,6 +96,7 @@ Deno.test("convert har with two recordings: words the user typed differently und
     const { converted, flow } = await convertHars(dir, [recording(FIRST), recording(SECOND)]);
     assert.match(flow, /session_title: \$\{ENV\.[A-Z_]+:-Morning standup\}/, flow);
     assert.match(flow, /api_token_label: \$\{ENV\.[A-Z_]+:-CI deploy\}/, flow);
+    assert.match(flow, /x-session-nickname: \$\{ENV\.[A-Z_]+:-Ann from ops\}/, flow);
     for (const held of [FIRST.password, FIRST.key, SECOND.password, SECOND.key]) {
       assert.ok(!flow.includes(held), `${held}\n${flow}`);
     }
