@@ -15,3 +15,12 @@ Deno.test("freshFrom: different words, or a change that is not one alphanumeric 
   assert.equal(freshFrom("a 1 b", "a 2 c"), undefined);
   assert.equal(freshFrom("same", "same"), undefined);
 });
+
+Deno.test("freshFrom: a number of up to nine digits in both is typed or picked, never made fresh", () => {
+  assert.equal(freshFrom("2", "3"), undefined);
+  assert.equal(freshFrom("75001", "10115"), undefined);
+  assert.equal(freshFrom("55512345", "55598765"), undefined);
+  // Ten digits or more, or digits inside text, are what they were.
+  assert.equal(freshFrom("1732100123", "1732999456"), "${RANDOM.HEX_10}");
+  assert.equal(freshFrom("draft-17", "draft-19"), "draft-${RUN_ID}");
+});
