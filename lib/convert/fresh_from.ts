@@ -11,8 +11,8 @@ import { isUuid } from "./values.ts";
 /**
  * Whether `value` can be made fresh on each run from its two recorded
  * forms, and how: a UUID, hex of one length, or text that differs only in a
- * run of letters and digits (a timestamp, a counter, a random suffix); never a number of up to
- * nine digits in both, which the user typed or picked.
+ * run of letters and digits (a timestamp, a counter, a random suffix); never a number, date or
+ * time of at most nine digits a run in both, which the user typed or picked.
  *
  * @example
  * ```ts
@@ -20,14 +20,17 @@ import { isUuid } from "./values.ts";
  * if (freshFrom("3fdb4b89f0f8a28eefa3034c6e4451e6", "eebeb964d157dc8d6a16f1ceb6fb3247") !== "${RANDOM.HEX_32}") throw new Error();
  * if (freshFrom("draft-1732100", "draft-1732999") !== "draft-${RUN_ID}") throw new Error();
  * if (freshFrom("Alice", "Bob") !== undefined) throw new Error();
- * if (freshFrom("2", "3") !== undefined || freshFrom("75001", "10115") !== undefined) throw new Error();
+ * if (freshFrom("2", "3") !== undefined || freshFrom("2026-12-03", "2026-12-04") !== undefined) {
+ *   throw new Error();
+ * }
  * if (freshFrom("${x}-draft-17", "${x}-draft-19") !== "$${x}-draft-${RUN_ID}") throw new Error();
  * ```
  */
 export function freshFrom(a: string, b: string): string | undefined {
-  // A number of a few digits in both (a quantity, a page, a postcode) is what the user typed or
-  // picked, which replaying worked once: a run id or hex in its place is no number.
-  if (/^\d{1,9}$/.test(a) && /^\d{1,9}$/.test(b)) return undefined;
+  // A number, date or time of a few digits a run in both (a quantity, a page, a postcode,
+  // `2026-12-03`, `-3`, `1,200`) is what the user typed or picked, which replaying worked once:
+  // a run id or hex in its place is no number and no date.
+  if (typedNumber(a) && typedNumber(b)) return undefined;
   if (isUuid(a) && isUuid(b)) return "${RANDOM.UUID}";
   if (/^[0-9a-f]+$/i.test(a) && /^[0-9a-f]+$/i.test(b) && a.length === b.length && a.length >= 8) {
     return `\${RANDOM.HEX_${a.length}}`;
@@ -37,6 +40,11 @@ export function freshFrom(a: string, b: string): string | undefined {
   // A function replacement: in a replacement string "$$" means one "$", which would undo the escape.
   const escape = (t: string) => t.replaceAll("${", () => "$${");
   return `${escape(a.slice(0, run.start))}\${RUN_ID}${escape(a.slice(a.length - run.end))}`;
+}
+
+/** Digits, with the signs and separators numbers, dates, times and phone numbers are written with. */
+function typedNumber(value: string): boolean {
+  return /^[+-]?\d[\d\s.,:/-]*$/.test(value) && !/\d{10}/.test(value);
 }
 
 /**

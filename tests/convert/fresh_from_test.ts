@@ -16,10 +16,15 @@ Deno.test("freshFrom: different words, or a change that is not one alphanumeric 
   assert.equal(freshFrom("same", "same"), undefined);
 });
 
-Deno.test("freshFrom: a number of up to nine digits in both is typed or picked, never made fresh", () => {
+Deno.test("freshFrom: a number, date or time of up to nine digits a run in both is typed or picked, never made fresh", () => {
   assert.equal(freshFrom("2", "3"), undefined);
   assert.equal(freshFrom("75001", "10115"), undefined);
   assert.equal(freshFrom("55512345", "55598765"), undefined);
+  for (const [a, b] of [["2026-11-28", "2026-11-29"], ["28/11/2026", "29/11/2026"], ["-3", "-5"]]) {
+    assert.equal(freshFrom(a, b), undefined, a);
+  }
+  assert.equal(freshFrom("1,200", "1,500"), undefined);
+  assert.equal(freshFrom("+33 1 23", "+33 1 45"), undefined);
   // Ten digits or more, or digits inside text, are what they were.
   assert.equal(freshFrom("1732100123", "1732999456"), "${RANDOM.HEX_10}");
   assert.equal(freshFrom("draft-17", "draft-19"), "draft-${RUN_ID}");
