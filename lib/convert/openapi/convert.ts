@@ -29,6 +29,7 @@ import { keptBasePath } from "./paths_hold_base.ts";
 import { ownItems } from "./second_producer.ts";
 import { SIGN_IN_FILE, signInOnce } from "./sign_in_once.ts";
 import { bodilessWrites } from "./bodiless.ts";
+import { undescribedBodies } from "./undescribed_body.ts";
 import { ambiguousOps, type LeftOut, leftOut, leftOutLines } from "./left_out.ts";
 
 /** A file to write, relative to the output folder. */
@@ -62,6 +63,8 @@ export interface OpenApiSummary extends LeftOut {
   broken?: string[];
   /** The creates and updates the document gives nothing to send (`bodiless.ts`): `POST /posts`. */
   bodiless?: string[];
+  /** The writes whose body the document describes no member of (`undescribed_body.ts`). */
+  undescribed?: string[];
   /** The administrators' operations (`for_admins.ts`), each with what says so: `GET /users`. */
   admins?: [string, string][];
   /** The setup flow the run signs in with once (`sign_in_once.ts`), passed with `--setup`. */
@@ -154,7 +157,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       ...webhooksOf(doc),
       ...leftOutLines(stopping, unsendable, ambiguous),
       ...(signIn ? { signIn } : {}),
-      ...namedWrites(bodiless, shared.admins),
+      ...namedWrites(bodiless, shared.admins, undescribedBodies(doc, kept)),
     },
   };
 }
@@ -375,13 +378,18 @@ export function basePathOf(server: string | undefined): string {
   return path.replace(/\/+$/, "").replaceAll("${", () => "$${");
 }
 
-/** The summary's writes sent with no body, and the administrators' operations, when any. */
+/**
+ * The summary's writes sent with no body or with one the document describes nothing of, and the
+ * administrators' operations, when any.
+ */
 function namedWrites(
   bodiless: string[],
   admins: Map<string, string> | undefined,
-): Pick<OpenApiSummary, "bodiless" | "admins"> {
+  undescribed: string[],
+): Pick<OpenApiSummary, "bodiless" | "admins" | "undescribed"> {
   return {
     ...(bodiless.length > 0 ? { bodiless } : {}),
+    ...(undescribed.length > 0 ? { undescribed } : {}),
     ...(admins ? { admins: [...admins] } : {}),
   };
 }

@@ -19,6 +19,7 @@ import type { OpenApiOperation } from "./operations.ts";
 import { perRun, type RUN_VARS, USER_NAMES } from "./run_values.ts";
 import { properties } from "./schema_properties.ts";
 import { signUpNames } from "./signup_names.ts";
+import { makesAnotherAccount, ownIdentity } from "./another_account.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
   email: ["LOGIN_EMAIL", "the email of an account of yours"],
@@ -98,9 +99,13 @@ export function runValues(
   const names = login?.register === op && shared.doc
     ? new Set([...samples, ...signUpNames(shared.doc, op, fields)])
     : samples;
+  // A second create of an account is its own, not the run's (another_account.ts).
+  const another = !account && shared.doc !== undefined &&
+    makesAnotherAccount(shared.doc, op, login);
   return fields.map(([k, v]) => {
     if (k === "multipart") return [k, v];
-    const made = perRun(v, account ?? runVars, "", names);
+    const run = perRun(v, account ?? runVars, "", names);
+    const made = another ? ownIdentity(run) : run;
     if (byEmail) return [k, asEmail(made, runVars)];
     return [
       k,

@@ -68,12 +68,7 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
     );
   }
   if (s.unsendable) lines.push(unsendableLine(s.unsendable));
-  if (s.bodiless) {
-    lines.push(
-      `Sent with no body, as the document gives none (a server that wants one answers 400 or 422 ` +
-        `naming its members: add them to the step's body): ${s.bodiless.join(", ")}`,
-    );
-  }
+  lines.push(...bodyLines(s));
   if (s.admins) lines.push(adminsLine(s.admins));
   for (const { why, operations } of s.ambiguous ?? []) {
     lines.push(
@@ -94,6 +89,25 @@ export function formatOpenApiSummary(s: OpenApiSummary, at: SummaryPlaces): stri
 }
 
 type SummaryFlow = OpenApiSummary["flows"][number];
+
+/** The writes sent with no body, and those whose body the document describes no member of. */
+function bodyLines(s: OpenApiSummary): string[] {
+  const lines: string[] = [];
+  if (s.bodiless) {
+    lines.push(
+      `Sent with no body, as the document gives none (a server that wants one answers 400 or 422 ` +
+        `naming its members: add them to the step's body): ${s.bodiless.join(", ")}`,
+    );
+  }
+  if (s.undescribed) {
+    lines.push(
+      `Sent with no member in the body, as the document describes none (an object schema with no ` +
+        `property: a server that wants some answers 400, 422 or 500: add them to the step's body): ` +
+        s.undescribed.join(", "),
+    );
+  }
+  return lines;
+}
 
 /** The first line: what was converted into how many flows, and how they are grouped. */
 function headline(s: OpenApiSummary, at: SummaryPlaces): string {
