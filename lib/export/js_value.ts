@@ -86,6 +86,7 @@ function isRandom(r: Ref): r is RandomRef {
 /** The processor's call that draws a `${RANDOM.…}` value. */
 function randomCode(r: RandomRef): string {
   if (r.kind === "random-hex") return `hex(${r.length})`;
+  if (r.kind === "random-alpha") return `alpha(${r.length})`;
   if (r.kind === "random-digits") return `digits(${r.length})`;
   return { "random-uuid": "uuid()", "random-bool": "bool()", "random-password": "password()" }[
     r.kind

@@ -24,6 +24,7 @@ import type { ValueTemplate } from "../model/template.ts";
 export type Fresh =
   | { kind: "uuid" }
   | { kind: "hex"; length: number }
+  | { kind: "alpha"; length: number }
   | { kind: "digits"; length: number }
   | { kind: "password" }
   | { kind: "bool" }

@@ -127,6 +127,8 @@ function freshOf(r: Extract<Ref, { kind: FreshKind }>): Fresh {
       return { kind: "uuid" };
     case "random-hex":
       return { kind: "hex", length: r.length };
+    case "random-alpha":
+      return { kind: "alpha", length: r.length };
     case "random-digits":
       return { kind: "digits", length: r.length };
     case "random-bool":
@@ -142,6 +144,7 @@ function freshOf(r: Extract<Ref, { kind: FreshKind }>): Fresh {
 type FreshKind =
   | "random-uuid"
   | "random-hex"
+  | "random-alpha"
   | "random-digits"
   | "random-bool"
   | "random-password"

@@ -310,6 +310,7 @@ export const REF_CHECKS: { readonly [K in Ref["kind"]]: RefCheck<K> } = {
   step: checkStep,
   "random-uuid": nothing,
   "random-hex": nothing,
+  "random-alpha": nothing,
   "random-digits": nothing,
   "random-bool": nothing,
   "random-password": nothing,

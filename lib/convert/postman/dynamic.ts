@@ -4,8 +4,10 @@
  * Postman sends: a number where it sends digits (`${RANDOM.DIGITS_3}`, a
  * number alone in a JSON body as `{"qty": {{$randomInt}}}` is), an email
  * where it sends an email, the time of the run where it sends the time.
- * Names and words are text named for what they stand for
- * (`first-name-${RANDOM.HEX_8}`). What flowrun cannot shape (a date as
+ * A person's name is letters only, a capital first, as Postman's are
+ * (`Firstname${RANDOM.ALPHA_6}` where Postman sends `Moriah`), since servers
+ * check names for letters; other words are text named for what they stand
+ * for (`noun-${RANDOM.HEX_8}`). What flowrun cannot shape (a date as
  * JavaScript writes it, a country code, an IBAN, a name it does not know)
  * is sent as the nearest it can make and named in the summary.
  *
@@ -14,6 +16,7 @@
 
 const D = (n: number) => `\${RANDOM.DIGITS_${n}}`;
 const H = (n: number) => `\${RANDOM.HEX_${n}}`;
+const A = (n: number) => `\${RANDOM.ALPHA_${n}}`;
 const repeat = (n: number, part: string, sep: string) => Array(n).fill(part).join(sep);
 
 /** The variables flowrun makes in Postman's shape; a Map, so `constructor` finds nothing. */
@@ -33,7 +36,9 @@ const SHAPED = new Map<string, string>([
   ["$randomUserAgent", `Mozilla/5.0 (compatible; flowrun-${H(8)})`],
   ["$randomProtocol", "https"],
   ["$randomSemver", repeat(3, D(1), ".")],
-  ["$randomFullName", `first-name-${H(8)} last-name-${H(8)}`],
+  ["$randomFirstName", `Firstname${A(6)}`],
+  ["$randomLastName", `Lastname${A(6)}`],
+  ["$randomFullName", `Firstname${A(6)} Lastname${A(6)}`],
   ["$randomPhoneNumber", `${D(3)}-${D(3)}-${D(4)}`],
   ["$randomPhoneNumberExt", `${D(2)}-${D(3)}-${D(3)}-${D(4)}`],
   ["$randomStreetAddress", `${D(4)} street-${H(8)}`],

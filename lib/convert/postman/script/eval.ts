@@ -17,7 +17,7 @@ import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
 import { madeBy, momentCall, newDateCall, plusDate, secondsCall } from "./made.ts";
-import { randomNumber } from "./random_number.ts";
+import { randomMade } from "./random_cut.ts";
 import { constructorCheck } from "./constructor_type.ts";
 import { CALLS, cond, pathOf, text } from "./calls.ts";
 import { rowComparison, rowNumber } from "./data_row.ts";
@@ -228,7 +228,7 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
 
 function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const date = newDateCall(node) ?? secondsCall(node) ??
-    randomNumber(node, (n) => evaluate(n, ctx, d)) ??
+    randomMade(node, (n) => evaluate(n, ctx, d)) ??
     momentCall(node, (n) => evaluate(n, ctx, d), !ctx.scope.get("moment"));
   if (date !== null) return date;
   const callee = dotted(node.callee);
@@ -312,7 +312,7 @@ function unary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
 }
 
 const typedOrMade = (n: Node, v: (n: Node) => Sym | undefined) =>
-  constructorCheck(n, v) ?? randomNumber(n, v);
+  constructorCheck(n, v) ?? randomMade(n, v);
 
 function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (node.operator === "in") {

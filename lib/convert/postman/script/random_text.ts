@@ -15,8 +15,10 @@
  * A call with a known count is a made value of that length whose characters
  * the alphabet holds, so the server gets text the script could have made:
  * `${RANDOM.HEX_n}` where the alphabet has every hex digit, `${RANDOM.DIGITS_n}`
- * where it has every decimal digit. Any other alphabet, or a count known only
- * when the script runs, is not said.
+ * where it has every decimal digit, `${RANDOM.ALPHA_n}` where it has every
+ * lowercase letter (a letters-only alphabet, as a name a server checks for
+ * letters is made). Any other alphabet (capitals only, a few letters), or a
+ * count known only when the script runs, is not said.
  *
  * @module
  */
@@ -31,6 +33,7 @@ interface RandomText {
 
 const HEX = "0123456789abcdef";
 const DIGITS = "0123456789";
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 /** The generators' own bounds (docs/expressions.md). */
 const MAX_HEX = 4096;
 const MAX_DIGITS = 15;
@@ -181,6 +184,8 @@ function countOf(fn: Node, bound: Node, alphabet: string): RandomText | undefine
  * const made = { alphabet: "abcdefghijklmnopqrstuvwxyz0123456789", count: { param: 0 } };
  * if (randomTextCall(made, [{ k: "lit", value: 5 }])?.k !== "gen") throw new Error();
  * if (randomTextCall({ ...made, alphabet: "ABC" }, [{ k: "lit", value: 5 }]) !== undefined) throw new Error();
+ * const letters = randomTextCall({ ...made, alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" }, [{ k: "lit", value: 7 }]);
+ * if (letters?.k !== "gen" || letters.text !== "${RANDOM.ALPHA_7}") throw new Error();
  * ```
  */
 export function randomTextCall(made: RandomText, args: (Sym | undefined)[]): Sym | undefined {
@@ -190,5 +195,6 @@ export function randomTextCall(made: RandomText, args: (Sym | undefined)[]): Sym
   const holds = (chars: string) => [...chars].every((c) => made.alphabet.includes(c));
   if (holds(HEX) && n <= MAX_HEX) return { k: "gen", text: `\${RANDOM.HEX_${n}}` };
   if (holds(DIGITS) && n <= MAX_DIGITS) return { k: "gen", text: `\${RANDOM.DIGITS_${n}}` };
+  if (holds(LETTERS) && n <= MAX_HEX) return { k: "gen", text: `\${RANDOM.ALPHA_${n}}` };
   return undefined;
 }

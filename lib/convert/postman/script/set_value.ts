@@ -54,6 +54,13 @@ function madeSet(name: string, value: Extract<Sym, { k: "gen" }>): SetOut | unde
     : { captures: [], sets: [{ name, value: value.text, kind: "made", shares: value.shares }] };
 }
 
+/** A value written in the script; `null` too, which Postman keeps and sends as the text `null`. */
+function literalSet(name: string, value: unknown): SetOut | undefined {
+  return value === null || ["string", "number", "boolean"].includes(typeof value)
+    ? { captures: [], sets: [{ name, value: String(value), kind: "text" }] }
+    : undefined;
+}
+
 /**
  * The captures and sets of `set(name, value)`; `guarded` when an `if` on the
  * response decides whether it runs.
@@ -81,9 +88,7 @@ export function setOf(
         ? undefined
         : { captures: [{ name, path: value.path, first: true, ...g }], sets: [] };
     case "lit":
-      return ["string", "number", "boolean"].includes(typeof value.value)
-        ? { captures: [], sets: [{ name, value: String(value.value), kind: "text" }] }
-        : undefined;
+      return literalSet(name, value.value);
     case "var":
       return { captures: [], sets: [{ name, value: value.expr, kind: "expr" }] };
     case "gen":
