@@ -11,6 +11,7 @@ import { pseudo } from "./pseudo.ts";
 import { variableText } from "./concat.ts";
 import type { Node } from "./parse.ts";
 import { responseWord } from "./response.ts";
+import { turnedEquality } from "./turned_expect.ts";
 import {
   type Cond,
   flowText,
@@ -49,29 +50,10 @@ function unchain(node: Node): { root: Node; links: Link[] } {
   return { root: at, links };
 }
 
-const FILLER = new Set([
-  "to",
-  "be",
-  "been",
-  "is",
-  "that",
-  "which",
-  "and",
-  "has",
-  "have",
-  "with",
-  "at",
-  "of",
-  "same",
-  "does",
-  "still",
-  "deep",
-  "own",
-  "all",
-  "an_",
-  "itself",
-  "should",
-]);
+const FILLER = new Set(
+  ("to be been is that which and has have with at of same does still deep own all an_ itself " +
+    "should").split(" "),
+);
 const TYPE_NAMES = new Set(["string", "number", "boolean", "object", "array", "null"]);
 const NUMERIC = table<string>({
   above: "gt",
@@ -342,9 +324,14 @@ export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined |
     if (onResponse && links[0]?.word === "to") return responseChecks(links.slice(1), ctx);
     const keys = keysLength(root.arguments[0], links, ctx);
     if (keys !== null) return keys;
-    const subject = root.arguments[0] ? evaluate(root.arguments[0], ctx, 1) : undefined;
+    // `pm.expect(known).to.eql(part)`: read as `pm.expect(part).to.eql(known)` (turned_expect.ts).
+    const turned = turnedEquality(root.arguments[0], links, ctx);
+    const subject = turned?.subject ??
+      (root.arguments[0] ? evaluate(root.arguments[0], ctx, 1) : undefined);
     if (!subject) return undefined;
-    const out = run({ subject, negated: false, out: [] }, links, ctx)?.map(settled);
+    const out = run({ subject, negated: false, out: [] }, turned?.links ?? links, ctx)?.map(
+      settled,
+    );
     return out?.every((c) => c !== undefined) ? out.flat() : undefined;
   }
   if (isName(root, "pm", "response") && links[0]?.word === "to") {
