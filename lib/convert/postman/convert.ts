@@ -64,6 +64,8 @@ export interface PostmanSummary {
   data?: { path: string; file: string; rows: number };
   /** Whether a script reads `pm.iterationData` or a request a `{{x}}` no file gives, with no data file. */
   wantsData?: boolean;
+  /** Variables set to text worked out when converting from the files' values of others (`from`). */
+  derived?: { name: string; from: string[]; by: string }[];
 }
 
 /** The files and the summary. */
@@ -278,6 +280,7 @@ function write(
   summary.randomized = [...shared.vars.randomized].sort();
   summary.schemeless = [...shared.vars.schemeless].sort();
   if (shared.rewritten) summary.rewritten = shared.rewritten;
+  if (shared.derived) summary.derived = [...shared.derived].map(([name, d]) => ({ name, ...d }));
   summary.broken = brokenOut(shared.broken, shared.mask ?? String);
   // A variable whose set was not translated is named once, with the requests that read it.
   const broken = new Set(summary.broken.map((b) => b.name));

@@ -29,7 +29,7 @@ import { requestReport } from "./request_report.ts";
 import { helperChecks } from "./helper_checks.ts";
 import { noteRewrites } from "./request_rewrite.ts";
 import { render } from "./template.ts";
-import type { RequestReport, Shared } from "./flow_state.ts";
+import { keepNotes, type RequestReport, type Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
 import { closeChain, noteRead, openPartlySets } from "./partly_set.ts";
 import { madeRow, scriptReader, writeOf } from "./scope_state.ts";
@@ -328,7 +328,7 @@ export class FlowBuilder {
     const inherited = !where.endsWith(` of ${r.name}`);
     const read = scriptReader((n, s) => this.variable(n, s), this.shared.vars.scopes, this.#given);
     const t = translateScript(source, read, r.name, where.startsWith("pre-"), r.body?.raw);
-    for (const [n, l] of t.droppedLines ?? []) (this.shared.droppedLines ??= new Map()).set(n, l);
+    keepNotes(this.shared, t, r.name);
     if (t.untranslated.length > 0 && inherited && this.#commented.has(`${where}\n${source}`)) {
       comments.push(`untranslated: the ${where}, as shown at the first step it runs for`);
     } else if (t.untranslated.length > 0) {

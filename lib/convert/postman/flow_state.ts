@@ -7,6 +7,7 @@
  */
 import type { YNode } from "../yaml_out.ts";
 import type { Variables } from "./vars.ts";
+import type { Translation } from "./script/translation.ts";
 
 /** What the flows of one conversion share: variables, values set outright, who captured what. */
 export interface Shared {
@@ -43,6 +44,11 @@ export interface Shared {
   mask?: (text: string) => string;
   /** The statement each variable was last set by in a way not translated (Translation's). */
   droppedLines?: Map<string, string>;
+  /**
+   * Variables a script sets to text worked out when converting from the files' values of others
+   * (`from`), by request: a `--var` of those, given when running, does not reach them.
+   */
+  derived?: Map<string, { from: string[]; by: string }>;
   /** The broken chains still open (no later set of the variable), by variable. */
   brokenOpen: Map<string, Broken>;
   /** Variables a script set both in a translated way and not, until set again (partly_set.ts). */
@@ -70,4 +76,30 @@ export interface RequestReport {
   untranslated: number;
   /** The idioms of its untranslated checks the summary names (untranslated_idioms.ts). */
   why?: string[];
+}
+
+/**
+ * Keeps what a script's translation tells the summary: the statement behind each set not
+ * translated, and each set worked out when converting from the files' values.
+ *
+ * @example
+ * ```ts
+ * import { keepNotes, type Shared } from "./flow_state.ts";
+ * const shared = {} as Shared;
+ * const set = { name: "pw2", value: "!1", kind: "text" as const, derived: ["pw"] };
+ * keepNotes(shared, { sets: [set], droppedLines: new Map([["x", "x = f();"]]) }, "Reset");
+ * if (shared.derived?.get("pw2")?.by !== "Reset" || shared.droppedLines?.get("x") !== "x = f();") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function keepNotes(
+  shared: Shared,
+  t: Pick<Translation, "sets" | "droppedLines">,
+  by: string,
+): void {
+  for (const [n, l] of t.droppedLines ?? []) (shared.droppedLines ??= new Map()).set(n, l);
+  for (const s of t.sets) {
+    if (s.derived) (shared.derived ??= new Map()).set(s.name, { from: s.derived, by });
+  }
 }

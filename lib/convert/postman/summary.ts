@@ -7,6 +7,7 @@
  */
 import { plural } from "../../_util/plural.ts";
 import type { PostmanSummary } from "./convert.ts";
+import { varName } from "./vars.ts";
 
 /** Requests listed by name; the rest are counted. */
 const MAX_LISTED = 200;
@@ -88,7 +89,7 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
   if (s.env.length > 0) {
     lines.push(`Set before running: ${s.env.map((e) => `${e.name} (${e.hint})`).join(", ")}.`);
   }
-  lines.push(...readsAsWritten(s));
+  lines.push(...readsAsWritten(s), ...derivedLines(s.derived ?? []));
   if (s.unset.length > 0) {
     lines.push(
       `No value in the collection or environment for ${
@@ -164,6 +165,18 @@ function rewrittenLines(r: string[]): string[] {
       r.slice(0, MAX_NAMED).join(", ")
     }${r.length > MAX_NAMED ? `, and ${r.length - MAX_NAMED} more` : ""}.`,
   ];
+}
+
+/**
+ * Text a script works out from the files' values when converting (`pw.charAt(0) + 1`): the flow
+ * sends the result, so a `--var` of the value it came from, given when running, does not reach it.
+ */
+function derivedLines(derived: { name: string; from: string[]; by: string }[]): string[] {
+  return derived.slice(0, MAX_NAMED).map((d) => {
+    const from = d.from.map((n) => `{{${n}}}`).join(", ");
+    const vars = d.from.map((n) => `--var ${varName(n)}=…`).join(" or ");
+    return `Worked out when converting: the script of ${d.by} sets {{${d.name}}} from ${from} as the files give it, and the flow sends that text; ${vars} given when running does not change it: convert again with the new value in the files.`;
+  });
 }
 
 /** The lines that set a broken variable, as ` (\`…\`)`: cut short, a summary is read whole. */

@@ -37,7 +37,12 @@ export function concat(op: string, a: Sym, b: Sym): Sym | undefined {
   if (op !== "+") return undefined;
   // Two values known now join (or add) as JavaScript joins them: `"from " + pm.info.requestName`.
   if (a.k === "lit" && b.k === "lit" && primitive(a.value) && primitive(b.value)) {
-    return { k: "lit", value: (a.value as string) + (b.value as string) };
+    const from = [...new Set([...(a.from ?? []), ...(b.from ?? [])])];
+    return {
+      k: "lit",
+      value: (a.value as string) + (b.value as string),
+      ...(from.length ? { from } : {}),
+    };
   }
   const [pa, pb] = [parts(a), parts(b)];
   if (!pa || !pb) return undefined;

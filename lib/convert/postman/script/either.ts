@@ -109,11 +109,17 @@ export function literalText(
     const f = (text as unknown as Record<string, (...a: unknown[]) => unknown>)[method];
     const value = f.apply(text, values);
     return typeof value === "string" && value.length <= MAX_MADE_TEXT
-      ? { k: "lit", value }
+      ? { k: "lit", value, ...fromOf(on) }
       : undefined;
   } catch {
     return undefined; // `'a'.repeat(-1)`: JavaScript throws; the value stays unknown
   }
+}
+
+/** The variables a value known now was worked out from: the variable itself, or the text's own. */
+function fromOf(on: Sym | undefined): { from?: string[] } {
+  const from = on?.k === "var" ? [on.name] : on?.k === "lit" ? on.from : undefined;
+  return from ? { from } : {};
 }
 
 /**

@@ -54,10 +54,14 @@ function madeSet(name: string, value: Extract<Sym, { k: "gen" }>): SetOut | unde
     : { captures: [], sets: [{ name, value: value.text, kind: "made", shares: value.shares }] };
 }
 
-/** A value written in the script; `null` too, which Postman keeps and sends as the text `null`. */
-function literalSet(name: string, value: unknown): SetOut | undefined {
+/**
+ * A value known now; `null` too, which Postman keeps and sends as the text `null`. `from`: the
+ * variables of the files it was worked out from, kept as the set's `derived`.
+ */
+function literalSet(name: string, value: unknown, from?: string[]): SetOut | undefined {
+  const derived = from ? { derived: from } : {};
   return value === null || ["string", "number", "boolean"].includes(typeof value)
-    ? { captures: [], sets: [{ name, value: String(value), kind: "text" }] }
+    ? { captures: [], sets: [{ name, value: String(value), kind: "text", ...derived }] }
     : undefined;
 }
 
@@ -88,7 +92,7 @@ export function setOf(
         ? undefined
         : { captures: [{ name, path: value.path, first: true, ...g }], sets: [] };
     case "lit":
-      return literalSet(name, value.value);
+      return literalSet(name, value.value, value.from);
     case "var":
       return { captures: [], sets: [{ name, value: value.expr, kind: "expr" }] };
     case "gen":

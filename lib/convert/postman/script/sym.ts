@@ -34,7 +34,11 @@ export type Sym =
   | { k: "path"; path: string }
   | { k: "len"; path: string }
   | { k: "cond"; conds: Cond[] }
-  | { k: "lit"; value: unknown }
+  /**
+   * A value known now; `from` the variables whose text in the collection's files it was worked out
+   * from (`pw.charAt(0) + 1`), so the summary can say a `--var` given when running misses it.
+   */
+  | { k: "lit"; value: unknown; from?: string[] }
   /**
    * A variable; `row` when it is a data file's column every row gives, or a value a script
    * made, of a kind it always has (data_row.ts); `file` the text the collection's files give it,

@@ -59,6 +59,8 @@ export interface Translation {
     shares?: Share[];
     /** The scope the script sets (or unsets) it in; none: a loop's own element. */
     scope?: VarScope;
+    /** For `text`: the variables of the collection's files it was worked out from, when converting. */
+    derived?: string[];
   }[];
   /** Requests a pre-request script sends first (`pm.sendRequest`), in its order. */
   sides?: SideRequest[];
