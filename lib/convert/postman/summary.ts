@@ -179,6 +179,22 @@ function derivedLines(derived: { name: string; from: string[]; by: string }[]): 
   });
 }
 
+/**
+ * How to send what the script would have made (a value derived from a secret, known only when the
+ * flow runs): each variable sent as written is a flow var, which `--var NAME=value` sets.
+ */
+function givenLine(broken: { name: string; partly?: boolean }[]): string[] {
+  const asWritten = [...new Set(broken.filter((b) => !b.partly).map((b) => varName(b.name)))];
+  if (asWritten.length === 0) return [];
+  return [
+    `A value for ${
+      asWritten.length === 1 ? "it" : "each"
+    } can be given when running, sent where the flow sends {{…}} as written: ${
+      asWritten.slice(0, MAX_NAMED).map((n) => `--var ${n}=…`).join(", ")
+    }${asWritten.length > MAX_NAMED ? `, and so on` : ""}.`,
+  ];
+}
+
 /** The lines that set a broken variable, as ` (\`…\`)`: cut short, a summary is read whole. */
 function saidBy(b: { line?: string }): string {
   if (!b.line) return "";
@@ -207,6 +223,7 @@ function readsAsWritten(s: PostmanSummary): string[] {
         } it as written (Postman sends what the script sets): read by ${readers}.`,
     );
   }
+  lines.push(...givenLine(s.broken ?? []));
   for (const name of s.schemeless ?? []) {
     lines.push(`{{${name}}} has no scheme: sent with http://, as Postman does.`);
   }
