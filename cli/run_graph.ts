@@ -77,6 +77,7 @@ import "../lib/check/xpath.ts";
 import "../lib/check/xpath_check.ts";
 import "../lib/expr/_path_walk.ts";
 import "../lib/expr/errors.ts";
+import "../lib/expr/letters.ts";
 import "../lib/expr/now.ts";
 import "../lib/expr/origin.ts";
 import "../lib/expr/parse.ts";
