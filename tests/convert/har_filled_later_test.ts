@@ -82,7 +82,9 @@ Deno.test("convert har: members a list showed the journey's new resource without
     "memory",
     "idle_since",
   ], flow);
-  // A row that lacks what the create answered is a summary: the project's read keeps its checks.
-  assert.deepEqual(checked("get_project"), ["id", "name", "created_at", "task_count"], flow);
+  // A row that lacks what the create answered is a summary: the project's read keeps the
+  // checks of what the create answered (`task_count`, which the create's own answer of the
+  // project lacked, may be added later: har_created_without_test.ts).
+  assert.deepEqual(checked("get_project"), ["id", "name", "created_at"], flow);
   assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
 });

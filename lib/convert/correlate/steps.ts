@@ -37,6 +37,7 @@ import { grpcMap, isGrpcCall } from "../har_grpc.ts";
 import { sendsPassword } from "./password_fields.ts";
 import { addsAccount } from "./chosen_passwords.ts";
 import { filledLater } from "./filled_later.ts";
+import { createdWithout } from "./created_without.ts";
 import { isRpcLogin } from "./rpc_logins.ts";
 import { changesLater } from "./rpc_state.ts";
 import { checkRpcError } from "./rpc_errors.ts";
@@ -97,7 +98,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   if (isGrpcCall(first)) step.grpc = grpcMap(c, first, step);
   const handedOut = (key: string) => c.rules.producerFor(key) !== undefined;
   const later = filledLater(c, records, created.records);
-  const skipped = (key: string) => handedOut(key) || later(key);
+  const without = createdWithout(c, step.last);
+  const skipped = (key: string) => handedOut(key) || later(key) || without(key);
   const changes = (key: string, r: HarRecord) => writtenLater(c, key, r) || changesLater(c, key, r);
   addAssertions(step, c.secrets, changes, earlier, created.keys, skipped);
   expectGenerated(c, step);
