@@ -14,6 +14,7 @@
  * carries the `sectok` (302).
  */
 import { runCli } from "../support/cli.ts";
+import { type PageExchange, pageJourneyHar } from "../support/page_journey.ts";
 
 /** How the instance names its login cookie, from its own address. */
 export type CookieName = (host: string) => Promise<string>;
@@ -147,18 +148,6 @@ export function wikiStandIn(cookieName: CookieName = dokuwikiName, clock = 1_795
   };
 }
 
-/** One recorded exchange, Chromium's shape. */
-interface Exchange {
-  method: string;
-  path: string;
-  status?: number;
-  cookie?: string;
-  form?: string;
-  html?: string;
-  setCookie?: string;
-  location?: string;
-}
-
 const BOUNDARY = "----WebKitFormBoundaryq3uGkVw1XnTz7Ab2";
 
 /** A save is sent multipart when asked (a form of `enctype="multipart/form-data"`); the login never. */
@@ -194,7 +183,7 @@ export async function wikiRecording(
   const sectok = await hexDigest("tok0b5e1c2a-8d7f-4e3a-9c1b-2f6d8e4a7c90", 32);
   const save = (date: string, text: string) =>
     `sectok=${sectok}&id=tides&date=${date}&wikitext=${encodeURIComponent(text)}&do%5Bsave%5D=1`;
-  const exchanges: Exchange[] = [
+  const exchanges: PageExchange[] = [
     {
       method: "GET",
       path: "/wiki?id=start&do=login",
@@ -253,35 +242,11 @@ export async function wikiRecording(
       location: "/wiki?id=tides&do=login",
     },
   ];
-  const entries = exchanges.map((x, i) => ({
-    startedDateTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-    time: 5,
-    request: {
-      method: x.method,
-      url: `http://127.0.0.1:8181${x.path}`,
-      headers: [
-        ...(x.cookie ? [{ name: "Cookie", value: x.cookie }] : []),
-        ...(x.form ? [{ name: "Content-Type", value: bodyType(x.form, multipart) }] : []),
-      ],
-      cookies: [],
-      ...(x.form
-        ? { postData: { mimeType: bodyType(x.form, multipart), text: body(x.form, multipart) } }
-        : {}),
-    },
-    response: {
-      status: x.status ?? 200,
-      headers: [
-        { name: "Content-Type", value: "text/html; charset=utf-8" },
-        ...(x.setCookie ? [{ name: "Set-Cookie", value: x.setCookie }] : []),
-        ...(x.location ? [{ name: "Location", value: x.location }] : []),
-      ],
-      cookies: [],
-      content: { mimeType: "text/html; charset=utf-8", text: x.html ?? "" },
-      redirectURL: x.location ?? "",
-    },
-    _resourceType: "document",
-  }));
-  return JSON.stringify({ log: { version: "1.2", creator: { name: "stand-in" }, entries } });
+  return pageJourneyHar(
+    "http://127.0.0.1:8181",
+    exchanges,
+    (form) => ({ mimeType: bodyType(form, multipart), text: body(form, multipart) }),
+  );
 }
 
 /** Converts `har` (written into `dir`) with default options: the CLI's run and the flow. */

@@ -11,6 +11,7 @@
  * sends the browser's `Origin` and `Referer`; with `checksReferer` a write refuses any other.
  */
 import { runCli } from "../support/cli.ts";
+import { type PageExchange, pageJourneyHar } from "../support/page_journey.ts";
 
 /** The password the recording typed (and the user sets). */
 export const PASSWORD = "typed-at-the-form-9";
@@ -94,21 +95,6 @@ export function trackerStandIn(shape: TrackerShape) {
   };
 }
 
-/** One recorded exchange, Chromium's shape. */
-interface Exchange {
-  method: string;
-  path: string;
-  status?: number;
-  cookie?: string;
-  form?: string;
-  html?: string;
-  json?: unknown;
-  setCookie?: string;
-  location?: string;
-  /** The page the browser was on. */
-  referer?: string;
-}
-
 /** Where the recorded instance answered. */
 const ORIGIN = "http://127.0.0.1:8080";
 
@@ -117,7 +103,7 @@ export function trackerRecording(shape: TrackerShape): string {
   const code = "84ed909103a16e91";
   const hash = "D617D098FD95A8DAAE5B8E7049FA07F2C0257A34D49B62F0CB";
   const login = `${cookieName(shape, code)}=${hash}%2F${code}%2Fadmin`;
-  const exchanges: Exchange[] = [
+  const exchanges: PageExchange[] = [
     { method: "GET", path: "/login", html: loginPage() },
     {
       method: "POST",
@@ -157,41 +143,7 @@ export function trackerRecording(shape: TrackerShape): string {
       json: { name: "OpsNotes", version: "v1" },
     },
   ];
-  const entries = exchanges.map((x, i) => ({
-    startedDateTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-    time: 5,
-    request: {
-      method: x.method,
-      url: `${ORIGIN}${x.path}`,
-      headers: [
-        ...(x.cookie ? [{ name: "Cookie", value: x.cookie }] : []),
-        ...(x.form ? [{ name: "Content-Type", value: "application/x-www-form-urlencoded" }] : []),
-        ...(x.referer
-          ? [{ name: "Origin", value: ORIGIN }, { name: "Referer", value: `${ORIGIN}${x.referer}` }]
-          : []),
-      ],
-      cookies: [],
-      ...(x.form
-        ? { postData: { mimeType: "application/x-www-form-urlencoded", text: x.form } }
-        : {}),
-    },
-    response: {
-      status: x.status ?? 200,
-      headers: [
-        { name: "Content-Type", value: x.json ? "application/json" : "text/html; charset=utf-8" },
-        ...(x.setCookie ? [{ name: "Set-Cookie", value: x.setCookie }] : []),
-        ...(x.location ? [{ name: "Location", value: x.location }] : []),
-      ],
-      cookies: [],
-      content: {
-        mimeType: x.json ? "application/json" : "text/html; charset=utf-8",
-        text: x.json ? JSON.stringify(x.json) : x.html ?? "",
-      },
-      redirectURL: x.location ?? "",
-    },
-    _resourceType: x.json ? "xhr" : "document",
-  }));
-  return JSON.stringify({ log: { version: "1.2", creator: { name: "stand-in" }, entries } });
+  return pageJourneyHar(ORIGIN, exchanges);
 }
 
 /** Converts `har` (written into `dir`) with default options, then runs it on `origin`. */
