@@ -4,8 +4,8 @@
  * second time as a flow path; run as printed, it fails the same way.
  */
 import assert from "node:assert/strict";
-import { dirname } from "node:path";
 import { type CliRun, runCli } from "../support/cli.ts";
+import { failedBlock, pasteInShell, reproduceLines } from "../support/reproduce.ts";
 
 /** A server that answers `/status/NNN` with that status and counts teardown calls. */
 function server() {
@@ -27,37 +27,6 @@ function server() {
 function flow(name: string, url: string, extra = ""): string {
   return `name: ${name}\nsteps:\n  - name: call\n    request: {url: "${url}"}\n` +
     `    assert: {status: 200}\n${extra}`;
-}
-
-/** The console's block for the flow of `file`, timings left out. */
-function block(run: CliRun, file: string): string {
-  const lines = run.stdout.split("\n");
-  const start = lines.findIndex((l) => l.startsWith(`✘ ${file} · `));
-  if (start === -1) return "";
-  const end = lines.indexOf("", start);
-  return lines.slice(start, end === -1 ? undefined : end).join("\n").replace(/\b\d+ ms\b/g, "N ms");
-}
-
-/** The reproduce lines printed under failures. */
-function reproduceLines(run: CliRun): string[] {
-  return [...run.stdout.matchAll(/^ {4}reproduce: (.*)$/gm)].map((m) => m[1]);
-}
-
-/** Runs a printed command as a user would paste it. */
-async function sh(line: string, cwd: string): Promise<CliRun> {
-  const path = `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`;
-  const output = await new Deno.Command("sh", {
-    args: ["-c", line],
-    cwd,
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", PATH: path },
-    stdin: "null",
-  }).output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
 }
 
 /** How often `word` occurs in `line` as a whole shell word. */
@@ -84,11 +53,11 @@ async function reproduces(
     const line = reproduceLines(first).find((l) => l.includes(` ${file}`));
     assert.ok(line, `a reproduce line for ${file}:\n${first.stdout}`);
     assert.equal(count(line, file), 1, `${file} once in: ${line}`);
-    const again = await sh(line, dir);
+    const again = await pasteInShell(line, dir);
     assert.equal(again.code, 1, `${line}\n${again.stdout}${again.stderr}`);
-    const wanted = block(first, file);
+    const wanted = failedBlock(first, file);
     assert.match(wanted, /✘/, first.stdout);
-    assert.equal(block(again, file), wanted, `${line}\n${again.stdout}`);
+    assert.equal(failedBlock(again, file), wanted, `${line}\n${again.stdout}`);
     assert.deepEqual(
       reproduceLines(again),
       reproduceLines(first),

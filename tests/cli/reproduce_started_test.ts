@@ -11,31 +11,15 @@ import { dirname } from "node:path";
 import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../../scripts/permissions.ts";
 import { startedAs, type StartFacts } from "../../cli/run/started_as.ts";
 import { shellWord } from "../../lib/http/curl.ts";
-import { type CliRun, root } from "../support/cli.ts";
+import { root } from "../support/cli.ts";
+import { pasteInShell, reproduceLines } from "../support/reproduce.ts";
 
 const DENO_DIR = dirname(Deno.execPath());
 
 /** Runs `line` with `sh -c` in `cwd`, PATH holding `bin` (if given) and this Deno. */
-async function sh(line: string, cwd: string, bin?: string, env: Record<string, string> = {}) {
+function sh(line: string, cwd: string, bin?: string, env: Record<string, string> = {}) {
   const path = [bin, DENO_DIR, "/usr/bin", "/bin"].filter(Boolean).join(":");
-  const output = await new Deno.Command("sh", {
-    args: ["-c", line],
-    cwd,
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", PATH: path, ...env },
-    clearEnv: true,
-    stdin: "null",
-  }).output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  } satisfies CliRun;
-}
-
-/** The reproduce lines printed under failures. */
-function reproduceLines(run: CliRun): string[] {
-  return [...run.stdout.matchAll(/^ {4}reproduce: (.*)$/gm)].map((m) => m[1]);
+  return pasteInShell(line, cwd, { env, path, clearEnv: true });
 }
 
 /** A folder whose name a shell must have quoted (space, quote, `$`), two flows (one fails), and a server they call. */

@@ -5,8 +5,8 @@
  * step and message in the recap, and the same reproduce line again.
  */
 import assert from "node:assert/strict";
-import { dirname } from "node:path";
 import { type CliRun, runCli } from "../support/cli.ts";
+import { failedBlock, pasteInShell, reproduceLines } from "../support/reproduce.ts";
 import { forwardProxy, hasOpenssl, makeCertificates } from "../support/tls.ts";
 
 /** The test server: a status by path, an echo of what arrived, a cookie, a slow and a big body. */
@@ -46,35 +46,9 @@ function flow(name: string, request: string, check: string, extra = ""): string 
  * source lines, curl command and reproduce line, timings left out.
  */
 function block(run: CliRun, file: string): string {
-  const lines = run.stdout.split("\n");
-  const start = lines.findIndex((l) => l.startsWith(`✘ ${file} · `));
-  if (start === -1) return "";
-  const end = lines.indexOf("", start);
-  return lines.slice(start, end === -1 ? undefined : end).join("\n").replace(/\b\d+ ms\b/g, "N ms")
+  return failedBlock(run, file)
     // Trace and span ids are new in every run.
     .replace(/\b[0-9a-f]{32}\b|\b[0-9a-f]{16}\b/g, "ID");
-}
-
-/** The reproduce lines printed under failures. */
-function reproduceLines(run: CliRun): string[] {
-  return [...run.stdout.matchAll(/^ {4}reproduce: (.*)$/gm)].map((m) => m[1]);
-}
-
-/** Runs a printed command as a user would paste it. */
-async function sh(line: string, cwd: string, env: Record<string, string>): Promise<CliRun> {
-  const path = `${dirname(Deno.execPath())}:${Deno.env.get("PATH") ?? ""}`;
-  const output = await new Deno.Command("sh", {
-    args: ["-c", line],
-    cwd,
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", PATH: path, ...env },
-    stdin: "null",
-  }).output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
 }
 
 interface Case {
@@ -104,7 +78,7 @@ async function reproduces(c: Case): Promise<{ first: CliRun; again: CliRun; line
     const file = c.file ?? Object.keys(c.files).find((f) => f.startsWith("flow"))!;
     const line = reproduceLines(first).find((l) => l.includes(` run ${file} `));
     assert.ok(line, `a reproduce line for ${file}:\n${first.stdout}`);
-    const again = await sh(line, dir, env);
+    const again = await pasteInShell(line, dir, { env });
     assert.equal(again.code, 1, `${line}\n${again.stdout}${again.stderr}`);
     const wanted = block(first, file);
     assert.match(wanted, /✘/, first.stdout);
