@@ -10,29 +10,16 @@
  * and --allow-commands missing: a positioned load problem before any request.
  */
 import assert from "node:assert/strict";
-import { RUNNER_PERMISSIONS, RUNNER_V8_FLAGS } from "../../scripts/permissions.ts";
-import { runCli } from "../support/cli.ts";
+import { runCli, spawnCli } from "../support/cli.ts";
 import { commandBearer } from "../../lib/http/auth_command.ts";
 import { TokenCache } from "../../lib/http/token_cache.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const DENO = Deno.execPath();
 const TOKEN = "cmd-SECRET-token-8f3a";
 
 /** Runs the CLI as the documented source run does, with Deno's run permission (`allowRun`). */
-async function cli(args: string[], allowRun: string, env: Record<string, string> = {}) {
-  const output = await new Deno.Command(DENO, {
-    args: ["run", ...RUNNER_PERMISSIONS, allowRun, ...RUNNER_V8_FLAGS, `${ROOT}cli.ts`, ...args],
-    cwd: ROOT,
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...env },
-    stdin: "null",
-  }).output();
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
+function cli(args: string[], allowRun: string, env: Record<string, string> = {}) {
+  return runCli(args, { env, allow: [allowRun] });
 }
 
 /** An API that answers 200 to `Bearer <one of tokens>`, 401 otherwise, counting requests. */
@@ -320,22 +307,11 @@ Deno.test({
         `name: g\nauth:\n  bearer: {command: ${JSON.stringify(argv)}}\nsteps:\n` +
           `  - name: s\n    request: {url: "http://127.0.0.1:9/"}\n`,
       );
-      const child = new Deno.Command(DENO, {
-        args: [
-          "run",
-          ...RUNNER_PERMISSIONS,
-          "--allow-run",
-          ...RUNNER_V8_FLAGS,
-          `${ROOT}cli.ts`,
-          "run",
-          `${dir}/f.yaml`,
-          "--allow-commands",
-        ],
-        env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
-        stdin: "null",
+      const child = spawnCli(["run", `${dir}/f.yaml`, "--allow-commands"], {
+        allow: ["--allow-run"],
         stdout: "null",
         stderr: "null",
-      }).spawn();
+      });
       let pid = NaN;
       for (let look = 0; look < 3000 && Number.isNaN(pid); look++) {
         pid = Number((await Deno.readTextFile(pidFile).catch(() => "")).trim() || NaN);

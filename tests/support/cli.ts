@@ -265,18 +265,27 @@ export function stepStatuses(
 /**
  * Starts `deno run cli.ts <args>` as a child process, for tests that send it
  * signals or read its streams as they come; stdin is closed, colours are off.
+ * `allow` as for {@linkcode runCli}.
  */
 export function spawnCli(
   args: string[],
   options: {
     env?: Record<string, string>;
     cwd?: string;
+    allow?: readonly string[];
     stdout?: "piped" | "null";
     stderr?: "piped" | "null";
   } = {},
 ): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
-    args: ["run", ...RUNNER_PERMISSIONS, ...RUNNER_V8_FLAGS, `${ROOT}cli.ts`, ...args],
+    args: [
+      "run",
+      ...RUNNER_PERMISSIONS,
+      ...options.allow ?? [],
+      ...RUNNER_V8_FLAGS,
+      `${ROOT}cli.ts`,
+      ...args,
+    ],
     cwd: options.cwd ?? ROOT,
     // Deno's background update check would show up in tests that set HTTPS_PROXY.
     env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
