@@ -14,6 +14,11 @@ export interface CliRun {
   stderr: string;
 }
 
+/** Deno's arguments for `deno run cli.ts <args>`: the runner's permissions, `allow`, its V8 flags. */
+function cliArgs(args: string[], allow: readonly string[] = []): string[] {
+  return ["run", ...RUNNER_PERMISSIONS, ...allow, ...RUNNER_V8_FLAGS, `${ROOT}cli.ts`, ...args];
+}
+
 /**
  * Runs `deno run cli.ts <args>` with the permissions the runner ships with, and `allow` (Deno's
  * `--allow-run=…`, which a source run of a flow with a token command is given by its user).
@@ -23,14 +28,7 @@ export async function runCli(
   options: { env?: Record<string, string>; cwd?: string; allow?: readonly string[] } = {},
 ): Promise<CliRun> {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      ...RUNNER_PERMISSIONS,
-      ...options.allow ?? [],
-      ...RUNNER_V8_FLAGS,
-      `${ROOT}cli.ts`,
-      ...args,
-    ],
+    args: cliArgs(args, options.allow),
     cwd: options.cwd ?? ROOT,
     // Deno's background update check would show up in tests that set HTTPS_PROXY.
     env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
@@ -278,14 +276,7 @@ export function spawnCli(
   } = {},
 ): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      ...RUNNER_PERMISSIONS,
-      ...options.allow ?? [],
-      ...RUNNER_V8_FLAGS,
-      `${ROOT}cli.ts`,
-      ...args,
-    ],
+    args: cliArgs(args, options.allow),
     cwd: options.cwd ?? ROOT,
     // Deno's background update check would show up in tests that set HTTPS_PROXY.
     env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...options.env },
