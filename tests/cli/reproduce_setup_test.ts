@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { type CliRun, runCli } from "../support/cli.ts";
 import { failedBlock, pasteInShell, reproduceLines } from "../support/reproduce.ts";
+import { withFiles } from "../support/with_files.ts";
 
 /** A server that answers `/status/NNN` with that status and counts teardown calls. */
 function server() {
@@ -43,11 +44,7 @@ async function reproduces(
   args: string[],
   file: string,
 ): Promise<{ first: CliRun; again: CliRun; line: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-reproduce-setup-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
+  return await withFiles(files, async (dir) => {
     const first = await runCli(["run", ...args], { cwd: dir });
     assert.equal(first.code, 1, first.stdout + first.stderr);
     const line = reproduceLines(first).find((l) => l.includes(` ${file}`));
@@ -64,9 +61,7 @@ async function reproduces(
       "the rerun prints the same lines",
     );
     return { first, again, line };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 }
 
 Deno.test("reproduce: a failed setup flow's line names it once, by --setup, and fails the same way", async () => {

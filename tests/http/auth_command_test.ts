@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import { runCli, spawnCli } from "../support/cli.ts";
 import { commandBearer } from "../../lib/http/auth_command.ts";
 import { TokenCache } from "../../lib/http/token_cache.ts";
+import { withFiles } from "../support/with_files.ts";
 
 const DENO = Deno.execPath();
 const TOKEN = "cmd-SECRET-token-8f3a";
@@ -51,21 +52,6 @@ function flow(name: string, auth = "", steps = 2): string {
   return text;
 }
 
-async function inDir<T>(
-  files: Record<string, string>,
-  fn: (dir: string) => Promise<T>,
-): Promise<T> {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-auth-command-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    return await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 const REPORTS = (dir: string) => [
   ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
   ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
@@ -96,7 +82,7 @@ Deno.test("one run of the command for many flows at --jobs 4; another argument l
       "other",
       `auth:\n  bearer:\n    command: ${command(`console.log('${TOKEN}-b')`)}\n`,
     );
-    await inDir(files, async (dir) => {
+    await withFiles(files, async (dir) => {
       const run = await cli(
         [
           "run",
@@ -134,7 +120,7 @@ Deno.test("a 401 runs the command once more and sends the request again", async 
   try {
     const body =
       "const n = Deno.readTextFileSync(Deno.env.get('COUNT_FILE')).split('\\n').filter(Boolean).length; console.log('tok-SECRET-' + n)";
-    await inDir(
+    await withFiles(
       { "f.yaml": flow("f", `auth:\n  bearer: {command: ${command(body)}}\n`, 1) },
       async (dir) => {
         const run = await cli(
@@ -189,7 +175,7 @@ Deno.test("each way a command fails is the step's error naming the program, the 
     files[`${name}.yaml`] = flow(name, `auth:\n  bearer: {command: ${list}}\n`, 1);
   }
   try {
-    await inDir(files, async (dir) => {
+    await withFiles(files, async (dir) => {
       const run = await cli(
         ["run", dir, "--allow-commands", "--timeout", "1500ms", "-vv", ...REPORTS(dir)],
         "--allow-run",
@@ -228,7 +214,7 @@ Deno.test("without --allow-commands: a positioned load problem, nothing sent; wi
       "a.yaml": flow("a"),
       "f.yaml": flow("f", `auth:\n  bearer:\n    command: ${command(`console.log('${TOKEN}')`)}\n`),
     };
-    await inDir(files, async (dir) => {
+    await withFiles(files, async (dir) => {
       const env = { BASE: server.base, COUNT_FILE: `${dir}/count` };
       for (const sub of ["run", "validate"]) {
         const refused = await runCli([sub, dir], { env });
@@ -264,7 +250,7 @@ Deno.test("without --allow-commands: a positioned load problem, nothing sent; wi
 });
 
 Deno.test("refresh_after runs the command again once its token is that old", async () => {
-  await inDir({}, async (dir) => {
+  await withFiles({}, async (dir) => {
     const code =
       `Deno.writeTextFileSync(${JSON.stringify(`${dir}/count`)}, "run\\n", {append: true}); ` +
       "console.log('t-' + Date.now())";

@@ -15,8 +15,8 @@ import {
   ENV,
   flow,
   STEPS,
-  withDir,
 } from "../support/oauth2_interop.ts";
+import { withFiles } from "../support/with_files.ts";
 
 /** Reads a child's stream until `pattern` matches (at most `ms`), returning the match and all read. */
 async function readUntil(stream: ReadableStream<Uint8Array>, pattern: RegExp, ms: number) {
@@ -66,7 +66,7 @@ async function runDevice(idp: Idp, press?: "abort") {
     ),
     "f.yaml": flow(idp, STEPS, "300ms"),
   };
-  return await withDir(files, async (dir) => {
+  return await withFiles(files, async (dir) => {
     const child = spawnCli(
       ["run", `${dir}/f.yaml`, "--auth-file", `${dir}/auth.yaml`, "--report-json", `${dir}/r.json`],
       { env: ENV },

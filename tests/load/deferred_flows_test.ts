@@ -12,22 +12,10 @@ import { PARSED_FLOW_WINDOW } from "../../lib/model/limits.ts";
 import { loadFlows, loadFlowsDeferred } from "../../lib/load/suite.ts";
 import { runCli } from "../support/cli.ts";
 import "../support/engines.ts";
+import { withFiles } from "../support/with_files.ts";
 
 const plain = (name: string, path = name) =>
   `name: ${name}\nsteps:\n  - name: get\n    request: {url: "\${base}/${path}"}\n    assert: {status: 200}\n  - name: again\n    request: {url: "\${base}/${path}/2"}\n`;
-
-async function withDir(files: Record<string, string>, body: (dir: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-deferred-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.mkdir(`${dir}/${name}`.replace(/\/[^/]*$/, ""), { recursive: true });
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
 
 function serve() {
   const paths: string[] = [];
@@ -48,7 +36,7 @@ const params = new Map([["base", "http://api.test"]]);
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
 
 Deno.test("past the window, plain flows are held as bytes and parse again to the flows checked", async () => {
-  await withDir(
+  await withFiles(
     { "a.yaml": plain("a"), "b.yaml": plain("b"), "c.yaml": plain("c"), "d.yaml": plain("d") },
     async (dir) => {
       const whole = await loadFlows([dir], { params });
@@ -95,7 +83,7 @@ Deno.test("flows that need something before the run stay parsed, whatever the wi
       `name: step_insecure\nsteps:\n  - name: get\n    request: {url: "\${base}/i"}\n    options: {insecure: true}\n`,
     "plain.yaml": plain("plain"),
   };
-  await withDir(files, async (dir) => {
+  await withFiles(files, async (dir) => {
     const held = await loadFlowsDeferred([dir], { params }, 0);
     assert.deepEqual(held.problems, []);
     assert.deepEqual(
@@ -120,7 +108,7 @@ const includedLater = {
 };
 
 Deno.test("a deferred file that a later flow includes is loaded again from its checked bytes", async () => {
-  await withDir(includedLater, async (dir) => {
+  await withFiles(includedLater, async (dir) => {
     const held = await loadFlowsDeferred([dir], { params }, 0);
     assert.deepEqual(held.problems, []);
     assert.deepEqual(held.included, []);
@@ -136,7 +124,7 @@ Deno.test("a deferred file that a later flow includes is loaded again from its c
 Deno.test("with a spill, a deferred file that a later flow includes comes back from the spill", async () => {
   // The loader keeps no deferred file's bytes for a later include, only the flow held in the
   // spill: 10,000 files' bytes held while the rest loaded left the process 10 MiB larger for good.
-  await withDir(includedLater, async (dir) => {
+  await withFiles(includedLater, async (dir) => {
     const inner = byteSpill();
     const readBack: string[] = [];
     const spill = {
@@ -166,7 +154,7 @@ Deno.test("with a spill, a deferred file that a later flow includes comes back f
 });
 
 Deno.test("a deferred flow runs the bytes that were checked, not what the file says later", async () => {
-  await withDir({ "a.yaml": plain("a", "checked") }, async (dir) => {
+  await withFiles({ "a.yaml": plain("a", "checked") }, async (dir) => {
     const api = serve();
     try {
       const run = new Map([["base", api.base]]);
@@ -186,7 +174,7 @@ Deno.test("a deferred flow runs the bytes that were checked, not what the file s
 Deno.test("--tag selection applies again to a deferred flow", async () => {
   const tagged =
     `name: tagged\nsteps:\n  - name: login\n    request: {url: "\${base}/login"}\n    capture: {t: $.json.path}\n  - name: read\n    tags: [read]\n    request: {url: "\${base}/\${steps.login.capture.t}"}\n  - name: write\n    tags: [write]\n    request: {url: "\${base}/w"}\n`;
-  await withDir({ "t.yaml": tagged }, async (dir) => {
+  await withFiles({ "t.yaml": tagged }, async (dir) => {
     const whole = await loadFlows([dir], { params, tags: "read" });
     const held = await loadFlowsDeferred([dir], { params, tags: "read" }, 0);
     const flow = held.flows[0];
@@ -205,7 +193,7 @@ Deno.test("deferred flows run in order under --jobs, and list their steps when n
     "d.yaml": plain("d"),
     "e.yaml": plain("e"),
   };
-  await withDir(files, async (dir) => {
+  await withFiles(files, async (dir) => {
     const api = serve();
     try {
       const run = new Map([["base", api.base]]);
@@ -249,7 +237,7 @@ Deno.test("deferred flows run in order under --jobs, and list their steps when n
 Deno.test("with a spill, deferred bytes leave the loaded set and come back when the flow is parsed", async () => {
   const files: Record<string, string> = {};
   for (const n of ["a", "b", "c", "d", "e"]) files[`${n}.yaml`] = plain(n);
-  await withDir(files, async (dir) => {
+  await withFiles(files, async (dir) => {
     const whole = await loadFlows([dir], { params });
     const spill = byteSpill();
     try {
@@ -279,7 +267,7 @@ Deno.test("with a spill, deferred bytes leave the loaded set and come back when 
 });
 
 Deno.test("with a spill and a problem, every file's bytes are back for the manifest", async () => {
-  await withDir(
+  await withFiles(
     {
       "a.yaml": plain("a"),
       "b.yaml": plain("b"),
@@ -313,7 +301,7 @@ Deno.test("the CLI runs a suite past the window from the spill: manifest, report
     const flow = plain(`f${n}`, i === failing ? "fail" : `ok${n}`);
     files[`f${n}.yaml`] = i >= PARSED_FLOW_WINDOW ? padding + flow : flow;
   }
-  await withDir(files, async (dir) => {
+  await withFiles(files, async (dir) => {
     const api = serve();
     try {
       const got = await runCli([
@@ -359,7 +347,7 @@ Deno.test("with a spill, a deferred flow comes back as checked, not parsed and c
   for (const n of ["a", "b", "c"]) files[`${n}.yaml`] = plain(n);
   // Not exact in JSON (-0 becomes 0): this one is parsed again from its bytes.
   files["d.yaml"] = `${plain("d")}    assert: {json: [{path: $.json.n, equals: -0.0}]}\n`;
-  await withDir(files, async (dir) => {
+  await withFiles(files, async (dir) => {
     const whole = await loadFlows([dir], { params });
     const inner = byteSpill();
     const puts: string[] = [];

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { withFiles } from "../support/with_files.ts";
 
 /** A server that records every request's query and body, and answers `?status=`. */
 function recorder() {
@@ -16,18 +17,6 @@ function recorder() {
     return new Response("{}", { status: Number(url.searchParams.get("status") ?? 200) });
   });
   return { url: `http://127.0.0.1:${server.addr.port}`, seen, close: () => server.shutdown() };
-}
-
-async function inDir<T>(files: Record<string, string>, fn: (dir: string) => Promise<T>) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-expanded-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    return await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
 }
 
 const SETUP = `name: setup
@@ -57,7 +46,7 @@ Deno.test("data rows: setup outputs, RUN_ID, ENV and --var in a row are expanded
     const csv = "fav,run,x,n\n${setup.username},${RUN_ID},${ENV.X},${vars.k}\n";
     const json =
       '[{"fav": "${setup.username}", "run": "${RUN_ID}", "x": "${ENV.X}", "n": "${vars.k}"}]';
-    await inDir({
+    await withFiles({
       "setup.yaml": SETUP,
       "inline.yaml": inline,
       "csv.yaml": ROW_FLOW("{file: rows.csv}").replace(
@@ -107,7 +96,7 @@ Deno.test("data rows: setup outputs, RUN_ID, ENV and --var in a row are expanded
 Deno.test("data rows: an unknown name in a row is a positioned load problem, nothing is sent", async () => {
   const api = recorder();
   try {
-    await inDir({
+    await withFiles({
       "inline.yaml": ROW_FLOW('[{fav: "${setup.username}", run: a, x: b, n: "1"}]'),
       "csv.yaml": ROW_FLOW("{file: rows.csv}").replace(
         'vars: {n: "0"}',
@@ -142,7 +131,7 @@ steps:
     request: {method: POST, url: "\${ENV.BASE}/?status=201", body: {want: "\${vars.want}", text: "\${vars.text}"}}
     assert: {status: 201}
 `;
-    await inDir({ "f.yaml": flow }, async (dir) => {
+    await withFiles({ "f.yaml": flow }, async (dir) => {
       const run = await runCli(["run", `${dir}/f.yaml`, "--var", "code=201"], {
         env: { BASE: api.url },
       });
@@ -171,7 +160,7 @@ steps:
         "$\${kept}": 1
     assert: {status: 200}
 `;
-    await inDir({ "f.yaml": flow }, async (dir) => {
+    await withFiles({ "f.yaml": flow }, async (dir) => {
       const run = await runCli(["run", `${dir}/f.yaml`], { env: { BASE: api.url } });
       assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.deepEqual(JSON.parse(api.seen[0].body), {
@@ -194,7 +183,7 @@ steps:
       url: "http://127.0.0.1:9/"
       body: {"\${vars.nope}.tgz": 1}
 `;
-  await inDir({ "f.yaml": flow }, async (dir) => {
+  await withFiles({ "f.yaml": flow }, async (dir) => {
     const run = await runCli(["run", `${dir}/f.yaml`]);
     assert.equal(run.code, 2, run.stdout + run.stderr);
     assert.match(run.stdout + run.stderr, /f\.yaml:7:\d+/);
@@ -215,7 +204,7 @@ steps:
     request: {url: "\${ENV.BASE}/?status=404"}
     assert: {status: {anyOf: [200, "\${vars.missing}"]}}
 `;
-    await inDir({ "f.yaml": flow }, async (dir) => {
+    await withFiles({ "f.yaml": flow }, async (dir) => {
       const ok = await runCli(["run", `${dir}/f.yaml`, "--var", "missing=404"], {
         env: { BASE: api.url },
       });
@@ -263,7 +252,7 @@ steps:
     request: {url: "\${ENV.BASE}/", headers: {"x-\${vars.n}": a}, cookies: {"\${vars.n}": b}}
     assert: {headers: {"\${vars.n}": a}, cookies: {"c\${vars.n}": {exists: true}}}
 `;
-    await inDir({ "f.yaml": flow, "a.txt": "a" }, async (dir) => {
+    await withFiles({ "f.yaml": flow, "a.txt": "a" }, async (dir) => {
       const run = await runCli(["run", `${dir}/f.yaml`], { env: { BASE: api.url } });
       assert.equal(run.code, 2, run.stdout + run.stderr);
       const out = (run.stdout + run.stderr).replaceAll(`${dir}/`, "");

@@ -8,25 +8,14 @@
 import assert from "node:assert/strict";
 import { loadFlows, loadFlowsDeferred } from "../../lib/load/suite.ts";
 import { isDeferred } from "../../lib/model/flow.ts";
+import { withFiles } from "../support/with_files.ts";
 
 const ok = (name: string, extra = "") =>
   `name: ${name}\n${extra}steps:\n  - name: s\n    tags: [read]\n    request: {url: "http://x.test/\${user}"}\n` +
   `  - name: w\n    tags: [write]\n    request: {url: http://x.test/w}\n`;
 
-async function withSet<T>(files: Record<string, string>, use: (dir: string) => Promise<T>) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-suite-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    return await use(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 Deno.test("problems of every stage come back together, in file order", async () => {
-  await withSet({
+  await withFiles({
     "a.yaml": ok("a", "vars: {user: ann}\n"),
     "b.yaml": "name: b\nstep: []\n",
     "c.yaml": ok("c", "vars: {user: x}\ndata: {file: rows.csv}\n"),
@@ -50,7 +39,7 @@ Deno.test("problems of every stage come back together, in file order", async () 
 });
 
 Deno.test("a filter selects by path or name; --tag keeps part of a flow", async () => {
-  await withSet({
+  await withFiles({
     "a.yaml": ok("alpha", "vars: {user: ann}\n"),
     "b.yaml": ok("beta", "vars: {user: bob}\n"),
     "bad.yaml": "name: gamma\nstep: []\n",
@@ -67,7 +56,7 @@ Deno.test("a filter selects by path or name; --tag keeps part of a flow", async 
 });
 
 Deno.test("--var no flow reads is a warning only for a whole set without problems", async () => {
-  await withSet({ "a.yaml": ok("a", "vars: {user: ann}\n") }, async (dir) => {
+  await withFiles({ "a.yaml": ok("a", "vars: {user: ann}\n") }, async (dir) => {
     const params = new Map([["user", "x"], ["usr", "y"]]);
     const whole = await loadFlows([dir], { params });
     assert.deepEqual(whole.warnings.map((w) => [w.code, w.name]), [["unused-var", "usr"]]);
@@ -83,7 +72,7 @@ Deno.test("--var no flow reads is a warning only for a whole set without problem
 Deno.test("past the window flows are held; with problems their bytes are in the result", async () => {
   const files: Record<string, string> = {};
   for (const n of ["a", "b", "c"]) files[`${n}.yaml`] = ok(n, "vars: {user: u}\n");
-  await withSet(files, async (dir) => {
+  await withFiles(files, async (dir) => {
     const held = await loadFlowsDeferred([dir], {}, 1);
     assert.deepEqual(held.flows.map(isDeferred), [false, true, true]);
     assert.equal(held.bytes.size, 3);

@@ -8,17 +8,14 @@
 import assert from "node:assert/strict";
 import { withAuthRecorder } from "../support/auth_recorder.ts";
 import { runCli } from "../support/cli.ts";
+import { withFiles } from "../support/with_files.ts";
 
 async function run(
   files: Record<string, string>,
   args: string[] = [],
   env: Record<string, string> = {},
 ) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-auth-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
+  return await withFiles(files, async (dir) => {
     const cli = await runCli(
       [
         "run",
@@ -31,9 +28,7 @@ async function run(
     );
     const report = cli.code === 2 ? undefined : await Deno.readTextFile(`${dir}/r.json`);
     return { ...cli, report };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 }
 
 Deno.test("basic sends RFC 7617's bytes, UTF-8 included, and never shows them", () =>

@@ -11,6 +11,7 @@ import { TIMING } from "../support/timing.ts";
 import { XMLParser } from "fast-xml-parser";
 import { startDemoApi } from "../../examples/demo_api.ts";
 import { runCli, spawnCli } from "../support/cli.ts";
+import { withFiles } from "../support/with_files.ts";
 
 /** The demo's device codes, access and refresh tokens: `dc-`, `at-`, `rt-` and a UUID. */
 const DEMO_SECRET = /\b(dc|at|rt)-[0-9a-f]{8}-[0-9a-f]{4}-/;
@@ -40,21 +41,6 @@ steps:
 `;
 
 const ENV = { CLIENT_SECRET: "demo secret+/=:" };
-
-async function withFiles<T>(
-  files: Record<string, string>,
-  body: (dir: string) => Promise<T>,
-): Promise<T> {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-device-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    return await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
 
 const REPORTS = (dir: string) => [
   "--report-json",

@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { withFiles } from "../support/with_files.ts";
 
 interface IdpOptions {
   expiresIn?: number;
@@ -76,11 +77,7 @@ ${extra}`;
 const ENV = { CLIENT_ID: "my app", CLIENT_SECRET: "s3cr3t+/=:é" };
 
 async function run(files: Record<string, string>, args: string[], env = ENV) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-oauth2-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
+  return await withFiles(files, async (dir) => {
     const reports = [
       "--report-json",
       `${dir}/r.json`,
@@ -106,9 +103,7 @@ async function run(files: Record<string, string>, args: string[], env = ENV) {
       manifest: await read("m.json"),
     };
     return { ...cli, outputs };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 }
 
 function flow(base: string, name: string, steps = 2): string {

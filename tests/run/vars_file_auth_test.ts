@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { withAuthRecorder } from "../support/auth_recorder.ts";
 import { runCli } from "../support/cli.ts";
+import { withFiles } from "../support/with_files.ts";
 
 /** The token of the tests: a var whose name does not look secret, so only the auth masks it. */
 const TOKEN = "plain-words-4711";
@@ -18,11 +19,7 @@ async function cli(
   files: Record<string, string>,
   args: string[],
 ) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-vars-auth-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
+  return await withFiles(files, async (dir) => {
     const outputs = command === "run"
       ? ["-vv", "--report-json", `${dir}/r.json`, "--log-file", `${dir}/run.log`]
       : [];
@@ -39,9 +36,7 @@ async function cli(
       report: await read("r.json"),
       log: await read("run.log"),
     };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 }
 
 /** Neither the token nor its Basic encoding in any output. */

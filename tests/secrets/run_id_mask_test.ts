@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { withFiles } from "../support/with_files.ts";
 
 /** Echoes the JSON body it gets under `got`, with the path, and quotes `quote` from the body. */
 function server() {
@@ -24,12 +25,7 @@ function server() {
 
 /** Writes `files` into a new directory, runs `args` there; gives all it wrote, read back. */
 async function run(files: Record<string, string>, args: string[]) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-run-id-mask-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.mkdir(`${dir}/${name}`.replace(/\/[^/]+$/, ""), { recursive: true });
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
+  return await withFiles(files, async (dir) => {
     const cli = await runCli(
       ["run", ...args, "--report-json", "out.json", "--log-file", "run.ndjson", "--jobs", "4"],
       { cwd: dir },
@@ -40,9 +36,7 @@ async function run(files: Record<string, string>, args: string[]) {
       json: await Deno.readTextFile(`${dir}/out.json`),
       log: await Deno.readTextFile(`${dir}/run.ndjson`),
     };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 }
 
 const RUN_ID = "r20261125-060431-503cc2a9";

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "./cli.ts";
 import { CLIENT_SECRET, type Idp } from "./oidc_provider.ts";
+import { withFiles } from "./with_files.ts";
 
 export const ENV = { CLIENT_SECRET, WRONG_SECRET: "not-the-SECRET-value" };
 /** Requests 300 ms apart that outlive a 2 s token. */
@@ -35,19 +36,6 @@ ${
 `).join("")
   }`;
 
-/** `body` run in a temporary folder holding `files`, removed after. */
-export async function withDir<T>(files: Record<string, string>, body: (dir: string) => Promise<T>) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-oauth2-interop-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    return await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 /** The CLI run with an auth file and a flow; its exit code, output and JSON report. */
 export async function run(
   idp: Idp,
@@ -55,7 +43,7 @@ export async function run(
   flowText: string,
   env: Record<string, string> = ENV,
 ) {
-  return await withDir({ "auth.yaml": authFile(idp, auth), "f.yaml": flowText }, async (dir) => {
+  return await withFiles({ "auth.yaml": authFile(idp, auth), "f.yaml": flowText }, async (dir) => {
     const r = await runCli(
       ["run", `${dir}/f.yaml`, "--auth-file", `${dir}/auth.yaml`, "--report-json", `${dir}/r.json`],
       { env },

@@ -5,22 +5,7 @@
 import assert from "node:assert/strict";
 import { run } from "../../../cli/run/mod.ts";
 import { UsageError } from "../../../lib/model/errors.ts";
-
-/** A temporary directory with these files, removed after `body`. */
-async function withFiles(
-  files: Record<string, string>,
-  body: (dir: string) => Promise<void>,
-): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { withFiles } from "../../support/with_files.ts";
 
 const flow = (url: string, status = 200) =>
   `name: health\nsteps:\n  - name: ping\n    request: {url: "${url}/health"}\n    assert: {status: ${status}}\n`;

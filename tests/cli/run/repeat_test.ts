@@ -9,27 +9,12 @@ import { runBounded, runCli } from "../../support/cli.ts";
 import { ignoreXsd, validateJUnitFile } from "../../support/xmllint.ts";
 import type { JsonReport } from "../../../lib/report/json.ts";
 import { type Answer, repeatServer } from "./repeat_server.ts";
+import { withFiles } from "../../support/with_files.ts";
 
 const schema = JSON.parse(
   await Deno.readTextFile(new URL("../../../schema/report.schema.json", import.meta.url)),
 );
 const checkReport = new Ajv2020({ allErrors: true, strict: false, logger: false }).compile(schema);
-
-/** A temporary folder with these flow files, removed after `body`. */
-async function withFlows(
-  files: Record<string, string>,
-  body: (dir: string) => Promise<void>,
-): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-repeat-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
 
 /** A flow of one GET step per path, each asserting status 200 (and `ok: true` when `json`). */
 function flow(name: string, port: number, paths: string[], json = false): string {
@@ -59,7 +44,7 @@ Deno.test("--repeat N runs each flow N times, at most --concurrency C at once, a
     return path === "/a" && k <= C ? { status: 200, wait: gate.promise } : { status: 200 };
   });
   try {
-    await withFlows({
+    await withFiles({
       "one.yaml": flow("one", server.port, ["/a", "/b"]),
       "two.yaml": flow("two", server.port, ["/c"]),
     }, async (dir) => {
@@ -129,7 +114,7 @@ Deno.test("errors are counted by kind, each kind where the server caused it; exi
     return { status: 200, body: '{"ok":true}' };
   });
   try {
-    await withFlows({
+    await withFiles({
       "s.yaml": flow("s", server.port, ["/s"]),
       "d.yaml": flow("d", server.port, ["/d"]),
       "t.yaml": flow("t", server.port, ["/t"]),
@@ -182,7 +167,7 @@ Deno.test("percentiles are ordered and bounded below by the server's known delay
   // nearest-rank p50 (the 20th) is 45 ms, p95 (the 38th) 90 ms, p99 and max (the 40th) 95 ms.
   const server = repeatServer((_, k) => ({ status: 200, delayMs: (k % 20) * 5 }));
   try {
-    await withFlows({ "p.yaml": flow("p", server.port, ["/p"]) }, async (dir) => {
+    await withFiles({ "p.yaml": flow("p", server.port, ["/p"]) }, async (dir) => {
       const run = await runCli([
         "run",
         `${dir}/p.yaml`,
@@ -220,7 +205,7 @@ Deno.test("percentiles are ordered and bounded below by the server's known delay
 Deno.test("a run failing every iteration lists the first 20 failures only: small reports, every count right", async () => {
   const server = repeatServer(() => ({ status: 503 }));
   try {
-    await withFlows({ "down.yaml": flow("down", server.port, ["/x"]) }, async (dir) => {
+    await withFiles({ "down.yaml": flow("down", server.port, ["/x"]) }, async (dir) => {
       const run = await runCli([
         "run",
         `${dir}/down.yaml`,
@@ -276,7 +261,7 @@ Deno.test("a run failing every iteration lists the first 20 failures only: small
 Deno.test("--repeat 1 is a plain run, and 0 of either option is a usage error (exit 2)", async () => {
   const server = repeatServer(() => ({ status: 200 }));
   try {
-    await withFlows({ "one.yaml": flow("one", server.port, ["/x"]) }, async (dir) => {
+    await withFiles({ "one.yaml": flow("one", server.port, ["/x"]) }, async (dir) => {
       const once = await runCli([
         "run",
         `${dir}/one.yaml`,
@@ -315,7 +300,7 @@ Deno.test("--repeat 1 is a plain run, and 0 of either option is a usage error (e
 Deno.test("SIGINT mid-repeat ends the run with 130 and valid reports; the iterations not started count as not run", async () => {
   const server = repeatServer(() => ({ status: 200, delayMs: 2 }));
   try {
-    await withFlows({ "long.yaml": flow("long", server.port, ["/x"]) }, async (dir) => {
+    await withFiles({ "long.yaml": flow("long", server.port, ["/x"]) }, async (dir) => {
       const run = await runBounded([
         "run",
         `${dir}/long.yaml`,
