@@ -14,6 +14,7 @@ import { runCli, spawnCli } from "../support/cli.ts";
 import { commandBearer } from "../../lib/http/auth_command.ts";
 import { TokenCache } from "../../lib/http/token_cache.ts";
 import { withFiles } from "../support/with_files.ts";
+import { readReports, reportOptions } from "../support/run_reports.ts";
 
 const DENO = Deno.execPath();
 const TOKEN = "cmd-SECRET-token-8f3a";
@@ -52,16 +53,9 @@ function flow(name: string, auth = "", steps = 2): string {
   return text;
 }
 
-const REPORTS = (dir: string) => [
-  ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
-  ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
-];
-
 async function outputs(dir: string, run: { stdout: string; stderr: string }) {
-  const files = await Promise.all(
-    ["r.json", "r.xml", "r.html", "r.log"].map((f) => Deno.readTextFile(`${dir}/${f}`)),
-  );
-  return { all: [run.stdout, run.stderr, ...files], report: JSON.parse(files[0]) };
+  const { json, junit, html, log } = await readReports(dir);
+  return { all: [run.stdout, run.stderr, json, junit, html, log], report: JSON.parse(json) };
 }
 
 async function runs(dir: string): Promise<number> {
@@ -94,7 +88,7 @@ Deno.test("one run of the command for many flows at --jobs 4; another argument l
           "--jobs",
           "4",
           "-vv",
-          ...REPORTS(dir),
+          ...reportOptions(dir),
         ],
         `--allow-run=${DENO}`,
         { BASE: server.base, COUNT_FILE: `${dir}/count`, PREFIX: "cmd-SECRET-token" },
@@ -124,7 +118,7 @@ Deno.test("a 401 runs the command once more and sends the request again", async 
       { "f.yaml": flow("f", `auth:\n  bearer: {command: ${command(body)}}\n`, 1) },
       async (dir) => {
         const run = await cli(
-          ["run", `${dir}/f.yaml`, "--allow-commands", ...REPORTS(dir)],
+          ["run", `${dir}/f.yaml`, "--allow-commands", ...reportOptions(dir)],
           `--allow-run=${DENO}`,
           {
             BASE: server.base,
@@ -177,7 +171,7 @@ Deno.test("each way a command fails is the step's error naming the program, the 
   try {
     await withFiles(files, async (dir) => {
       const run = await cli(
-        ["run", dir, "--allow-commands", "--timeout", "1500ms", "-vv", ...REPORTS(dir)],
+        ["run", dir, "--allow-commands", "--timeout", "1500ms", "-vv", ...reportOptions(dir)],
         "--allow-run",
         {
           BASE: server.base,

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { readReports, reportOptions } from "../support/run_reports.ts";
 
 const QUERY_SECRET = "cs-QUERY-secret-71";
 const USER_PASSWORD = "pw-USERINFO-secret-93";
@@ -35,8 +36,7 @@ Deno.test("token_url secrets are masked in every output; user info is refused be
       "run",
       dir,
       "-vv",
-      ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
-      ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
+      ...reportOptions(dir),
     ], {
       env: {
         IDP: base,
@@ -45,10 +45,7 @@ Deno.test("token_url secrets are masked in every output; user info is refused be
       },
     });
     assert.equal(cli.code, 1, cli.stdout + cli.stderr);
-    const outputs = [cli.stdout, cli.stderr];
-    for (const name of ["r.json", "r.xml", "r.html", "r.log"]) {
-      outputs.push(await Deno.readTextFile(`${dir}/${name}`));
-    }
+    const outputs = [cli.stdout, cli.stderr, ...Object.values(await readReports(dir))];
     for (const text of outputs) {
       for (const secret of [QUERY_SECRET, USER_PASSWORD]) {
         assert.ok(!text.includes(secret), `${secret} in ${text.slice(0, 400)}`);

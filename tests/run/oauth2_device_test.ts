@@ -12,6 +12,7 @@ import { XMLParser } from "fast-xml-parser";
 import { startDemoApi } from "../../examples/demo_api.ts";
 import { runCli, spawnCli } from "../support/cli.ts";
 import { withFiles } from "../support/with_files.ts";
+import { readReports, reportOptions } from "../support/run_reports.ts";
 
 /** The demo's device codes, access and refresh tokens: `dc-`, `at-`, `rt-` and a UUID. */
 const DEMO_SECRET = /\b(dc|at|rt)-[0-9a-f]{8}-[0-9a-f]{4}-/;
@@ -42,26 +43,8 @@ steps:
 
 const ENV = { CLIENT_SECRET: "demo secret+/=:" };
 
-const REPORTS = (dir: string) => [
-  "--report-json",
-  `${dir}/r.json`,
-  "--report-junit",
-  `${dir}/r.xml`,
-  "--report-html",
-  `${dir}/r.html`,
-  "--log-file",
-  `${dir}/r.log`,
-];
-
-async function outputs(dir: string) {
-  const read = (name: string) => Deno.readTextFile(`${dir}/${name}`).catch(() => "");
-  return {
-    json: await read("r.json"),
-    junit: await read("r.xml"),
-    html: await read("r.html"),
-    log: await read("r.log"),
-  };
-}
+/** The reports, "" for one not written (an interrupted run). */
+const outputs = (dir: string) => readReports(dir, true);
 
 Deno.test("device code against the demo IdP: pending, then a token shared by three flows; nothing secret anywhere", async () => {
   const api = await startDemoApi();
@@ -88,7 +71,7 @@ Deno.test("device code against the demo IdP: pending, then a token shared by thr
         "--jobs",
         "2",
         "-vv",
-        ...REPORTS(dir),
+        ...reportOptions(dir),
       ], { env: ENV });
       assert.equal(r.code, 0, r.stdout + r.stderr);
       // Two polls, counted in the report below rather than timed (8 s was missed at a load of
@@ -149,7 +132,7 @@ Deno.test("a device the person refuses fails the step, quoting access_denied", a
       ),
     };
     await withFiles(files, async (dir) => {
-      const r = await runCli(["run", `${dir}/f.yaml`, ...REPORTS(dir)], { env: ENV });
+      const r = await runCli(["run", `${dir}/f.yaml`, ...reportOptions(dir)], { env: ENV });
       assert.equal(r.code, 1, r.stdout + r.stderr);
       const steps = JSON.parse((await outputs(dir)).json).flows[0].steps;
       const me = steps.find((s: { name: string }) => s.name === "me");
@@ -180,7 +163,7 @@ Deno.test(`SIGINT while polling: the run stops within a second or two, its repor
       ),
     };
     await withFiles(files, async (dir) => {
-      const child = spawnCli(["run", `${dir}/f.yaml`, ...REPORTS(dir)], { env: ENV });
+      const child = spawnCli(["run", `${dir}/f.yaml`, ...reportOptions(dir)], { env: ENV });
       const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
       try {
         // Wait for the line for a person, then for the first poll to be under way.
@@ -304,7 +287,7 @@ Deno.test("an IdP that echoes the device code in its error: masked in every outp
 steps:`,
     );
     await withFiles({ "f.yaml": f }, async (dir) => {
-      const r = await runCli(["run", `${dir}/f.yaml`, "-vv", ...REPORTS(dir)]);
+      const r = await runCli(["run", `${dir}/f.yaml`, "-vv", ...reportOptions(dir)]);
       assert.equal(r.code, 1, r.stdout + r.stderr);
       const out = await outputs(dir);
       const me = JSON.parse(out.json).flows[0].steps.find((s: { name: string }) => s.name === "me");

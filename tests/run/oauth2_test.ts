@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { withFiles } from "../support/with_files.ts";
+import { readReports, reportOptions } from "../support/run_reports.ts";
 
 interface IdpOptions {
   expiresIn?: number;
@@ -78,29 +79,14 @@ const ENV = { CLIENT_ID: "my app", CLIENT_SECRET: "s3cr3t+/=:é" };
 
 async function run(files: Record<string, string>, args: string[], env = ENV) {
   return await withFiles(files, async (dir) => {
-    const reports = [
-      "--report-json",
-      `${dir}/r.json`,
-      "--report-junit",
-      `${dir}/r.xml`,
-      "--report-html",
-      `${dir}/r.html`,
-      "--log-file",
-      `${dir}/r.log`,
-      "--manifest",
-      `${dir}/m.json`,
-    ];
+    const reports = [...reportOptions(dir), "--manifest", `${dir}/m.json`];
     const cli = await runCli(
       ["run", ...args.map((a) => a.replaceAll("DIR", dir)), ...reports],
       { env },
     );
-    const read = (name: string) => Deno.readTextFile(`${dir}/${name}`).catch(() => "");
     const outputs = {
-      json: await read("r.json"),
-      junit: await read("r.xml"),
-      html: await read("r.html"),
-      log: await read("r.log"),
-      manifest: await read("m.json"),
+      ...await readReports(dir, true),
+      manifest: await Deno.readTextFile(`${dir}/m.json`).catch(() => ""),
     };
     return { ...cli, outputs };
   });

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { Redactor } from "../../lib/secrets/redactor.ts";
 import { isSecretHeader } from "../../lib/secrets/names.ts";
 import { runCli } from "../support/cli.ts";
+import { reportOptions } from "../support/run_reports.ts";
 
 Deno.test("CORS headers are policy, not credentials; JSON literals are never registered", () => {
   for (const name of ["Access-Control-Allow-Credentials", "access-control-allow-headers"]) {
@@ -54,8 +55,7 @@ Deno.test("a server that allows credentials by CORS: every report stays valid an
       "-v",
       "--openapi",
       `${dir}/doc.yaml`,
-      ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
-      ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
+      ...reportOptions(dir),
     ]);
     assert.equal(cli.code, 0, cli.stdout + cli.stderr);
     assert.match(cli.stdout, /< access-control-allow-credentials: true\n/);

@@ -18,6 +18,49 @@ export function runReporting(
   return runCli(["run", flow, "--out-dir", out, "--report-har", `${out}/run.har`], { env });
 }
 
+/** The options that write the JSON, JUnit and HTML reports and the run log into `dir`. */
+export function reportOptions(dir: string): string[] {
+  return [
+    ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
+    ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
+  ];
+}
+
+/** What {@linkcode reportOptions} had written, as text. */
+export interface ReportTexts {
+  json: string;
+  junit: string;
+  html: string;
+  log: string;
+}
+
+/**
+ * Reads back what {@linkcode reportOptions} wrote into `dir`; a report not
+ * written is an error, or `""` when `orEmpty` (a run that may stop before).
+ *
+ * @example
+ * ```ts
+ * import { readReports, reportOptions } from "./run_reports.ts";
+ * const dir = await Deno.makeTempDir();
+ * const [, json] = reportOptions(dir);
+ * await Deno.writeTextFile(json, "{}");
+ * const texts = await readReports(dir, true);
+ * if (texts.json !== "{}" || texts.log !== "") throw new Error(JSON.stringify(texts));
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function readReports(dir: string, orEmpty = false): Promise<ReportTexts> {
+  const read = (name: string) =>
+    Deno.readTextFile(`${dir}/${name}`).catch((error) => {
+      if (orEmpty) return "";
+      throw error;
+    });
+  const [json, junit, html, log] = await Promise.all(
+    ["r.json", "r.xml", "r.html", "r.log"].map(read),
+  );
+  return { json, junit, html, log };
+}
+
 /** A run whose every report was read back: the CLI's result, the JSON report, every output's text. */
 export interface EveryReportRun extends CliRun {
   // deno-lint-ignore no-explicit-any
@@ -42,19 +85,13 @@ export async function runEveryReport(
   env: Record<string, string>,
   extra: string[] = [],
 ): Promise<EveryReportRun> {
-  const cli = await runCli([
-    "run",
-    `${dir}/f.yaml`,
-    "-vv",
-    ...["--report-json", `${dir}/r.json`, "--report-junit", `${dir}/r.xml`],
-    ...["--report-html", `${dir}/r.html`, "--log-file", `${dir}/r.log`],
-    ...extra,
-  ], { env });
-  const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
-  const outputs = [
-    cli.stdout,
-    cli.stderr,
-    ...await Promise.all(["r.json", "r.xml", "r.html", "r.log"].map(read)),
-  ];
-  return { ...cli, report: JSON.parse(await read("r.json")), outputs };
+  const cli = await runCli(["run", `${dir}/f.yaml`, "-vv", ...reportOptions(dir), ...extra], {
+    env,
+  });
+  const { json, junit, html, log } = await readReports(dir);
+  return {
+    ...cli,
+    report: JSON.parse(json),
+    outputs: [cli.stdout, cli.stderr, json, junit, html, log],
+  };
 }
