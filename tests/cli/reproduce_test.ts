@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { type CliRun, runCli } from "../support/cli.ts";
 import { failedBlock, pasteInShell, reproduceLines } from "../support/reproduce.ts";
 import { forwardProxy, hasOpenssl, makeCertificates } from "../support/tls.ts";
+import { httpsServe } from "../support/tls_servers.ts";
 
 /** The test server: a status by path, an echo of what arrived, a cookie, a slow and a big body. */
 function server() {
@@ -324,13 +325,7 @@ Deno.test({
   async fn() {
     const certs = await Deno.makeTempDir({ prefix: "flowrun-reproduce-certs-" });
     const pem = await makeCertificates(certs);
-    const srv = Deno.serve({
-      hostname: "127.0.0.1",
-      port: 0,
-      cert: pem["server.pem"],
-      key: pem["server.key"],
-      onListen() {},
-    }, () => new Response("tls", { status: 404 }));
+    const srv = httpsServe(pem, () => new Response("tls", { status: 404 }));
     const request = `url: "https://127.0.0.1:${srv.addr.port}/"`;
     try {
       const trusted = await reproduces({

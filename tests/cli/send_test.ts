@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { type CliRun, runCli } from "../support/cli.ts";
 import { hasOpenssl, makeCertificates } from "../support/tls.ts";
+import { httpsServe } from "../support/tls_servers.ts";
 
 /** One request as the server saw it. */
 interface Arrived {
@@ -358,13 +359,7 @@ Deno.test({
   async fn() {
     await inTempDir(async (dir) => {
       const pem = await makeCertificates(dir);
-      const srv = Deno.serve({
-        hostname: "127.0.0.1",
-        port: 0,
-        cert: pem["server.pem"],
-        key: pem["server.key"],
-        onListen() {},
-      }, () => new Response("over tls"));
+      const srv = httpsServe(pem, () => new Response("over tls"));
       const url = `https://127.0.0.1:${srv.addr.port}/`;
       try {
         const [untrusted, trusted, insecure] = await Promise.all([

@@ -9,45 +9,28 @@ import https from "node:https";
 import { gzipSync } from "node:zlib";
 import { runCli } from "../support/cli.ts";
 import { forwardProxy, hasOpenssl, makeCertificates } from "../support/tls.ts";
+import { httpsServe, mutualTlsServer } from "../support/tls_servers.ts";
 
 const ignore = !hasOpenssl();
 
 async function servers(pem: Record<string, string>) {
-  const plain = Deno.serve(
-    {
-      hostname: "127.0.0.1",
-      port: 0,
-      cert: pem["server.pem"],
-      key: pem["server.key"],
-      onListen() {},
-    },
-    () => Response.json({ tls: true }),
-  );
-  const mutual = https.createServer({
-    cert: pem["server.pem"],
-    key: pem["server.key"],
-    ca: pem["ca.pem"],
-    requestCert: true,
-    rejectUnauthorized: true,
-  }, (req, res) => {
-    // deno-lint-ignore no-explicit-any
-    const peer = (req.socket as any).getPeerCertificate?.();
+  const plain = httpsServe(pem, () => Response.json({ tls: true }));
+  const mutual = await mutualTlsServer(pem, (client, _req, res) => {
     res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ client: peer?.subject?.CN ?? null }));
+    res.end(JSON.stringify({ client }));
   });
-  await new Promise<void>((resolve) => mutual.listen(0, "127.0.0.1", () => resolve()));
   const http = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     () => Response.json({ plain: true }),
   );
   return {
     https: `https://127.0.0.1:${plain.addr.port}`,
-    mtls: `https://127.0.0.1:${(mutual.address() as { port: number }).port}`,
+    mtls: mutual.url,
     http: `http://127.0.0.1:${http.addr.port}`,
     close: async () => {
       await plain.shutdown();
       await http.shutdown();
-      await new Promise((r) => mutual.close(r));
+      await mutual.close();
     },
   };
 }

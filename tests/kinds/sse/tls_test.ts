@@ -6,7 +6,7 @@
  * certificate gets `--cert`'s.
  */
 import assert from "node:assert/strict";
-import https from "node:https";
+import { mutualTlsServer } from "../../support/tls_servers.ts";
 import { runCli } from "../../support/cli.ts";
 import { forwardProxy, hasOpenssl, makeCertificates } from "../../support/tls.ts";
 import { startSseServer } from "./server.ts";
@@ -55,24 +55,11 @@ Deno.test({
 });
 
 /** An SSE server that requires a client certificate its CA signed, and names it in its event. */
-async function mutualServer(pem: Record<string, string>) {
-  const server = https.createServer({
-    cert: pem["server.pem"],
-    key: pem["server.key"],
-    ca: pem["ca.pem"],
-    requestCert: true,
-    rejectUnauthorized: true,
-  }, (req, res) => {
-    // deno-lint-ignore no-explicit-any
-    const peer = (req.socket as any).getPeerCertificate?.();
+function mutualServer(pem: Record<string, string>) {
+  return mutualTlsServer(pem, (client, _req, res) => {
     res.writeHead(200, { "content-type": "text/event-stream" });
-    res.end(`event: done\ndata: ${JSON.stringify({ client: peer?.subject?.CN ?? null })}\n\n`);
+    res.end(`event: done\ndata: ${JSON.stringify({ client })}\n\n`);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  return {
-    url: `https://127.0.0.1:${(server.address() as { port: number }).port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
 }
 
 Deno.test({
