@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { type CliRun, runCli } from "../support/cli.ts";
-import { failedBlock, pasteInShell, reproduceLines } from "../support/reproduce.ts";
-import { withFiles } from "../support/with_files.ts";
+import { reproduceLines, rerunsAlike } from "../support/reproduce.ts";
 
 /** A server that answers `/status/NNN` with that status and counts teardown calls. */
 function server() {
@@ -44,24 +43,15 @@ async function reproduces(
   args: string[],
   file: string,
 ): Promise<{ first: CliRun; again: CliRun; line: string }> {
-  return await withFiles(files, async (dir) => {
-    const first = await runCli(["run", ...args], { cwd: dir });
-    assert.equal(first.code, 1, first.stdout + first.stderr);
-    const line = reproduceLines(first).find((l) => l.includes(` ${file}`));
-    assert.ok(line, `a reproduce line for ${file}:\n${first.stdout}`);
-    assert.equal(count(line, file), 1, `${file} once in: ${line}`);
-    const again = await pasteInShell(line, dir);
-    assert.equal(again.code, 1, `${line}\n${again.stdout}${again.stderr}`);
-    const wanted = failedBlock(first, file);
-    assert.match(wanted, /✘/, first.stdout);
-    assert.equal(failedBlock(again, file), wanted, `${line}\n${again.stdout}`);
-    assert.deepEqual(
-      reproduceLines(again),
-      reproduceLines(first),
-      "the rerun prints the same lines",
-    );
-    return { first, again, line };
-  });
+  const rerun = await rerunsAlike({ files, args, file, pick: (l) => l.includes(` ${file}`) });
+  const { first, again, line } = rerun;
+  assert.equal(count(line, file), 1, `${file} once in: ${line}`);
+  assert.deepEqual(
+    reproduceLines(again),
+    reproduceLines(first),
+    "the rerun prints the same lines",
+  );
+  return rerun;
 }
 
 Deno.test("reproduce: a failed setup flow's line names it once, by --setup, and fails the same way", async () => {

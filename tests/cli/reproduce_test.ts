@@ -5,8 +5,8 @@
  * step and message in the recap, and the same reproduce line again.
  */
 import assert from "node:assert/strict";
-import { type CliRun, runCli } from "../support/cli.ts";
-import { failedBlock, pasteInShell, reproduceLines } from "../support/reproduce.ts";
+import type { CliRun } from "../support/cli.ts";
+import { failedBlock, reproduceLines, rerunsAlike } from "../support/reproduce.ts";
 import { forwardProxy, hasOpenssl, makeCertificates } from "../support/tls.ts";
 import { httpsServe } from "../support/tls_servers.ts";
 
@@ -68,27 +68,15 @@ interface Case {
  * both runs and the line.
  */
 async function reproduces(c: Case): Promise<{ first: CliRun; again: CliRun; line: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-reproduce-" });
-  try {
-    for (const [name, text] of Object.entries(c.files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    const env = c.env ?? {};
-    const first = await runCli(["run", ...c.args], { cwd: dir, env });
-    assert.equal(first.code, 1, first.stdout + first.stderr);
-    const file = c.file ?? Object.keys(c.files).find((f) => f.startsWith("flow"))!;
-    const line = reproduceLines(first).find((l) => l.includes(` run ${file} `));
-    assert.ok(line, `a reproduce line for ${file}:\n${first.stdout}`);
-    const again = await pasteInShell(line, dir, { env });
-    assert.equal(again.code, 1, `${line}\n${again.stdout}${again.stderr}`);
-    const wanted = block(first, file);
-    assert.match(wanted, /✘/, first.stdout);
-    assert.equal(block(again, file), wanted, `${line}\n${again.stdout}`);
-    assert.deepEqual(reproduceLines(again), [line], "the rerun prints the same line again");
-    return { first, again, line };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const file = c.file ?? Object.keys(c.files).find((f) => f.startsWith("flow"))!;
+  const pick = (l: string) => l.includes(` run ${file} `);
+  const rerun = await rerunsAlike({ ...c, file, pick, block });
+  assert.deepEqual(
+    reproduceLines(rerun.again),
+    [rerun.line],
+    "the rerun prints the same line again",
+  );
+  return rerun;
 }
 
 Deno.test("reproduce: --setup, whose outputs the flow reads, is carried", async () => {

@@ -5,8 +5,10 @@
  *
  * @module
  */
+import assert from "node:assert/strict";
 import { dirname } from "node:path";
-import type { CliRun } from "./cli.ts";
+import { type CliRun, runCli } from "./cli.ts";
+import { withFiles } from "./with_files.ts";
 
 /**
  * The reproduce lines printed under failures, in order.
@@ -82,4 +84,63 @@ export function failedBlock(run: CliRun, file: string): string {
   if (start === -1) return "";
   const end = lines.indexOf("", start);
   return lines.slice(start, end === -1 ? undefined : end).join("\n").replace(/\b\d+ ms\b/g, "N ms");
+}
+
+/** A case for {@linkcode rerunsAlike}. */
+export interface RerunCase {
+  /** Files to write in the working directory. */
+  files: Record<string, string>;
+  /** The arguments of the first run (after `run`). */
+  args: string[];
+  /** Environment of both runs. */
+  env?: Record<string, string>;
+  /** The file whose failure is reproduced. */
+  file: string;
+  /** Whether a reproduce line is the one of `file`. */
+  pick: (line: string) => boolean;
+  /** The console block the two runs must share; {@linkcode failedBlock} unless given. */
+  block?: (run: CliRun, file: string) => string;
+}
+
+/** A failed run, its reproduce line pasted again, and the line. */
+export interface Rerun {
+  first: CliRun;
+  again: CliRun;
+  line: string;
+}
+
+/**
+ * Runs `flowrun run <args>` in a temporary folder of `files`, which must
+ * fail; pastes the reproduce line `pick` chooses into a shell in the same
+ * folder, which must fail alike: the same console block for `file`.
+ *
+ * @example
+ * ```ts
+ * import { rerunsAlike } from "./reproduce.ts";
+ * const flow = 'name: f\nsteps:\n  - name: call\n    request: {url: "http://127.0.0.1:9/"}\n' +
+ *   "    assert: {status: 200}\n";
+ * const { line } = await rerunsAlike({
+ *   files: { "flow.yaml": flow },
+ *   args: ["flow.yaml"],
+ *   file: "flow.yaml",
+ *   pick: (l) => l.includes(" run flow.yaml "),
+ * });
+ * if (!line.includes(" run flow.yaml ")) throw new Error(line);
+ * ```
+ */
+export async function rerunsAlike(c: RerunCase): Promise<Rerun> {
+  const block = c.block ?? failedBlock;
+  return await withFiles(c.files, async (dir) => {
+    const env = c.env ?? {};
+    const first = await runCli(["run", ...c.args], { cwd: dir, env });
+    assert.equal(first.code, 1, first.stdout + first.stderr);
+    const line = reproduceLines(first).find(c.pick);
+    assert.ok(line, `a reproduce line for ${c.file}:\n${first.stdout}`);
+    const again = await pasteInShell(line, dir, { env });
+    assert.equal(again.code, 1, `${line}\n${again.stdout}${again.stderr}`);
+    const wanted = block(first, c.file);
+    assert.match(wanted, /✘/, first.stdout);
+    assert.equal(block(again, c.file), wanted, `${line}\n${again.stdout}`);
+    return { first, again, line };
+  });
 }
