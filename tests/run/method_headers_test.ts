@@ -5,7 +5,7 @@
  * (issue 40, item 7c).
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { runFlowText } from "../support/cli.ts";
 
 function serve() {
   const seen: { method: string; ifMatch: string | null; trace: string | null }[] = [];
@@ -21,19 +21,8 @@ function serve() {
   return { url: `http://127.0.0.1:${server.addr.port}`, seen, close: () => server.shutdown() };
 }
 
-async function run(text: string) {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-method-" });
-  try {
-    await Deno.writeTextFile(`${dir}/f.yaml`, text);
-    const cli = await runCli(["run", `${dir}/f.yaml`, "--report-json", `${dir}/r.json`]);
-    const report = cli.code === 2
-      ? undefined
-      : JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
-    return { ...cli, report };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+/** `text` run as a flow file, its JSON report read back (null when none was written). */
+const run = (text: string) => runFlowText(text, {});
 
 Deno.test("the method comes from a var, a data row or a capture", async () => {
   const api = serve();
