@@ -16,6 +16,7 @@ import { nestsDeeperThan } from "./json_value.ts";
 import { nearKey } from "./near_key.ts";
 import { MAX_DEPTH } from "../model/limits.ts";
 import { linkRelation } from "./link_header.ts";
+import { toBase64 } from "../_util/base64.ts";
 import { asType } from "./capture_type.ts";
 import { jwtClaim } from "./capture_claim.ts";
 import { around, ownWords as own, tell, type Told, told } from "../model/told.ts";
@@ -126,6 +127,13 @@ const TAKE: { readonly [K in CaptureSource["kind"]]: Take<K> } = {
       : { found: true, value };
   },
   regex: byRegex,
+  body: (response) => {
+    const bytes = response.bytes;
+    // A spilled body's reason is flowrun's words with its limits, never the body.
+    return bytes === undefined
+      ? notFound(own(response.spilled!.reason))
+      : { found: true, value: toBase64(bytes) };
+  },
   xpath: (response, from) => {
     const got = queryXPath(response, from.expression);
     if (got.found) return got;
@@ -251,6 +259,8 @@ export function describeSource(from: CaptureSource): string {
       return `regex /${from.source}/`;
     case "xpath":
       return `xpath ${from.expression}`;
+    case "body":
+      return `body as ${from.encoding}`;
     case "header":
       if (from.rel !== undefined) return `rel ${from.rel} of header ${from.name}`;
       if (from.regex) return `regex /${from.regex.source}/ of header ${from.name}`;

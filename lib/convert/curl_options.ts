@@ -33,9 +33,10 @@ export interface FormPart {
   /**
    * Sent as a `{content}` part, its text's bytes as they are: an earlier
    * answer (`curl_saved.ts`), with the filename and type curl sends a file with
-   * (`-F f=@saved`), or neither (`-F 'f=<saved'`).
+   * (`-F f=@saved`), or neither (`-F 'f=<saved'`); `base64`: its bytes, as
+   * `{content_base64}`, for a saved file whose name says nothing of text.
    */
-  content?: { filename?: string; type?: string };
+  content?: { filename?: string; type?: string; base64?: true };
 }
 
 /** What one curl command sends. */

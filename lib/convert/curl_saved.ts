@@ -37,6 +37,11 @@ interface Use {
   as: "body" | "field";
   /** `-T`: curl sends no Content-Type, which the flow's `body_file` made octet-stream. */
   upload?: boolean;
+  /**
+   * Carried as base64 (`{body: base64}`, `body_base64`, `content_base64`): a
+   * file whose name says nothing of text, whose bytes a text capture would change.
+   */
+  bytes?: boolean;
 }
 
 /**
@@ -119,7 +124,7 @@ export class SavedAnswers {
     // One map of the steps by their record: a lookup per command stays linear in the commands.
     const byRecord = new Map(c.steps.map((s) => [s.first, s]));
     const stepOf = (b: Built) => b.records[0] && byRecord.get(b.records[0].record);
-    const names = new Map<Built, string>();
+    const names = new Map<string, string>();
     for (const b of built) {
       const uses = this.#uses.get(b.command);
       const step = uses && stepOf(b);
@@ -131,7 +136,7 @@ export class SavedAnswers {
         if (use.as === "field") captured.set(fieldName(use.path, use.writer.command), ref);
         const note = use.as === "body"
           ? sentNote(step!, use, ref, writer.name)
-          : TEXT_FILE.test(use.path)
+          : use.bytes || isText(use.path)
           ? undefined
           : binaryNote(use, writer.name);
         if (note) notes.push(`Step ${step!.name} (line ${b.command.line}): ${note}`);
@@ -152,7 +157,7 @@ function bodyUses(req: CurlRequest, writer: WriterOf, command: ShellCommand): Us
   const upload = req.upload !== undefined && req.form.length === 0 ? req.upload : undefined;
   if (upload !== undefined) {
     const w = writer(upload);
-    return w ? [{ path: upload, writer: w, as: "body", upload: true }] : [];
+    return w ? [{ path: upload, writer: w, as: "body", upload: true, bytes: !isText(upload) }] : [];
   }
   const body = onlyFile(req);
   const w = body && writer(body.path);
@@ -164,7 +169,7 @@ function bodyUses(req: CurlRequest, writer: WriterOf, command: ShellCommand): Us
     );
   }
   req.data = [{ kind: "binary", text: `@${body.path}` }];
-  return [{ path: body.path, writer: w, as: "body" }];
+  return [{ path: body.path, writer: w, as: "body", bytes: !isText(body.path) }];
 }
 
 /**
@@ -177,11 +182,15 @@ function fieldUses(req: CurlRequest, writer: WriterOf, env: EnvNames): Use[] {
   for (const part of req.form) {
     const w = part.from !== "text" ? writer(part.value) : undefined;
     if (!w) continue;
-    uses.push({ path: part.value, writer: w, as: "field" });
+    // A file part of a file whose name says nothing of text goes as its bytes; a `<F` part has
+    // no filename, which bytes need, and stays text (binaryNote says so).
+    const bytes = part.from === "file" && !isText(part.value);
+    uses.push({ path: part.value, writer: w, as: "field", bytes });
     part.content = part.from === "file"
       ? {
         filename: part.filename ?? part.value.split(/[\\/]/).at(-1)!,
         type: part.type ?? curlFileType(part.value),
+        ...(bytes ? { base64: true } : {}),
       }
       : {};
     part.value = envMarker(env, fieldName(part.value, w.command));
@@ -221,15 +230,22 @@ function answerPath(req: CurlRequest): string | undefined {
   return segment.split("/").at(-1) || undefined;
 }
 
-/** The capture of the saved answer on the writer's step, taken once per writer. */
-function captureName(writer: Step, use: Use, names: Map<Built, string>): string {
-  const had = names.get(use.writer);
+/**
+ * The capture of the saved answer on the writer's step, taken once per
+ * writer and form: its text (`$.body`), or its bytes as base64 (`{body: base64}`).
+ */
+function captureName(writer: Step, use: Use, names: Map<string, string>): string {
+  const key = `${use.writer.command.line} ${use.writer.command.column} ${use.bytes ? "b" : "t"}`;
+  const had = names.get(key);
   if (had !== undefined) return had;
   const base = use.path.split(/[\\/]/).at(-1)!.replace(/\.[^.]*$/, "").toLowerCase()
     .replace(/[^a-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
   const name = writer.captureNames.take(/^[a-z]/.test(base) ? base : `saved_${base}`);
-  writer.captures.push([name, { kind: "regex", name, pattern: WHOLE_BODY }]);
-  names.set(use.writer, name);
+  writer.captures.push([
+    name,
+    use.bytes ? { kind: "bytes" } : { kind: "regex", name, pattern: WHOLE_BODY },
+  ]);
+  names.set(key, name);
   return name;
 }
 
@@ -241,9 +257,11 @@ function captureName(writer: Step, use: Use, names: Map<Built, string>): string 
  * with `-H 'Accept-Encoding: gzip'`) would lie about the body: it is left
  * out, and returned for the note.
  */
-function sendAnswer(step: Step, ref: string, upload?: boolean): string | undefined {
+function sendAnswer(step: Step, ref: string, use: Use): string | undefined {
   step.bodyFile = undefined;
-  step.body = ref;
+  if (use.bytes) step.bodyBase64 = ref;
+  else step.body = ref;
+  const upload = use.upload;
   const coding = step.headers.find(([n]) => n === "content-encoding")?.[1];
   step.headers = step.headers.filter(([n]) => n !== "content-encoding");
   // A string body goes out as it is; the file went out as octet-stream, which -T's note says.
@@ -262,7 +280,12 @@ function fieldName(path: string, writer: ShellCommand): string {
 const TEXT_FILE =
   /\.(json|jsonl|ndjson|txt|text|xml|ya?ml|csv|tsv|html?|md|toml|ini|conf|cfg|log|js|css|sql|svg|graphql|gql|properties|env)$/i;
 
-/** Why a saved answer whose file's name says nothing of text may not be sent as it was. */
+/** Whether a file's name says it holds text, which a capture carries as text. */
+function isText(path: string): boolean {
+  return TEXT_FILE.test(path);
+}
+
+/** Why a saved answer sent as a `-F 'f=<F'` field, whose name says nothing of text, may change. */
 function binaryNote(use: Use, writer: string): string {
   return `"${use.path}" is the answer step ${writer} saved; the flow captures it as text and sends that: an answer that is not UTF-8 text (an archive, an image) would not be sent byte for byte.`;
 }
@@ -273,9 +296,8 @@ function binaryNote(use: Use, writer: string): string {
  * says nothing of text.
  */
 function sentNote(step: Step, use: Use, ref: string, writer: string): string | undefined {
-  const coding = step.bodyFile === use.path ? sendAnswer(step, ref, use.upload) : undefined;
-  if (coding !== undefined) return decodedNote(use, writer, coding);
-  return TEXT_FILE.test(use.path) ? undefined : binaryNote(use, writer);
+  const coding = step.bodyFile === use.path ? sendAnswer(step, ref, use) : undefined;
+  return coding === undefined ? undefined : decodedNote(use, writer, coding);
 }
 
 /** A saved answer sent back with a `Content-Encoding`: the flow sends it decoded, without it. */

@@ -242,10 +242,13 @@ function linesAsTheyAre(text: string): FormPart["content"] {
   return /[\r\n]/.test(text) ? {} : undefined;
 }
 
-/** `{content, filename?, content_type?}`: the text sent as its bytes, as a file when named. */
+/**
+ * `{content, filename?, content_type?}`: the text sent as its bytes, as a file
+ * when named; `{content_base64, …}` for bytes an answer gave as base64.
+ */
 function contentPart(value: YNode, content: NonNullable<FormPart["content"]>): YNode {
   return ymap([
-    ["content", value],
+    [content.base64 ? "content_base64" : "content", value],
     ["filename", content.filename],
     ["content_type", content.type],
   ]);

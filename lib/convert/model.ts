@@ -22,7 +22,9 @@ export type Source =
    */
   | { kind: "header"; name: string; query?: string; rel?: string; regex?: string; as?: "number" }
   /** A page's text; `as: json-string` when the page wrote it inside a script's string, escaped. */
-  | { kind: "regex"; name: string; pattern: string; as?: "json-string" };
+  | { kind: "regex"; name: string; pattern: string; as?: "json-string" }
+  /** The body's bytes as base64 (`{body: base64}`): a saved answer that may not be text. */
+  | { kind: "bytes" };
 
 export interface Producer {
   step: Step;
@@ -56,6 +58,8 @@ export interface Step {
   multipart?: YNode;
   /** A `body_file:` path, relative to the flow (`convert curl`'s `--data-binary @file`, `-T`). */
   bodyFile?: string;
+  /** A `body_base64:` template: bytes an earlier answer gave (`convert curl`'s saved answer). */
+  bodyBase64?: string;
   /** The step's `options:` (`convert curl`'s `-k`, `-L`, `-m`, `-x`, `--cert`). */
   options?: YNode;
   /** The step's `auth:` (`convert curl`'s `-u`, `--digest`, `--aws-sigv4`). */

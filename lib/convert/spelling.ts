@@ -89,6 +89,7 @@ export class Spelling {
   /** A capture in the output: a path, `{path, first: true}` for a filter, `{cookie}` or `{header}`. */
   captureNode(source: Source): YNode {
     if (source.kind === "cookie") return yflow([["cookie", source.name]]);
+    if (source.kind === "bytes") return yflow([["body", "base64"]]);
     if (source.kind === "header") {
       const fields: [string, YScalar][] = [["header", source.name]];
       if (source.query) fields.push(["query", source.query]);

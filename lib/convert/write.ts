@@ -251,6 +251,7 @@ function stepNode(
     ["form", step.form],
     ["multipart", step.multipart],
     ["body_file", step.bodyFile],
+    ["body_base64", step.bodyBase64],
   ]);
   const { captures, websocket } = capturesOf(step, c);
   const jsonKey = c.sp.name === "a" ? "json" : "jsonpath";

@@ -9,6 +9,7 @@ import type { ByteSpill } from "../model/spill.ts";
 import { formatBytes, MAX_BODY_MEMORY_BYTES } from "./body_limits.ts";
 import { RequestError } from "./request_error.ts";
 import type { SpilledBody } from "./response.ts";
+import { heldBody, type HeldBytes } from "./held_bytes.ts";
 
 /** How much of a spilled body is kept in memory as its head, for reports. */
 const SPILLED_HEAD_BYTES = 64 * 1024;
@@ -76,20 +77,17 @@ export class BodyBlocks {
     this.size += view.byteLength;
   }
 
-  /** The body: its text when held, else the spilled body. */
-  finish(): string | SpilledBody {
+  /** The body: its text when held (with its bytes when they are not UTF-8), else the spilled body. */
+  finish(): string | HeldBytes | SpilledBody {
     this.#seal();
     if (!this.#spill) {
-      // Decoded block by block, each dropped once decoded: the bytes and the text overlap little.
-      const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });
-      const parts: string[] = [];
-      for (let i = 0; i < this.#blocks.length; i++) {
-        parts.push(decoder.decode(this.#blocks[i], { stream: true }));
-        this.#blocks[i] = EMPTY;
-      }
-      parts.push(decoder.decode());
+      // The blocks stay until the text is made: a body that is not UTF-8 keeps its bytes.
+      const blocks = this.#blocks;
       this.#blocks = [];
-      return parts.join("");
+      const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: false });
+      const parts = blocks.map((block) => decoder.decode(block, { stream: true }));
+      parts.push(decoder.decode());
+      return heldBody(parts.join(""), blocks[0], () => joined(blocks, this.size));
     }
     const pieces = this.#pieces;
     const spill = this.#spill;
@@ -167,5 +165,17 @@ export class BodyBlocks {
 }
 
 const BLOCK_MAX = 1024 * 1024;
+
+/** The blocks as one array of `size` bytes. */
+function joined(blocks: readonly Uint8Array[], size: number): Uint8Array {
+  if (blocks.length === 1) return blocks[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const block of blocks) {
+    out.set(block, at);
+    at += block.length;
+  }
+  return out;
+}
 const SPILLS = new FinalizationRegistry<ClosableSpill>((spill) => spill.close());
 const EMPTY = new Uint8Array(0);

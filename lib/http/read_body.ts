@@ -9,6 +9,7 @@ import { BodyBlocks, type ClosableSpill } from "./body_blocks.ts";
 import { formatBytes } from "./body_limits.ts";
 import { RequestError } from "./request_error.ts";
 import type { SpilledBody } from "./response.ts";
+import { heldBody, type HeldBytes } from "./held_bytes.ts";
 
 /**
  * Reads a body chunk by chunk, so a body past the cap (a gzip bomb, an
@@ -33,14 +34,14 @@ export async function readBody(
   cap: number,
   memoryCap: number,
   spill: () => ClosableSpill,
-): Promise<string | SpilledBody> {
+): Promise<string | HeldBytes | SpilledBody> {
   if (!response.body) return "";
   // A body sent as is with a length within the limits is read whole: it cannot grow past its
   // length, and most API responses are small ones like that.
   const length = Number(headers["content-length"] ?? Number.NaN);
   if (length <= Math.min(cap, memoryCap) && !Object.hasOwn(headers, "content-encoding")) {
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.byteLength <= cap) return UTF8.decode(bytes);
+    if (bytes.byteLength <= cap) return heldBody(UTF8.decode(bytes), bytes, () => bytes);
     throw tooLarge(cap);
   }
   if (length > cap && !Object.hasOwn(headers, "content-encoding")) {
@@ -80,7 +81,7 @@ async function readInto(
   reader: ReadableStreamBYOBReader,
   body: BodyBlocks,
   cap: number,
-): Promise<string | SpilledBody> {
+): Promise<string | HeldBytes | SpilledBody> {
   while (true) {
     const { done, value } = await reader.read(body.room(cap + 1 - body.size));
     // The block's buffer comes back with the end too (empty), or the body's end is lost with it.
@@ -98,7 +99,7 @@ async function readCopies(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   body: BodyBlocks,
   cap: number,
-): Promise<string | SpilledBody> {
+): Promise<string | HeldBytes | SpilledBody> {
   while (true) {
     const { done, value } = await reader.read();
     if (done) return body.finish();

@@ -17,6 +17,7 @@ import {
   type ValueTemplate,
 } from "../expr/template.ts";
 import { fieldNames } from "./field_names.ts";
+import { fromBase64 } from "../_util/base64.ts";
 import { methodProblem } from "../load/request.ts";
 import type { MultipartPart, RequestSpec } from "../model/flow.ts";
 import type { SentPart } from "./curl_body.ts";
@@ -107,7 +108,7 @@ function resolveMethod(spec: RequestSpec, scope: Scope): string {
   const value = evaluate(spec.methodFrom, scope);
   const m = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
   const problem = methodProblem(m);
-  const bodied = spec.body ?? spec.form ?? spec.multipart ?? spec.bodyFile;
+  const bodied = spec.body ?? spec.form ?? spec.multipart ?? spec.bodyFile ?? spec.bodyBase64;
   const upper = m.toUpperCase();
   const source = spec.methodFrom.source;
   // The method is what the expression gave: a value of the message, masked where the step shows
@@ -235,11 +236,37 @@ function withBody(
       bodyKind: "file",
     };
   }
+  if (spec.bodyBase64) {
+    if (!hasContentType(headers)) headers.push(["content-type", "application/octet-stream"]);
+    const bytes = base64Bytes(render(spec.bodyBase64, scope), "body_base64");
+    // Shown as its size, never its bytes: an answer sent back may hold what reports must not show.
+    return {
+      ...request,
+      body: `(${bytes.length} bytes from base64)`,
+      payload: bytes,
+      bodyKind: "file",
+    };
+  }
   if (spec.body === undefined) return request;
   const value = render(spec.body, scope);
   if (typeof value === "string") return { ...request, body: value };
   if (!hasContentType(headers)) headers.push(["content-type", "application/json"]);
   return { ...request, body: JSON.stringify(value) };
+}
+
+/**
+ * The bytes base64 text gives; text that is not base64 is an error of the
+ * step, nothing sent, naming where and never the text (an answer it holds
+ * may hold a secret).
+ */
+function base64Bytes(value: unknown, what: string): Uint8Array<ArrayBuffer> {
+  const bytes = typeof value === "string" ? fromBase64(value) : undefined;
+  if (bytes) return bytes;
+  throw new ExpressionError(
+    ownWords(
+      `${what} is not base64 text (RFC 4648): capture the bytes with {body: base64}, or send text with body.`,
+    ),
+  );
 }
 
 /** Whether the flow set a content type (header names compare case-insensitively). */
@@ -303,6 +330,15 @@ function multipart(
       data.append(part.name, text);
       shown.append(part.name, text);
       sent.push({ name: part.name, value: text });
+    } else if (part.kind === "base64") {
+      const bytes = base64Bytes(
+        render(part.value, scope),
+        `"content_base64" of part "${part.name}"`,
+      );
+      const type = part.contentType ?? "application/octet-stream";
+      data.append(part.name, new Blob([bytes], { type }), part.filename);
+      shown.append(part.name, `@${part.filename}`);
+      sent.push({ name: part.name, filename: part.filename, type, bytes });
     } else if (part.kind === "content") {
       const one = contentSent(part, toText(render(part.value, scope)));
       if ("bytes" in one) {

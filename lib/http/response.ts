@@ -7,6 +7,7 @@
 import { type CompiledPath, select, type Selection } from "../expr/path.ts";
 import { Redactor } from "../secrets/redactor.ts";
 import type { Masking } from "../model/masking.ts";
+import { bodyBytes, type HeldBytes } from "./held_bytes.ts";
 
 /**
  * What a path selected, plus whether the body could be read as JSON at all.
@@ -97,16 +98,20 @@ export class ReceivedResponse {
   /** Set when the body was too large to hold in memory and went to a temporary file. */
   readonly spilled?: SpilledBody;
 
+  /** The bytes of a body whose text does not give them back (held_bytes.ts). */
+  readonly #held?: Uint8Array;
+
   /** A response: its status, lower-cased headers, body and `Set-Cookie` lines. */
   constructor(
     readonly status: number,
     headers: Record<string, string>,
-    body: string | SpilledBody,
+    body: string | HeldBytes | SpilledBody,
     setCookies?: readonly string[],
   ) {
     this.headers = headers;
-    this.text = typeof body === "string" ? body : "";
-    if (typeof body !== "string") this.spilled = body;
+    this.text = typeof body === "string" ? body : "text" in body ? body.text : "";
+    if (typeof body !== "string" && "text" in body) this.#held = body.bytes;
+    else if (typeof body !== "string") this.spilled = body;
     this.setCookies = setCookies ??
       (headers["set-cookie"] ? headers["set-cookie"].split(/,\s*(?=[^;=,\s]+=)/) : []);
   }
@@ -125,6 +130,21 @@ export class ReceivedResponse {
    */
   cookie(name: string): string | undefined {
     return Object.hasOwn(this.#cookies(), name) ? this.#cookies()[name].value : undefined;
+  }
+
+  /**
+   * The body's bytes as the server sent them (decompressed): kept when they
+   * are not UTF-8, else its text's UTF-8; undefined when it was spilled.
+   *
+   * @example
+   * ```ts
+   * import { ReceivedResponse } from "./response.ts";
+   * const r = new ReceivedResponse(200, {}, { text: "\ufffd", bytes: new Uint8Array([0xff]) });
+   * if (r.bytes?.[0] !== 0xff || r.text !== "\ufffd") throw new Error();
+   * ```
+   */
+  get bytes(): Uint8Array | undefined {
+    return this.spilled ? undefined : bodyBytes(this.text, this.#held);
   }
 
   /** The body parsed as JSON, or `{ok: false}` when it is empty or not JSON. */

@@ -19,10 +19,17 @@ import { getOwn } from "../_util/own_property.ts";
 import { plainString, refuseExpression } from "./not_allowed.ts";
 import { lossyNumber } from "./quote_hint.ts";
 import { fieldName } from "./field_name.ts";
-import { contentPart } from "./content_part.ts";
+import { base64Text, contentPart } from "./content_part.ts";
 
 /** The request keys that each give a body. */
-export const BODY_KEYS = ["body", "form", "multipart", "body_file", "graphql"] as const;
+export const BODY_KEYS = [
+  "body",
+  "form",
+  "multipart",
+  "body_file",
+  "body_base64",
+  "graphql",
+] as const;
 
 /**
  * Content types by file extension, for multipart files that do not name one.
@@ -67,7 +74,7 @@ export function loadBody(
   map: Map<string, Entry>,
   label: string,
   owner: TemplateUse["owner"],
-): Pick<RequestSpec, "body" | "form" | "multipart" | "bodyFile" | "graphql"> {
+): Pick<RequestSpec, "body" | "form" | "multipart" | "bodyFile" | "bodyBase64" | "graphql"> {
   const given = BODY_KEYS.filter((k) => map.has(k));
   if (given.length > 1) {
     ctx.problem(
@@ -99,6 +106,10 @@ export function loadBody(
     case "body_file": {
       const file = dataFile(ctx, entry, `"body_file" of ${label}`);
       return file ? { bodyFile: file } : {};
+    }
+    case "body_base64": {
+      const value = base64Text(ctx, entry, `"body_base64" of ${label}`, owner);
+      return value ? { bodyBase64: value } : {};
     }
     case "graphql":
       return graphql(ctx, entry, label, owner);
@@ -225,7 +236,7 @@ function filePart(ctx: Loading, e: Entry, v: YAMLMap, what: string): MultipartPa
   return { name: e.key, kind: "file", file, contentType, filename };
 }
 
-/** `multipart`: text fields, files as `{file, content_type?, filename?}`, and `{content, …}` parts. */
+/** `multipart`: text fields, files as `{file, content_type?, filename?}`, `{content, …}` and `{content_base64, …}` parts. */
 function parts(
   ctx: Loading,
   entry: Entry,
@@ -250,7 +261,7 @@ function parts(
     const v = ctx.deref(e.value);
     const part = !isMap(v)
       ? fieldPart(ctx, e, v, what, owner)
-      : ctx.entries(v).some((p) => p.key === "content")
+      : ctx.entries(v).some((p) => p.key === "content" || p.key === "content_base64")
       ? contentPart(ctx, e, v, what, owner)
       : filePart(ctx, e, v, what);
     if (part) out.push({ ...part, ...named });

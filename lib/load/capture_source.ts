@@ -1,6 +1,6 @@
 /**
  * Where one captured value comes from, written as a map: `{path, first}`,
- * `{header[, query | regex | rel]}`, `{cookie}`, `{regex}` or `{xpath}`, exactly one
+ * `{header[, query | regex | rel]}`, `{cookie}`, `{regex}`, `{xpath}` or `{body: base64}`, exactly one
  * source, each read by its entry in a table (a header's part in capture_header.ts);
  * `claim` keeps one claim of the JWT the source gives (check/capture_claim.ts).
  *
@@ -69,7 +69,7 @@ function oneSource(
       ? `Expected ${what} to name its source.`
       : `Expected ${what} to have one source, got ${sources.join(" and ")}.`,
     sources.length === 0 ? node : map.get(sources[1])!.keyNode,
-    `Use one of: path (a JSONPath), header, cookie, regex or xpath, e.g. {cookie: session}.`,
+    `Use one of: path (a JSONPath), header, cookie, regex, xpath or body (base64), e.g. {cookie: session}.`,
   );
   return undefined;
 }
@@ -87,7 +87,7 @@ function firstFlag(
       "unknown-key",
       `"first" applies to a path, not to ${source}, in ${what}.`,
       first.keyNode,
-      "Remove it: a header, cookie, regex or xpath capture is one value already.",
+      "Remove it: a header, cookie, regex, xpath or body capture is one value already.",
     );
     return undefined;
   }
@@ -186,6 +186,16 @@ const TEXT_SOURCES: Record<
   },
   cookie: ({ text }) => ({ kind: "cookie", name: text }),
   xpath: ({ text }) => ({ kind: "xpath", expression: text }),
+  body({ ctx, entry, text, what }) {
+    if (text === "base64") return { kind: "body", encoding: "base64" };
+    ctx.problem(
+      "wrong-type",
+      `Expected "body" in ${what} to be base64, got "${text}".`,
+      entry.value,
+      "Write {body: base64} to capture the body's bytes as base64 (send them with body_base64 or content_base64); $.body captures its text.",
+    );
+    return undefined;
+  },
   regex({ ctx, entry, text }) {
     const pattern = loadPattern(ctx, text, entry.value);
     return pattern && { kind: "regex", pattern, source: text };

@@ -172,10 +172,10 @@ export type SchemaCheck =
  * @example
  * ```ts
  * import { CAPTURE_SOURCES } from "./checks.ts";
- * if (CAPTURE_SOURCES.join() !== "path,header,cookie,regex,xpath") throw new Error();
+ * if (CAPTURE_SOURCES.join() !== "path,header,cookie,regex,xpath,body") throw new Error();
  * ```
  */
-export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex", "xpath"] as const;
+export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex", "xpath", "body"] as const;
 
 /**
  * Where a captured value comes from: a JSONPath (every match as a list when
@@ -183,8 +183,9 @@ export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex", "xpath"] as
  * it: one query parameter of the URL it holds, `{header: location, query: code}`;
  * the first group of a regular expression over its value, `{header, regex}`; the
  * URL of a `Link` relation, `{header: link, rel: next}`), a cookie the
- * response sets, or the first group of a regular expression over the body text;
- * with `as`, turned into that type (`{header: location, regex: …, as: number}`).
+ * response sets, the first group of a regular expression over the body text,
+ * or the body's bytes as base64 (`{body: base64}`: text cannot hold bytes that
+ * are not UTF-8, an archive's or an image's, which `body_base64` sends back); with `as`, turned into that type (`{header: location, regex: …, as: number}`).
  */
 export type CaptureSource =
   & (
@@ -199,6 +200,7 @@ export type CaptureSource =
     | { kind: "cookie"; name: string }
     | { kind: "regex"; pattern: RegExp; source: string }
     | { kind: "xpath"; expression: string }
+    | { kind: "body"; encoding: "base64" }
   )
   & {
     /** The claim of the JWT the source gives (`claim: sub`), kept before `as` turns it. */

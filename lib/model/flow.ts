@@ -82,6 +82,8 @@ export interface RequestSpec {
   multipart?: MultipartPart[];
   /** `body_file`: the body is this file's bytes, as they are. */
   bodyFile?: DataFile;
+  /** `body_base64`: the body is the bytes this text decodes to (an answer `{body: base64}` took). */
+  bodyBase64?: ValueTemplate;
   /** `graphql`: the body is a GraphQL request (`query`, `variables`, `operationName`) in `body`. */
   graphql?: boolean;
 }
@@ -105,6 +107,8 @@ export type MultipartPart =
      * file part, else a part with neither filename nor type, as curl's `-F f=<file`.
      */
     | { kind: "content"; value: ValueTemplate; filename?: string; contentType?: string }
+    /** `{content_base64, filename, content_type?}`: the bytes base64 text decodes to, a file part. */
+    | { kind: "base64"; value: ValueTemplate; filename: string; contentType?: string }
   );
 
 /** One step. */

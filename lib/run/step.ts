@@ -288,6 +288,11 @@ function issuedSecret(
   return !(c.from.name === "set-cookie" && inCookieNamesOnly(value, setCookies));
 }
 
+/** Whether the response's text holds a value masked in every output (a token, a password). */
+function holdsSecret(response: { text: string }, ctx: Context): boolean {
+  return ctx.redactor.redact(response.text) !== response.text;
+}
+
 /** The checks and captures on the last response; captured values go into `input.captured`. */
 function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
   const { step, scope } = input;
@@ -315,6 +320,9 @@ function evaluate(input: StepInput, last: Attempt, ctx: Context): Evaluation {
         secretLeaves(got.value, ctx.secret);
       } else if (got.found && issuedSecret(c, got.value, response.setCookies)) {
         responseLeaves(got.value, ctx.secret, input.inputs.clear);
+      } else if (got.found && c.from.kind === "body" && holdsSecret(response, ctx)) {
+        // The base64 of an answer that holds a secret is that secret in other letters.
+        ctx.secret(got.value as string);
       }
     } catch (error) {
       // One capture that cannot be taken fails its step, as one that finds nothing does.

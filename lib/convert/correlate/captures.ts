@@ -36,6 +36,7 @@ export function producerFor(c: Correlator, value: unknown): Producer | undefined
 
 /** What a capture from a header is named by: its query parameter, its `Link` relation, the id its regex finds, or the header. */
 function headerKeys(source: Exclude<Source, { kind: "json" }>): string[] {
+  if (source.kind === "bytes") return ["body"];
   if (source.kind !== "header") return [source.name];
   if (source.query) return [source.query];
   if (source.rel) return [source.rel];

@@ -34,6 +34,7 @@ export const HTTP_KEYS: readonly string[] = [
   "form",
   "multipart",
   "body_file",
+  "body_base64",
   "graphql",
 ];
 
