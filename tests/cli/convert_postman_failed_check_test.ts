@@ -7,23 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
-
-const ROOT = new URL("../..", import.meta.url).pathname;
-
-/** Runs a collection with Newman (tests/support/newman_run.ts); its counts. */
-async function runNewman(
-  collection: string,
-): Promise<{ requests: number; failedAssertions: number }> {
-  const child = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}tests/support/newman_run.ts`, collection],
-    cwd: ROOT,
-    stdin: "null",
-  }).output();
-  const decoder = new TextDecoder();
-  const out = decoder.decode(child.stdout);
-  assert.equal(child.code, 0, out + decoder.decode(child.stderr));
-  return JSON.parse(out.trim().split("\n").at(-1)!);
-}
+import { runNewman } from "../support/newman_counts.ts";
 
 const test = (exec: string[]) => ({ listen: "test", script: { exec } });
 

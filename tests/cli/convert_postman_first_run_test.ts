@@ -10,6 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { runNewman } from "../support/newman_counts.ts";
 
 /** One request as the server got it. */
 interface Got {
@@ -104,19 +105,6 @@ Deno.test("convert postman: uploads named like flows (schema.yaml, data.yml) are
     await Deno.remove(dir, { recursive: true });
   }
 });
-
-const ROOT = new URL("../..", import.meta.url).pathname;
-
-/** Runs a collection with Newman (tests/support/newman_run.ts), the reference for what is sent. */
-async function runNewman(collection: string): Promise<void> {
-  const child = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}tests/support/newman_run.ts`, collection],
-    cwd: ROOT,
-    stdin: "null",
-  }).output();
-  const decoder = new TextDecoder();
-  assert.equal(child.code, 0, decoder.decode(child.stdout) + decoder.decode(child.stderr));
-}
 
 /** What a request sent that Postman resolves: its line, the header X-Order and its body. */
 const sent = (got: Got[]) =>

@@ -14,36 +14,11 @@
 import assert from "node:assert/strict";
 import { startConduit } from "../apps/conduit/server.ts";
 import { runCli } from "../support/cli.ts";
+import { runNewman } from "../support/newman_counts.ts";
 import { ECHO_HOST, ECHOED, echoEnv, startEcho } from "../support/postman_echo.ts";
 
 const BLOG = new URL("../fixtures/postman/blog.postman_collection.json", import.meta.url).pathname;
 const ROOT = new URL("../..", import.meta.url).pathname;
-
-/** What Newman counted in one run. */
-interface NewmanCounts {
-  requests: number;
-  failedRequests: number;
-  assertions: number;
-  failedAssertions: number;
-}
-
-/** Runs a collection with Newman in a process of its own (tests/support/newman_run.ts). */
-async function runNewman(collection: string, vars: Record<string, string>): Promise<NewmanCounts> {
-  const child = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      `${ROOT}tests/support/newman_run.ts`,
-      collection,
-      ...Object.entries(vars).map(([k, v]) => `${k}=${v}`),
-    ],
-    cwd: ROOT,
-    stdin: "null",
-  }).output();
-  const out = new TextDecoder().decode(child.stdout);
-  assert.equal(child.code, 0, out + new TextDecoder().decode(child.stderr));
-  return JSON.parse(out.trim().split("\n").at(-1)!);
-}
 
 /** The collection's variables: a writer made up for this run. */
 function users(tag: string) {

@@ -11,8 +11,8 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { runNewman } from "../support/newman_counts.ts";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 const COLLECTION =
   new URL("../fixtures/postman/dynamic-variables.postman_collection.json", import.meta.url)
     .pathname;
@@ -82,18 +82,6 @@ const shapes = (sent: Sent) =>
     ) => [k, k === "body.alnum" && /^[a-z\d]$/i.test(String(v)) ? "alnum-char" : shape(v)]),
   );
 
-/** Newman's run of the collection, in a process of its own (tests/support/newman_run.ts). */
-async function runNewman(baseUrl: string): Promise<void> {
-  const child = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `${ROOT}tests/support/newman_run.ts`, COLLECTION, `baseUrl=${baseUrl}`],
-    cwd: ROOT,
-    stdin: "null",
-  }).output();
-  const out = new TextDecoder().decode(child.stdout);
-  assert.equal(child.code, 0, out + new TextDecoder().decode(child.stderr));
-  assert.equal(JSON.parse(out.trim().split("\n").at(-1)!).requests, 2, out);
-}
-
 /** The times a run sent, each within the clock read around it (seconds, ms, ISO). */
 function assertTimes(sent: Sent, before: number, after: number, fields: string[]): void {
   for (const field of fields) {
@@ -115,7 +103,8 @@ Deno.test("convert postman: dynamic variables and script times are sent in the s
   const byFlowrun = recorder();
   try {
     let before = Date.now();
-    await runNewman(byNewman.url);
+    const counts = await runNewman(COLLECTION, { baseUrl: byNewman.url });
+    assert.equal(counts.requests, 2, JSON.stringify(counts));
     let after = Date.now();
     const newman = byNewman.seen;
     assert.deepEqual([...newman.keys()], ["/dynamic", "/scripted"]);

@@ -11,8 +11,8 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { runNewman } from "../support/newman_counts.ts";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 const SCOPES = ["local", "environment", "collection", "global"] as const;
 const SETTERS: Record<string, string> = {
   global: "pm.globals.set",
@@ -108,12 +108,7 @@ Deno.test("convert postman: each getter and {{x}} read the scope Newman reads, b
   try {
     const file = `${dir}/scopes.json`;
     await Deno.writeTextFile(file, JSON.stringify(collection()));
-    const newman = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", `${ROOT}tests/support/newman_run.ts`, file, `baseUrl=${server.url}`],
-      cwd: ROOT,
-      stdin: "null",
-    }).output();
-    assert.equal(newman.code, 0, new TextDecoder().decode(newman.stderr));
+    await runNewman(file, { baseUrl: server.url });
     const converted = await runCli(["convert", "postman", file, "-o", `${dir}/flows`]);
     assert.equal(converted.code, 0, converted.stderr);
     const run = await runCli(["run", `${dir}/flows`, "--jobs", "1"], {

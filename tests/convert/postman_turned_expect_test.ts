@@ -9,9 +9,9 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { runNewman } from "../support/newman_counts.ts";
 import { jsonPoster } from "../support/postman_items.ts";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
 const CHECKS = [
@@ -64,13 +64,7 @@ Deno.test("postman turned expect: pm.expect(value).to.eql(part) is the part's ch
   try {
     const file = `${dir}/turned.json`;
     await Deno.writeTextFile(file, JSON.stringify(collection(server.url)));
-    const newman = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", `${ROOT}tests/support/newman_run.ts`, file, `baseUrl=${server.url}`],
-      cwd: ROOT,
-      stdin: "null",
-    }).output();
-    assert.equal(newman.code, 0, new TextDecoder().decode(newman.stderr));
-    const counts = JSON.parse(new TextDecoder().decode(newman.stdout).trim().split("\n").at(-1)!);
+    const counts = await runNewman(file, { baseUrl: server.url });
     assert.deepEqual([counts.assertions, counts.failedAssertions], [5, 1]);
     const converted = await runCli(["convert", "postman", file, "-o", `${dir}/flows`]);
     const summary = converted.stdout + converted.stderr;
