@@ -9,7 +9,7 @@
  * (docs/secrets.md, "masked where it was substituted").
  */
 import assert from "node:assert/strict";
-import { runWritten } from "./short_secret_artifacts.ts";
+import { runTexts } from "./short_secret_artifacts.ts";
 import { runCli } from "../support/cli.ts";
 
 const ENV = {
@@ -55,12 +55,7 @@ steps:
 Deno.test("a problem quoting a flow file's line masks the secrets the line writes, short ones too", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-load-problem-" });
   try {
-    await Deno.writeTextFile(`${dir}/reads.yaml`, READS);
-    for (const [name, text] of Object.entries(SLIPS)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    const files = ["reads.yaml", ...Object.keys(SLIPS)].map((f) => `${dir}/${f}`);
-    const w = await runWritten(files, dir, ENV);
+    const w = await runTexts({ "reads.yaml": READS, ...SLIPS }, dir, ENV);
     assert.equal(w.code, 2, w.console);
     for (const text of w.texts) {
       for (const leak of ["Zq7#x!", "k9!w", ENV.API_TOKEN, "Zq7%23x"]) {
@@ -73,6 +68,7 @@ Deno.test("a problem quoting a flow file's line masks the secrets the line write
     assert.match(w.console, /x-two: \*\*\*/);
     assert.match(w.console, /x-a: \*\*\*, x-b: value \*\*\*: 1/);
     // flowrun validate tells the same problems.
+    const files = ["reads.yaml", ...Object.keys(SLIPS)].map((f) => `${dir}/${f}`);
     const validate = await runCli(["validate", ...files], { env: ENV });
     for (const leak of ["Zq7#x!", "k9!w", ENV.API_TOKEN, "Zq7%23x"]) {
       assert.ok(

@@ -73,6 +73,22 @@ export function leaves(value: unknown, out: string[] = []): string[] {
 }
 
 /**
+ * Writes `texts` (file name → flow text) into `dir` and runs them in that order with `env`,
+ * as {@linkcode runWritten} does.
+ */
+export async function runTexts(
+  texts: Record<string, string>,
+  dir: string,
+  env: Record<string, string>,
+): Promise<Written> {
+  const files = Object.keys(texts).map((name) => `${dir}/${name}`);
+  for (const [name, text] of Object.entries(texts)) {
+    await Deno.writeTextFile(`${dir}/${name}`, text);
+  }
+  return await runWritten(files, dir, env);
+}
+
+/**
  * Runs `files` with `env` and `args` (and Deno's permissions `allow`), every artifact into
  * `dir`/out; reads them back.
  */

@@ -8,7 +8,7 @@
  * secret of 8 characters or more anywhere.
  */
 import assert from "node:assert/strict";
-import { runWritten } from "./short_secret_artifacts.ts";
+import { runTexts } from "./short_secret_artifacts.ts";
 
 /** A port nothing listens on: one the system gave a listener, closed again. */
 function closedPort(): number {
@@ -71,11 +71,8 @@ Deno.test("a request's error and a skip reason mask the values they quote, never
   const slow = startSlow();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-short-stops-" });
   try {
-    await Deno.writeTextFile(`${dir}/refused.yaml`, REFUSED);
-    await Deno.writeTextFile(`${dir}/slow.yaml`, SLOW);
-    const files = [`${dir}/refused.yaml`, `${dir}/slow.yaml`];
     const env = { CLOSED: `http://127.0.0.1:${closedPort()}`, SLOW: slow.base, ...ENV };
-    const w = await runWritten(files, dir, env);
+    const w = await runTexts({ "refused.yaml": REFUSED, "slow.yaml": SLOW }, dir, env);
     assert.equal(w.code, 1, w.console);
     const [refused, late] = w.report.flows;
     const said = [

@@ -11,7 +11,7 @@
  * a secret var written with escapes, folded, as a block or in a flow map is the value YAML reads.
  */
 import assert from "node:assert/strict";
-import { noLeak, runFlowText, runWritten } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowText, runTexts } from "./short_secret_artifacts.ts";
 
 const TOKEN = "tok_9fK2mQ7rX4vB8nL3pW6s";
 const ENV = { PASSWORD: "Zq7#x!", API_TOKEN: TOKEN };
@@ -55,12 +55,7 @@ const LEAKS = [
 Deno.test("a secret a flow file writes with YAML escapes is masked in the problems quoting it", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-yaml-escape-" });
   try {
-    await Deno.writeTextFile(`${dir}/reads.yaml`, READS);
-    for (const [name, text] of Object.entries(SLIPS)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-    }
-    const files = ["reads.yaml", ...Object.keys(SLIPS)].map((f) => `${dir}/${f}`);
-    const w = await runWritten(files, dir, ENV);
+    const w = await runTexts({ "reads.yaml": READS, ...SLIPS }, dir, ENV);
     assert.equal(w.code, 2, w.console);
     for (const text of w.texts) {
       for (const leak of LEAKS) assert.ok(!text.includes(leak), `${leak} in ${text.slice(0, 600)}`);
