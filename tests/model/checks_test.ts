@@ -15,7 +15,7 @@ Deno.test("the type names and capture sources, the same from flow.ts", () => {
     "array",
     "null",
   ]);
-  assert.deepEqual([...CAPTURE_SOURCES], ["path", "header", "cookie", "regex", "xpath"]);
+  assert.deepEqual([...CAPTURE_SOURCES], ["path", "header", "cookie", "regex", "xpath", "body"]);
   assert.equal(FROM_FLOW, CAPTURE_SOURCES);
   assert.equal(TYPES_FROM_FLOW, TYPE_NAMES);
 });
