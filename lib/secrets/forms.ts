@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isOrdinaryWord } from "./public_parts.ts";
+export { caseForms } from "./case_forms.ts";
 
 const lowerHex = (s: string) =>
   s.includes("%") ? s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()) : s;
@@ -135,25 +135,6 @@ function decodeBase64(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The value upper- and lower-cased, where that changes it: a server may echo a secret in another
- * case (`toUpperCase` on a code, a digest in capitals), and a random secret is as readable in
- * either. Not of an ordinary word (a password `admin`): its other cases are words of their own.
- *
- * @example
- * ```ts
- * import { caseForms } from "./forms.ts";
- * if (caseForms("tok_9fK2").join() !== "TOK_9FK2,tok_9fk2") throw new Error(caseForms("tok_9fK2").join());
- * if (caseForms("admin").length !== 0 || caseForms("123456").length !== 0) throw new Error();
- * ```
- */
-export function caseForms(value: string): string[] {
-  if (isOrdinaryWord(value.trim())) return [];
-  const forms = new Set([value.toUpperCase(), value.toLowerCase()]);
-  // A fold that changes the length (`ß` to `SS`) is another text, no longer lined up with it.
-  return [...forms].filter((f) => f !== value && f.length === value.length);
 }
 
 /**
