@@ -37,6 +37,8 @@ export interface ShownRequest {
   url: string;
   /** Each header's value, in the order of the request's. */
   headers: string[];
+  /** Each header's name, masked where a substitution brought a secret into it (`x-${ENV.PW}`). */
+  names?: string[];
   body?: string;
   /** The request with a marker wherever an ordinary-word secret is to be masked (for `curl`). */
   marked: ResolvedRequest;
@@ -98,7 +100,7 @@ export function shownRequest(
   redactor: Redactor,
   literals: Iterable<string> = [],
 ): ShownRequest | undefined {
-  const texts = [request.url, ...request.headers.map(([, v]) => v), request.body ?? ""];
+  const texts = [request.url, ...request.headers.flat(), request.body ?? ""];
   const words = [...new Set(texts.flatMap((t) => redactor.ordinaryWordsIn(t)))]
     .sort((a, b) => b.length - a.length);
   if (words.length === 0) return undefined;
@@ -118,7 +120,8 @@ export function shownRequest(
     redactor.shown(marker.masked(t), name, marker.unmarked(t)).replace(ADJACENT_MASKS, MASK);
   return {
     url: show(marked.url),
-    headers: marked.headers.map(([name, value]) => show(value, name)),
+    headers: marked.headers.map(([name, value]) => show(value, marker.unmarked(name))),
+    names: marked.headers.map(([name]) => marker.masked(name)),
     ...(marked.body === undefined ? {} : { body: show(marked.body) }),
     marked,
     marks: marker.marks,
@@ -255,8 +258,11 @@ function markedRequest(
   const field = (sent: string, redone: string | undefined) =>
     redone !== undefined && marker.unmarked(redone) === sent ? redone : marker.mark(sent);
   const headers = request.headers.map(([name, value], i): [string, string] => {
+    // A name the flow wrote with a substitution (`x-${ENV.PW}`) is marked as a value is; one
+    // added after (auth's, the jar's) is HTTP's own, its random secrets masked by value.
     const redone = again?.headers[i];
-    return [name, field(value, redone?.[0] === name ? redone[1] : undefined)];
+    const same = redone !== undefined && marker.unmarked(redone[0]) === name;
+    return [same ? redone[0] : name, field(value, same ? redone[1] : undefined)];
   });
   return {
     ...request,

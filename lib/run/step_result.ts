@@ -234,7 +234,10 @@ export function withDetails(
 ): StepResult {
   const { request, response, shown } = last;
   const headers = Object.fromEntries(
-    request.headers.map(([name, value], i) => [name, shown?.headers[i] ?? value]),
+    request.headers.map((
+      [name, value],
+      i,
+    ) => [shown?.names?.[i] ?? name, shown?.headers[i] ?? value]),
   );
   const body = shown?.body ?? request.body;
   result.request = {

@@ -131,6 +131,9 @@ const OWN_NUMBERS = new Set([
   "not_run",
 ]);
 
+/** The HAR's lists of `{name, value}` pairs: their names are what was sent or answered. */
+const PAIRS = new Set(["headers", "queryString", "cookies", "params"]);
+
 /** Keys under which a list holds own records. */
 const OWN_LISTS = new Set([
   "flows",
@@ -168,7 +171,9 @@ const OWN_RECORDS = new Set([
 
 /**
  * How a field of an own record is masked: `own` (its text is flowrun's:
- * only long secrets), `kept` (a number of flowrun's: never), or `value`.
+ * only long secrets), `kept` (a number of flowrun's: never), `name` (a HAR
+ * pair's name, what was sent or answered: every secret but an ordinary word,
+ * which names HTTP's own things), or `value`.
  * `list` is the key of the list the record stands in (`problems`), `record`
  * the record itself.
  *
@@ -194,6 +199,7 @@ const OWN_RECORDS = new Set([
  * if (ownField("message", "x", "steps", { ...step, failure_kind: "request" }) !== "own") throw new Error();
  * if (ownField("message", "x", "steps", { ...step, failure_kind: "capture" }) !== "own") throw new Error();
  * if (ownField("message", "x", "capture_failures") !== "own") throw new Error();
+ * if (ownField("name", "x-a", "queryString") !== "name" || ownField("name", "s", "steps") !== "own") throw new Error();
  * if (ownField("message", "x", "steps", { ...step, failure_kind: "expression" }) !== "own") throw new Error();
  * if (ownField("message", "x", "steps", { ...step, failure_kind: "condition" }) !== "own") throw new Error();
  * if (ownField("error", "x", "", { event: "request_error" }) !== "own") throw new Error();
@@ -204,20 +210,30 @@ export function ownField(
   value: unknown,
   list?: string,
   record?: Readonly<Record<string, unknown>>,
-): "own" | "kept" | "value" {
+): "own" | "kept" | "value" | "name" {
   if (typeof value === "number" || Array.isArray(value) && OWN_NUMBERS.has(key)) {
     return OWN_NUMBERS.has(key) ? "kept" : "value";
   }
-  if (typeof value === "string") {
-    return OWN_TEXT.has(key) || (list === "problems" && PROBLEM_TEXT.has(key)) ||
-        (key === "message" && checkMessage(list, record)) ||
-        // A log's request_error line: the runner masked the error's values as it made it.
-        (key === "error" && record?.event === "request_error")
-      ? "own"
-      : "value";
-  }
+  if (typeof value === "string") return textField(key, list, record);
   if (Array.isArray(value) && key === "captures") return "own";
   return "value";
+}
+
+/** How a string field of an own record is masked (see {@linkcode ownField}). */
+function textField(
+  key: string,
+  list?: string,
+  record?: Readonly<Record<string, unknown>>,
+): "own" | "value" | "name" {
+  // A name in a HAR's pairs is what was sent or answered (`?${ENV.PIN}=1`, a cookie a server
+  // named after what it got): masked as a name, every secret but an ordinary word.
+  if (key === "name" && PAIRS.has(list ?? "")) return "name";
+  return OWN_TEXT.has(key) || (list === "problems" && PROBLEM_TEXT.has(key)) ||
+      (key === "message" && checkMessage(list, record)) ||
+      // A log's request_error line: the runner masked the error's values as it made it.
+      (key === "error" && record?.event === "request_error")
+    ? "own"
+    : "value";
 }
 
 /** Whether a record's `message` is a check's, or a step's masked where it was made (see `ownField`). */

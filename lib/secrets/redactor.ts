@@ -384,6 +384,7 @@ export class Redactor {
     number: (value) => this.#values.has(String(value)) ? MASK : value,
     // A header the request showed as the flow wrote it (see `shown`).
     shown: (key, text) => this.#shown.hasPair(key, text) ? this.#mask(text, true) : undefined,
+    sentName: (text) => this.#mask(text, true),
   };
 
   /** Whether a value's JSON text holds no secret (most step results): then it is not walked. */

@@ -26,6 +26,12 @@ export interface ValueMasks {
   number(value: number): unknown;
   /** The text of a `{key: text}` pair a request showed as the flow wrote it, or undefined. */
   shown(key: string, text: string): string | undefined;
+  /**
+   * A header's name, masked but where it is an ordinary word, which names HTTP's own things as a
+   * key does (a request's: the runner masked those where a substitution brought them); default
+   * {@linkcode text}.
+   */
+  sentName?(text: string): string;
 }
 
 /** Keys of flowrun's own messages (a check's, a step's, a log line's error, a HAR entry's note). */
@@ -97,18 +103,62 @@ function walkRecord(
   let entries: [string, unknown][] | undefined;
   for (let i = 0; i < keys.length; i++) {
     const [key, item] = [keys[i], record[keys[i]]];
-    const field = own === undefined ? "value" : ownField(key, item, own, record);
-    const masked = field === "kept"
-      ? item
-      : field === "own"
-      ? ownText(item, (SAID.has(key) ? masks.said : undefined) ?? masks.own)
-      : (typeof item === "string" ? masks.shown(key, item) : undefined) ??
-        walk(item, depth + 1, own !== undefined && holdsOwn(key, item) ? key : undefined, masks);
+    const masked = maskedField(key, item, record, depth, own, masks);
     if (masked !== item) entries ??= keys.slice(0, i).map((k) => [k, record[k]]);
     entries?.push([key, masked]);
   }
   // fromEntries defines properties, so a "__proto__" key stays a plain key.
   return entries ? Object.fromEntries(entries) : record;
+}
+
+/** A field of a record, masked as what it is (see `ownField`). */
+function maskedField(
+  key: string,
+  item: unknown,
+  record: Record<string, unknown>,
+  depth: number,
+  own: string | undefined,
+  masks: ValueMasks,
+): unknown {
+  if (own !== undefined && key === "headers" && isMap(item)) {
+    // An ordinary word stays, as a key does: a request's was masked where it was substituted.
+    return walkNames(item, depth + 1, sentName(masks), masks);
+  }
+  const field = own === undefined ? "value" : ownField(key, item, own, record);
+  if (field === "kept") return item;
+  if (field === "name") return sentName(masks)(item as string);
+  if (field === "own") return ownText(item, (SAID.has(key) ? masks.said : undefined) ?? masks.own);
+  return (typeof item === "string" ? masks.shown(key, item) : undefined) ??
+    walk(item, depth + 1, own !== undefined && holdsOwn(key, item) ? key : undefined, masks);
+}
+
+/** How a name a request sent is masked: by {@linkcode ValueMasks.sentName}, else as a value. */
+const sentName = (masks: ValueMasks) => masks.sentName ?? masks.text;
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) &&
+    Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/**
+ * A map of header names to values (a step's request or response headers): a name is what was
+ * sent or answered, so a secret in it (`x-${ENV.PIN}`) is masked by `name`, as its value is.
+ */
+function walkNames(
+  map: Record<string, unknown>,
+  depth: number,
+  name: (text: string) => string,
+  masks: ValueMasks,
+): Record<string, unknown> {
+  const values = walkRecord(map, depth, undefined, masks);
+  const keys = Object.keys(values);
+  const names = keys.map(name);
+  if (names.every((n, i) => n === keys[i])) return values;
+  const out: Record<string, unknown> = {};
+  for (const [i, key] of keys.entries()) {
+    Object.defineProperty(out, names[i], { value: values[key], enumerable: true, writable: true });
+  }
+  return out;
 }
 
 /** An own field's text (or list of names): long secrets masked, short ones are flowrun's words. */
