@@ -12,11 +12,13 @@
 import type { Problem } from "../../lib/model/errors.ts";
 import type { Redactor } from "../../lib/secrets/redactor.ts";
 import { maskedExcerpt } from "../../lib/load/masked_excerpt.ts";
+import { maskedFolded } from "../../lib/secrets/folded_pieces.ts";
 
 /**
  * `problems` with the secrets their quoted text holds masked by `redactor`
- * (its `shown` masking: every secret but ordinary words); an excerpt's caret
- * stays on its column.
+ * (its `shown` masking: every secret but ordinary words), and the pieces of
+ * one of several words the file writes across lines (`folded_pieces.ts`); an
+ * excerpt's caret stays on its column.
  *
  * @example
  * ```ts
@@ -36,9 +38,11 @@ import { maskedExcerpt } from "../../lib/load/masked_excerpt.ts";
  */
 export function maskedProblems(
   problems: readonly Problem[],
-  redactor: Pick<Redactor, "shown">,
+  redactor: Pick<Redactor, "shown" | "added">,
 ): Problem[] {
-  const mask = (text: string) => redactor.shown(text);
+  // A secret of several words the file writes folded stands there in pieces, one a line.
+  const spaced = redactor.added().map(([secret]) => secret).filter((s) => /\S\s+\S/.test(s));
+  const mask = (text: string) => maskedFolded(redactor.shown(text), spaced);
   return problems.map((problem) => {
     const masked: Problem = { ...problem, message: mask(problem.message) };
     if (problem.hint !== undefined) masked.hint = mask(problem.hint);
