@@ -203,7 +203,28 @@ function secretsInHeaders(
     if (lower === "cookie") secretsInCookies(value, register);
     else if (lower === "set-cookie") secretsInSetCookie(value, register);
     else if (isSecretHeader(lower)) register(value);
-    else urlPasswords(value, register);
+    else {
+      urlPasswords(value, register);
+      if (URL_HEADERS.has(lower)) secretsInUrl(value, register);
+    }
+  }
+}
+
+/** Headers whose value is a URL a server made, which may hand a credential over in it. */
+const URL_HEADERS = new Set(["location", "content-location"]);
+
+/**
+ * Registers the secret-looking parameters of a URL's query and of its fragment (`#access_token=…`,
+ * as an OAuth implicit grant writes it), relative or absolute.
+ */
+function secretsInUrl(value: string, register: Register): void {
+  if (!value.includes("?") && !value.includes("#")) return;
+  try {
+    const url = new URL(value, "http://h/");
+    secretsInForm(url.search, register);
+    if (url.hash.includes("=")) secretsInForm(url.hash.slice(1), register);
+  } catch {
+    // No URL: its password was looked for as text above.
   }
 }
 
