@@ -215,7 +215,7 @@ async function openOutputs(
     (await import("./history.ts")).historyOf(inputs.history, loaded.files);
   const reporters = await artifacts.reporters({
     history: history && ((flow) => history.of(flow)),
-    traceLink: plan.traceLink,
+    traceLink: shownTraceLink(plan),
     shard: plan.shard,
     reproduce,
     // Only the HTML report shows where the run happened.
@@ -228,6 +228,14 @@ async function openOutputs(
   );
   const problems = await loadProblems(plan, loaded);
   return { runId, artifacts, reproduce, started, reporters, sources, problems, history };
+}
+
+/**
+ * `--trace-link` as the console and the HTML report show it: a value the user wrote, which may hold
+ * a secret of the run (a key in its query) as the command line the manifest masks does.
+ */
+function shownTraceLink(plan: RunPlan): string | undefined {
+  return plan.traceLink && redactor.redact(plan.traceLink);
 }
 
 /** How the run went: its result and the exit code it calls for. */
@@ -270,7 +278,7 @@ async function runSuite(
     verbose: plan.verbosity,
     sourceLine: opened.sources.sourceLine,
     reproduce: opened.reproduce,
-    traceLink: plan.traceLink,
+    traceLink: shownTraceLink(plan),
     history: opened.history,
   }));
   const repeat = await repeatRun(plan, suite, combineReporters(console, ...opened.reporters));
