@@ -139,9 +139,10 @@ function decodeBase64(text: string): string | undefined {
 
 /**
  * Every text form of a value to mask as a literal: the value, whitespace-
- * collapsed, JSON-escaped once and twice (`\/` too), percent- and
- * form-encoded in both hex cases, and each of those as a POSIX shell's single
- * quotes write it (`'` as `'\''`), for a pasted command.
+ * collapsed, with each `+` read as a space (a form decoder's reading of a
+ * token written unencoded in a query), JSON-escaped once and twice (`\/`
+ * too), percent- and form-encoded in both hex cases, and each of those as a
+ * POSIX shell's single quotes write it (`'` as `'\''`), for a pasted command.
  *
  * @example
  * ```ts
@@ -150,11 +151,16 @@ function decodeBase64(text: string): string | undefined {
  * for (const f of ["it's a/b", "it's a\\/b", "it's%20a%2Fb", "it%27s+a%2Fb", "it'\\''s a/b"]) {
  *   if (!forms.has(f)) throw new Error(f + " in " + [...forms].join(" | "));
  * }
+ * if (!literalForms("Qm8+vZ3/k").has("Qm8 vZ3/k")) throw new Error();
  * ```
  */
 export function literalForms(value: string): Set<string> {
   // Most forms of a value are the value again (`Bearer t` has five text forms, one distinct).
   const literals = new Set(textForms(value));
+  // Each `+` read as a space, as a form decoder reads a token a server wrote unencoded in a query.
+  if (value.includes("+") && !/\s/.test(value)) {
+    for (const f of textForms(value.replaceAll("+", " "))) literals.add(f);
+  }
   for (const f of urlForms(value)) literals.add(f);
   for (const f of [...literals]) if (f.includes("'")) literals.add(f.replaceAll("'", "'\\''"));
   return literals;
