@@ -22,6 +22,8 @@ import {
 } from "./correlate/mod.ts";
 import { emptyCorrelator } from "./correlate/state.ts";
 import { noteScriptLiterals } from "./correlate/script_literals.ts";
+import { dropPagesPasswords } from "./login_pages.ts";
+import { holdDroppedCookies } from "./held_cookies.ts";
 import type { HarRecord, NameValue } from "./har_model.ts";
 import type { JsonPath, Producer, Step } from "./model.ts";
 import { safeDecode, valueKey, walk } from "./json.ts";
@@ -91,7 +93,8 @@ function twoStringValue(
   if (t.producers.has(valueKey(value)) || t.generated.has(value)) {
     return stringValue(t, key, value, step, where);
   }
-  const named = isSecretName(key) || /^(code|code_verifier)$/.test(key);
+  const named = isSecretName(key) || t.passwordFields.has(key) ||
+    /^(code|code_verifier)$/.test(key);
   if (t.evidence.isConstant(value) && named && !HELD_BY_USER.test(key) && !isSecretShaped(value)) {
     // Named like a token, yet both sessions sent it as a word: the app's constant. Shaped like
     // a secret (`signature=sig-AbC123…`), it is a credential, however equal.
@@ -356,8 +359,10 @@ export function correlateTwo(
   const alignment = alignRecords(first, second);
   const evidence = new Evidence(alignment);
   const c = newTwoRecordingsCorrelator(spelling, evidence);
-  // The first recording's scripts say what the client sends the same for every user.
-  noteScriptLiterals(c, all, first);
+  // What the first recording's dropped pages, scripts and cookies say, as for one recording:
+  // the scripts what the client sends the same for every user, a page's `type="password"`
+  // input a credential whatever its name, the assets the cookies a request was recorded without.
+  holdDroppedCookies(noteScriptLiterals(dropPagesPasswords(c, all, first), all, first), all, first);
   correlate(first, groups, spelling, true, c);
   const decided: Record<Decision, number> = {
     constant: 0,

@@ -99,3 +99,27 @@ function loginStep(flow: string): string {
   const next = flow.indexOf("\n  - name:", at);
   return flow.slice(at, next < 0 ? undefined : next);
 }
+
+Deno.test("convert har with two recordings: the post recorded without its cookies goes with the session cookie the dropped assets sent, as with one", async () => {
+  const dir = await Deno.makeTempDir();
+  const app = standIn();
+  try {
+    await Deno.writeTextFile(`${dir}/a.har`, recording());
+    await Deno.writeTextFile(`${dir}/b.har`, recording());
+    const args = ["convert", "har", `${dir}/a.har`, `${dir}/b.har`, "-o", `${dir}/app.yaml`];
+    const converted = await runCli(args);
+    assert.equal(converted.code, 0, converted.stderr);
+    const flow = await Deno.readTextFile(`${dir}/app.yaml`);
+    assert.match(
+      loginStep(flow),
+      /cookie: _chc=1; sid=\$\{steps\.open_login\.capture\.sid\}/,
+      flow,
+    );
+    const env = { BASE_URL: app.origin, LOGIN_PASSWORD: PASSWORD };
+    const run = await runCli(["run", `${dir}/app.yaml`], { env });
+    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
