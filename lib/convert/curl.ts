@@ -53,6 +53,8 @@ import { captureOutputs } from "./curl_outputs.ts";
 import { SavedAnswers } from "./curl_saved.ts"; // `> snap.json`, then `-T snap.json`
 import { withoutJsonAnswers, withoutPrinted, withoutProse } from "./curl_transcript.ts";
 import { pastedIntoRecords } from "./curl_answers.ts";
+import { announcedRefusals } from "./curl_announced.ts";
+import { curlErrorLines } from "./curl_error_line.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
 import { createdPlaceholders } from "./curl_created.ts";
 import { loginTokens } from "./curl_login_token.ts";
@@ -124,6 +126,9 @@ export function convertCurl(
   const parts = buildCommands(commands, { files: options.files, saved }, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
   pastedIntoRecords({ input, printed }, commands, parts.built);
+  // A refusal the docs show in words or in curl's own error line: curl_error_line.ts, curl_announced.ts.
+  curlErrorLines(input, parts.built);
+  announcedRefusals(input, parts.built);
   createdPlaceholders(env, parts.built);
   // A skipped command is named as written: `$env:TOKEN = …`, not the marker its variable became.
   const skipped = inLineOrder(windows.skipped, parts.skipped).map((s) =>

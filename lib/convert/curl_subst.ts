@@ -140,11 +140,18 @@ function closingParen(text: string, from: number): number {
   return -1;
 }
 
-/** The index of the backtick that closes one whose text starts at `from`, or -1. */
+/**
+ * The index of the backtick that closes one whose text starts at `from`, or -1: on the same
+ * line and never one of a fence's or an empty pair's, as the shell reader reads them
+ * (curl_shell.ts). Across lines, a stray backtick in one block (an API page's
+ * `-H "accept: application/json"\``) paired with the next block's and every later pair
+ * shifted, until a page's last inline command was swallowed unsaid.
+ */
 function closingBacktick(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
+  if (text[from - 2] === "`" || text[from] === "`") return -1;
+  for (let i = from; i < text.length && text[i] !== "\n"; i++) {
     if (text[i] === "\\") i++;
-    else if (text[i] === "`") return i;
+    else if (text[i] === "`") return text[i + 1] === "`" ? -1 : i;
   }
   return -1;
 }

@@ -173,11 +173,12 @@ export function withoutJsonAnswers(text: string): string | undefined {
  * A sentence's start: a capitalised word (`Note`, `It's`, `I'm`, a name such as `AddUnique`),
  * maybe as inline code and after a list's mark (`*`, `-`, `2.`) or Markdown's inline marks (a
  * link's `[`, emphasis's `*`, `_`, `**`, a `(`, a quotation mark: "[Weavework's aggregation"),
- * then a space, a comma or the end of a short sentence ("Updated! Now let's check…"). No
+ * then a space, a comma or the end of a short sentence ("Updated! Now let's check…"), the
+ * emphasis closed before or after its colon (`**Note**:`, `**Explanation:**`). No
  * command starts so: the shell's `[` test is followed by a space.
  */
 const SENTENCE =
-  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?[[*_("“]*`?[A-Z][A-Za-z]*(?:['’][a-z]+)?`?[*_]*[,:!?.]?\s/;
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+)?[[*_("“]*`?[A-Z][A-Za-z]*(?:['’][a-z]+)?`?[*_]*[,:!?.]?[*_]*\s/;
 
 /**
  * A Markdown list item's start: its mark (`-`, `*`, `+`, `1.`, `2)`) and a space. No program is
@@ -205,7 +206,8 @@ const SHELL_MARK = /[=|<>$\\{}]/;
  * line holds a shell mark or runs curl.
  */
 function isProse(line: string, above?: string): boolean {
-  if (strayQuote(line, above)) return true;
+  // curl's own error line (`curl: (7) Couldn't connect to server`): printed, never typed.
+  if (strayQuote(line, above) || /^\s*curl: \(\d+\) /.test(line)) return true;
   if (!IN_WORD.test(line)) return false;
   // A list item however it starts ("- `422 …` when an expression can't be executed").
   const opens = SENTENCE.test(line) || LIST_ITEM.test(line);
