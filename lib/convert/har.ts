@@ -86,10 +86,8 @@
  */
 import { dropLongPolls } from "./har_long_polls.ts";
 import { correlate, type Correlator, newCorrelator } from "./correlate/mod.ts";
-import { dropPagesPasswords } from "./login_pages.ts";
-import { holdDroppedCookies } from "./held_cookies.ts";
+import { seedFromDropped } from "./dropped_evidence.ts";
 import { type OwnDropped, ownDroppedLines } from "./dropped.ts";
-import { noteScriptLiterals } from "./correlate/script_literals.ts";
 import { REASON } from "./noise.ts";
 import { groupRequests } from "./polls.ts";
 import { selectTraffic, type Traffic } from "./select.ts";
@@ -252,16 +250,7 @@ export function prepareConversion(
   const linking = !options.noCorrelate;
   // What the dropped pages, scripts and cookies say of the kept requests (one recording).
   const { records } = traffic.parsed;
-  const seeded = () =>
-    holdDroppedCookies(
-      noteScriptLiterals(
-        dropPagesPasswords(newCorrelator(spelling, linking), records, traffic.ordered),
-        records,
-        traffic.ordered,
-      ),
-      records,
-      traffic.ordered,
-    );
+  const seeded = () => seedFromDropped(newCorrelator(spelling, linking), records, traffic.ordered);
   const c = two?.c ?? correlate(traffic.ordered, groups, spelling, linking, seeded());
   return { traffic, c, two };
 }

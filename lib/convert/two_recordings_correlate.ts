@@ -21,9 +21,7 @@ import {
   withTokens,
 } from "./correlate/mod.ts";
 import { emptyCorrelator } from "./correlate/state.ts";
-import { noteScriptLiterals } from "./correlate/script_literals.ts";
-import { dropPagesPasswords } from "./login_pages.ts";
-import { holdDroppedCookies } from "./held_cookies.ts";
+import { seedFromDropped } from "./dropped_evidence.ts";
 import type { HarRecord, NameValue } from "./har_model.ts";
 import type { JsonPath, Producer, Step } from "./model.ts";
 import { safeDecode, valueKey, walk } from "./json.ts";
@@ -35,6 +33,7 @@ import { alignRecords, Evidence } from "./two_recordings.ts";
 import { freshFrom } from "./fresh_from.ts";
 import { isClockReading } from "./two_recordings_time.ts";
 import { typedData } from "./two_recordings_typed.ts";
+import { pageMade } from "./two_recordings_nonce.ts";
 import {
   decide,
   type Decision,
@@ -105,9 +104,10 @@ function twoStringValue(
   const other = t.evidence.isEqualAt(step.first, key, value)
     ? undefined
     : t.evidence.counterpart(value);
-  if (typeof other === "string" && (!named || typedData(t, key, value, other))) {
-    return differing(t, key, value, other, step);
-  }
+  if (
+    typeof other === "string" &&
+    (!named || typedData(t, key, value, other) || pageMade(t, key, value, other, step.first))
+  ) return differing(t, key, value, other, step);
   return judged(t, value, stringValue(t, key, value, step, where));
 }
 
@@ -121,7 +121,8 @@ function differing(
 ): string {
   // The page's clock: sent as recorded, neither random hex nor a variable to ask for.
   if (isClockReading(value, other)) return t.sp.lit(value);
-  const fresh = freshFrom(value, other);
+  // Random of one shape in both, the page's own (two_recordings_nonce.ts): one of that shape.
+  const fresh = pageMade(t, key, value, other, step.first) ?? freshFrom(value, other);
   if (fresh) {
     decide(t, value, "fresh");
     t.replaced.generated++;
@@ -170,12 +171,13 @@ function twoHeaders(t: TwoRecordingsCorrelator, r: HarRecord, step: Step): [stri
     !HELD_BY_USER.test(h.name) && t.evidence.isConstant(h.value) && !isSecretShaped(h.value) &&
     (isSecretName(h.name) || /csrf|xsrf/i.test(h.name)) && !t.producers.has(valueKey(h.value))
   );
-  // Words typed differently under a secret-looking header name: sent as recorded here, then
-  // judged below as any differing header is (fresh, or a variable with the recorded default).
+  // Words typed differently under a secret-looking header name, or a nonce the page made: sent
+  // as recorded here, then judged below as any differing header is (fresh, or a variable).
   const typed = r.headers.filter((h) => {
     const other = t.evidence.counterpart(h.value);
     return isSecretName(h.name) && typeof other === "string" && !constant.includes(h) &&
-      !t.producers.has(valueKey(h.value)) && typedData(t, h.name, h.value, other);
+      !t.producers.has(valueKey(h.value)) &&
+      (typedData(t, h.name, h.value, other) || !!pageMade(t, h.name, h.value, other, r));
   });
   const saved = r.headers;
   r.headers = r.headers.filter((h) => !constant.includes(h) && !typed.includes(h));
@@ -190,12 +192,13 @@ function twoHeaders(t: TwoRecordingsCorrelator, r: HarRecord, step: Step): [stri
     out.push([h.name.toLowerCase(), t.sp.lit(h.value)]);
   }
   for (const h of typed) out.push([h.name.toLowerCase(), t.sp.lit(h.value)]);
-  return out.map(([name, template]) => [name, judgedHeader(t, saved, name, template)]);
+  return out.map(([name, template]) => [name, judgedHeader(t, r, saved, name, template)]);
 }
 
 /** A header sent as recorded that the second session sent otherwise: fresh, or a variable. */
 function judgedHeader(
   t: TwoRecordingsCorrelator,
+  r: HarRecord,
   saved: NameValue[],
   name: string,
   template: string,
@@ -205,7 +208,7 @@ function judgedHeader(
   if (template !== t.sp.lit(recorded)) return judged(t, recorded, template);
   const other = t.evidence.counterpart(recorded);
   if (typeof other !== "string" || isClockReading(recorded, other)) return template;
-  const fresh = freshFrom(recorded, other);
+  const fresh = pageMade(t, name, recorded, other, r) ?? freshFrom(recorded, other);
   decide(t, recorded, fresh ? "fresh" : "variable");
   if (fresh) {
     t.replaced.generated++;
@@ -359,10 +362,8 @@ export function correlateTwo(
   const alignment = alignRecords(first, second);
   const evidence = new Evidence(alignment);
   const c = newTwoRecordingsCorrelator(spelling, evidence);
-  // What the first recording's dropped pages, scripts and cookies say, as for one recording:
-  // the scripts what the client sends the same for every user, a page's `type="password"`
-  // input a credential whatever its name, the assets the cookies a request was recorded without.
-  holdDroppedCookies(noteScriptLiterals(dropPagesPasswords(c, all, first), all, first), all, first);
+  // What the first recording's dropped records say, as for one recording.
+  seedFromDropped(c, all, first);
   correlate(first, groups, spelling, true, c);
   const decided: Record<Decision, number> = {
     constant: 0,

@@ -1,0 +1,39 @@
+/**
+ * What the records a flow drops say of the ones it keeps, for one recording or two alike: the
+ * pages' `type="password"` and text inputs (which fields the user types), the scripts' literals
+ * (what the client sends the same for every user), and the cookies only the dropped assets show
+ * the browser held for a request recorded without them.
+ *
+ * @module
+ */
+import type { Correlator } from "./correlate/mod.ts";
+import { noteScriptLiterals } from "./correlate/script_literals.ts";
+import type { HarRecord } from "./har_model.ts";
+import { holdDroppedCookies } from "./held_cookies.ts";
+import { dropPagesPasswords } from "./login_pages.ts";
+
+/**
+ * Seeds `c` with what the records of `all` not in `kept` say of `kept`. Returns `c`.
+ *
+ * @example
+ * ```ts
+ * import { seedFromDropped } from "./dropped_evidence.ts";
+ * import { newCorrelator } from "./correlate/mod.ts";
+ * const page = {
+ *   url: new URL("http://app.test/login"), mimeType: "text/html", raw: { response: {} },
+ *   responseText: '<input type="password" name="p">', headers: [], cookies: [], setCookies: [],
+ * };
+ * const post = { url: new URL("http://app.test/do"), mimeType: "application/json", headers: [], cookies: [], setCookies: [] };
+ * // deno-lint-ignore no-explicit-any
+ * const c = seedFromDropped(newCorrelator("a"), [page, post] as any, [post] as any);
+ * if (!c.passwordFields.has("p")) throw new Error();
+ * ```
+ */
+export function seedFromDropped<C extends Correlator>(
+  c: C,
+  all: readonly HarRecord[],
+  kept: readonly HarRecord[],
+): C {
+  holdDroppedCookies(noteScriptLiterals(dropPagesPasswords(c, all, kept), all, kept), all, kept);
+  return c;
+}
