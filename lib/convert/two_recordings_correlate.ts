@@ -365,21 +365,16 @@ export function correlateTwo(
   // What the first recording's dropped records say, as for one recording.
   seedFromDropped(c, all, first);
   correlate(first, groups, spelling, true, c);
-  const decided: Record<Decision, number> = {
-    constant: 0,
-    capture: 0,
-    fresh: 0,
-    variable: 0,
-    credential: 0,
-  };
+  const decided = { constant: 0, capture: 0, fresh: 0, variable: 0, credential: 0 };
   for (const d of c.decisions.values()) decided[d]++;
   // A differing value no rule wrote: sent as recorded (free text, a header the flow drops).
   const sent = new Set<string>();
   for (const s of c.steps) {
-    for (const r of [s.first]) {
-      for (const part of r.url.pathname.split("/")) sent.add(valueKey(safeDecode(part)));
-      for (const [, v] of r.url.searchParams) sent.add(valueKey(v));
+    // A segment the flow captures from a page's link (linked_paths.ts) is not sent as recorded.
+    for (const part of s.first.url.pathname.split("/")) {
+      if (s.url.includes(part)) sent.add(valueKey(safeDecode(part)));
     }
+    for (const [, v] of s.first.url.searchParams) sent.add(valueKey(v));
   }
   let undecided = 0;
   for (const k of evidence.differs.keys()) {

@@ -18,6 +18,7 @@ import { baseRef, innerValue } from "./rewrite_value.ts";
 import { sentTimes } from "./sent_times.ts";
 import { siblingRowProducer } from "./sibling_rows.ts";
 import { keyNamedIdProducer } from "./key_named_ids.ts";
+import { linkedSegmentProducer } from "./linked_paths.ts";
 import { type Correlator, NOT_A_BODY } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 
@@ -70,6 +71,9 @@ function pathTemplate(c: Correlator, pathname: string, step: Step): string {
     if (isUuid(decoded) && !c.responseSeen.has(valueKey(decoded))) {
       return c.rules.freshUuid(`${singular(snake(previous)) || "resource"}_id`, decoded);
     }
+    // A value escaped into a link of an earlier page (linked_paths.ts): sent as the page wrote it.
+    const linked = linkedSegmentProducer(c, segments, i);
+    if (linked) return useProducer(c, linked, step).replace(/^\$\{/, "${raw:");
     previous = decoded;
     return withTokens(c, segment, step);
   }).join("/");

@@ -1,0 +1,64 @@
+/**
+ * A value the server escaped into a link's path, captured from the page that linked it. An
+ * accounting journal's web UI (hledger-web) links its edit page as
+ * `/edit/%2Fsrv%2Fa1%2Fledger.journal`, the journal file's full path, which differs on every
+ * instance kept in another folder; no JSON or header held it, so the flow sent the recorded
+ * path and met 404. A route word needs no escape; a segment that holds one (`%2F`, `%20`) is a
+ * value the page wrote into the link. When the latest earlier page of the flow links the
+ * request's exact path, and its first link under the same path around the segment holds that
+ * segment, the segment is captured from there, as the page wrote it.
+ *
+ * @module
+ */
+import type { Producer } from "../model.ts";
+import type { Correlator } from "./state.ts";
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** How many earlier pages are searched: the one the user clicked from is among the last. */
+const PAGES = 20;
+
+/**
+ * The producer of path segment `i` of `segments` (the path as sent, split at `/`), when it holds
+ * an escape and an earlier page of the flow links the whole path (see the module).
+ *
+ * @example
+ * ```ts
+ * import { linkedSegmentProducer } from "./linked_paths.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { mimeType: "text/html",
+ *   responseText: '<a href="http://h.test/journal">J</a><a href="http://h.test/edit/%2Fsrv%2Fledger">e</a>' };
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push({ name: "open_manage", last } as any);
+ * const p = linkedSegmentProducer(c, ["", "edit", "%2Fsrv%2Fledger"], 2);
+ * if (p?.source.kind !== "regex" || p.step.name !== "open_manage") throw new Error();
+ * if (linkedSegmentProducer(c, ["", "journal"], 1) !== undefined) throw new Error();
+ * ```
+ */
+export function linkedSegmentProducer(
+  c: Correlator,
+  segments: readonly string[],
+  i: number,
+): Producer | undefined {
+  const segment = segments[i];
+  if (!/%[0-9A-Fa-f]{2}/.test(segment) || !c.linking) return undefined;
+  const rest = segments.slice(i + 1).join("/");
+  const pattern = `\\b(?:href|action)\\s*=\\s*["'](?:https?://[^/"']+)?` +
+    `${escape(segments.slice(0, i).join("/"))}/([^/"'?#\\s]+)` +
+    `${rest === "" ? "" : escape(`/${rest}`)}(?:[?#][^"']*)?["']`;
+  const re = new RegExp(pattern, "i");
+  for (let s = c.steps.length - 1; s >= Math.max(0, c.steps.length - PAGES); s--) {
+    const page = c.steps[s].last;
+    if (page.responseText === undefined || !/html/.test(page.mimeType)) continue;
+    const found = re.exec(page.responseText)?.[1];
+    if (found === undefined) continue;
+    if (found !== segment) return undefined;
+    return {
+      step: c.steps[s],
+      source: { kind: "regex", name: "linked_path", pattern },
+      secret: false,
+    };
+  }
+  return undefined;
+}
