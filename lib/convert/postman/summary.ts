@@ -8,6 +8,8 @@
 import { plural } from "../../_util/plural.ts";
 import type { PostmanSummary } from "./convert.ts";
 import { varName } from "./vars.ts";
+import type { Broken } from "./flow_state.ts";
+import { sandboxLacks } from "./sandbox_lacks.ts";
 
 /** Requests listed by name; the rest are counted. */
 const MAX_LISTED = 200;
@@ -205,6 +207,19 @@ function saidBy(b: { line?: string }): string {
 /** The longest statement a summary quotes. */
 const MAX_LINE = 160;
 
+/** A variable set in a way flowrun cannot express, or with a call Newman's sandbox lacks. */
+function notExpressed(b: Broken, count: string, sends: string, readers: string): string {
+  const lacks = b.line ? sandboxLacks(b.line) : undefined;
+  // The script stops there in Newman too: the placeholder it sends is the flow's.
+  return lacks
+    ? `Not translated: the script of ${b.by} sets {{${b.name}}} with \`${lacks}\`, and Newman's sandbox has no \`${lacks}\`${
+      saidBy(b)
+    }: the script stops there with an error, so ${count} ${sends} it as written, as Newman does: read by ${readers}.`
+    : `Not translated: the script of ${b.by} sets {{${b.name}}} in a way flowrun cannot express${
+      saidBy(b)
+    }, so ${count} ${sends} it as written (Postman sends what the script sets): read by ${readers}.`;
+}
+
 function readsAsWritten(s: PostmanSummary): string[] {
   const lines: string[] = [];
   for (const b of (s.broken ?? []).slice(0, MAX_NAMED)) {
@@ -216,11 +231,7 @@ function readsAsWritten(s: PostmanSummary): string[] {
     lines.push(
       b.partly
         ? `Partly translated, possibly broken: the script of ${b.by} sets {{${b.name}}} in a way flowrun translates and also in one it cannot express, so ${count} may not read ${b.name} as Postman does (the flow has only the translated value): read by ${readers}.`
-        : `Not translated: the script of ${b.by} sets {{${b.name}}} in a way flowrun cannot express${
-          saidBy(b)
-        }, so ${count} ${
-          one ? "sends" : "send"
-        } it as written (Postman sends what the script sets): read by ${readers}.`,
+        : notExpressed(b, count, one ? "sends" : "send", readers),
     );
   }
   lines.push(...givenLine(s.broken ?? []));

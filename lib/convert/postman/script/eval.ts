@@ -19,7 +19,7 @@ import { pseudo } from "./pseudo.ts";
 import { madeBy, momentCall, newDateCall, plusDate, secondsCall } from "./made.ts";
 import { randomMade } from "./random_cut.ts";
 import { constructorCheck } from "./constructor_type.ts";
-import { CALLS, cond, pathOf, text } from "./calls.ts";
+import { CALLS, cond, pathOf } from "./calls.ts";
 import { rowComparison, rowNumber } from "./data_row.ts";
 import { compare, type Cond, flowText, isPseudo, member, not, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
@@ -212,7 +212,7 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
   if (VARIABLE_GETTERS.has(callee)) {
     return first?.k === "lit" ? ctx.variable(String(first.value), scopeOf(callee)) : undefined;
   }
-  if (callee === "pm.variables.replaceIn") return replaceIn(text(first), (n) => ctx.variable(n));
+  if (callee === "pm.variables.replaceIn") return replaceIn(first, (n) => ctx.variable(n));
   if (callee === "tv4.validate") {
     const schema = a[1];
     const conds = first?.k === "path" && schema?.k === "lit"

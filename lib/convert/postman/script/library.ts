@@ -85,20 +85,26 @@ export function libraryCall(
 
 /**
  * `pm.variables.replaceIn("{{x}}")`: the variable, when the text is one
- * placeholder; text without placeholders is itself.
+ * placeholder; text without placeholders is itself. A value that is no text
+ * (a number, a boolean, a value made at run time) is given back as it is, as
+ * Newman's `replaceIn(Math.floor(Math.random() * 9000))` is that number.
  *
  * @example
  * ```ts
  * import { replaceIn } from "./library.ts";
- * const v = replaceIn("{{id}}", (n) => ({ k: "var", name: n, expr: "${vars.id}" }));
- * if (v?.k !== "var" || replaceIn("a {{b}}", () => ({ k: "lit", value: 1 })) !== undefined) throw new Error();
+ * const v = replaceIn({ k: "lit", value: "{{id}}" }, (n) => ({ k: "var", name: n, expr: "${vars.id}" }));
+ * if (v?.k !== "var" || replaceIn({ k: "lit", value: "a {{b}}" }, () => undefined) !== undefined) throw new Error();
+ * const made = { k: "gen" as const, text: "${RANDOM.DIGITS_3}" };
+ * if (replaceIn(made, () => undefined) !== made) throw new Error();
  * ```
  */
 export function replaceIn(
-  value: string | undefined,
+  of: Sym | undefined,
   variable: (name: string) => Sym | undefined,
 ): Sym | undefined {
-  if (value === undefined) return undefined;
+  const value = of?.k === "lit" ? of.value : undefined;
+  if (of?.k === "gen" || typeof value === "number" || typeof value === "boolean") return of;
+  if (typeof value !== "string") return undefined;
   const one = value.match(/^\{\{([^{}]+)\}\}$/);
   if (one) return variable(one[1].trim());
   return /\{\{/.test(value) ? undefined : { k: "lit", value };

@@ -23,6 +23,9 @@ const MILLIS: Sym = { k: "gen", text: "${NOW.UNIX_MS}" };
 const MADE = new Map<string, Sym>([
   ["Date.now", MILLIS],
   ["Math.random", { k: "gen", text: "${RANDOM.HEX_8}" }],
+  // `require('uuid')` and its `v4` (required.ts): a fresh v4 UUID each call.
+  ["require:uuid", { k: "gen", text: "${RANDOM.UUID}" }],
+  ["require:uuid.v4", { k: "gen", text: "${RANDOM.UUID}" }],
 ]);
 
 /** `new Date().toISOString()` and the like: the time of the request. */

@@ -33,6 +33,8 @@ import { calledAtOnce, promisedSend, wrappedSend } from "./promised_send.ts";
 import { parsedAnswer } from "./parse_only.ts";
 import { type FallbackBlock, fallbackIf, orSet } from "./fallback_walk.ts";
 import { isHelper } from "./helper_call.ts";
+import { shifting } from "./moment_shift.ts";
+import { renameRequired } from "./required.ts";
 import { ScriptValues, type VariableReader } from "../scopes.ts";
 
 export type { CheckItem } from "./each.ts";
@@ -105,7 +107,7 @@ class Translator {
       case "BlockStatement":
         return this.block(node.body, name, depth);
       case "VariableDeclaration":
-        return this.declaration(node);
+        return shifting(node, this.ctx, () => this.declaration(node));
       case "TryStatement": {
         // The checks a try block sets before anything throws are kept: as written, they all run.
         const caught = swallowingTry(node, this.source) ? 1 : 0;
@@ -117,7 +119,7 @@ class Translator {
         // `if (!get("token")) { set("token", …) }`: a second source of a value set above.
         return fallbackIf(this, node, depth) ? undefined : this.ifStatement(node, name, depth);
       case "ExpressionStatement":
-        return this.expression(node, name, depth);
+        return shifting(node, this.ctx, () => this.expression(node, name, depth));
       case "FunctionDeclaration": {
         const wrapper = promisedSend(node);
         if (wrapper) return void this.#wrappers.add(wrapper);
@@ -388,7 +390,7 @@ export function translateScript(
     return t.out;
   }
   try {
-    t.block(parsed.program.body, undefined, 0);
+    t.block(renameRequired(parsed.program).body, undefined, 0);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return translateScriptFailed(source, "it is nested too deeply");
