@@ -8,6 +8,7 @@
  */
 import type { Node } from "./parse.ts";
 import type { Sym } from "./sym.ts";
+import { paddedDigits } from "./padded.ts";
 import { toText } from "./to_text.ts";
 
 /** The longest text a literal's method may make: beyond it the value stays unknown. */
@@ -96,7 +97,7 @@ export function literalText(
   args: (Sym | undefined)[],
 ): Sym | undefined {
   // `x.toString()` of a value known as text (a variable's, a literal's) is that text.
-  const known = toText(method, on, args.length);
+  const known = toText(method, on, args.length) ?? paddedDigits(method, on, args);
   if (known) return known;
   // A variable's text the files give is known now too: `pw.charAt(pw.length - 1)`.
   const text = fileText(on);

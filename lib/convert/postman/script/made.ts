@@ -38,7 +38,8 @@ const NEW_DATE = new Map<string, Sym>([
 
 /**
  * A method of `new Date()` (the time now) that {@linkcode NEW_DATE} knows,
- * else undefined.
+ * or of `new Date(Date.now() ± ms)` with `ms` known now (the time moved by
+ * it, in whole seconds), else undefined.
  *
  * @example
  * ```ts
@@ -48,6 +49,10 @@ const NEW_DATE = new Map<string, Sym>([
  * if (!p.ok) throw new Error();
  * const made = newDateCall(p.program.body[0].expression);
  * if (made?.k !== "gen" || made.text !== "${NOW.ISO}") throw new Error(JSON.stringify(made));
+ * const q = parseScript("new Date(Date.now() + 7 * 86400000).toISOString()");
+ * if (!q.ok) throw new Error();
+ * const week = newDateCall(q.program.body[0].expression);
+ * if (week?.k !== "gen" || week.text !== "${NOW.ISO+7d}") throw new Error(JSON.stringify(week));
  * ```
  */
 export function newDateCall(node: Node): Sym | undefined {
@@ -56,9 +61,48 @@ export function newDateCall(node: Node): Sym | undefined {
     return undefined;
   }
   const callee = c.object.callee;
-  const now = callee.type === "Identifier" && callee.name === "Date" &&
-    c.object.arguments.length === 0;
-  return now && node.arguments.length === 0 ? NEW_DATE.get(c.property.name) : undefined;
+  const date = callee.type === "Identifier" && callee.name === "Date";
+  if (!date || node.arguments.length !== 0) return undefined;
+  const made = NEW_DATE.get(c.property.name);
+  if (c.object.arguments.length === 0 || !made) return made;
+  // `new Date(Date.now() + 7 * 86400000)`: the time moved by milliseconds known now.
+  const by = c.object.arguments.length === 1 ? shiftOf(c.object.arguments[0]) : undefined;
+  return by === undefined ? undefined : shifted(made, by);
+}
+
+/** Milliseconds `Date.now() ± n` moves the time by (`n` literal arithmetic), else undefined. */
+function shiftOf(n: Node): number | undefined {
+  if (n.type !== "BinaryExpression" || !["+", "-"].includes(n.operator) || !isMillis(n.left)) {
+    return undefined;
+  }
+  const by = constant(n.right, 0);
+  return by === undefined ? undefined : n.operator === "-" ? -by : by;
+}
+
+/** A number written with literals and `+ - * /` (`7 * 24 * 60 * 60 * 1000`), else undefined. */
+function constant(n: Node, depth: number): number | undefined {
+  if (n.type === "Literal") return typeof n.value === "number" ? n.value : undefined;
+  if (n.type !== "BinaryExpression" || depth > 20) return undefined;
+  const [a, b] = [constant(n.left, depth + 1), constant(n.right, depth + 1)];
+  if (a === undefined || b === undefined) return undefined;
+  const ops: Record<string, number> = { "+": a + b, "-": a - b, "*": a * b, "/": a / b };
+  return Number.isFinite(ops[n.operator]) ? ops[n.operator] : undefined;
+}
+
+/** The units a shift is written in, largest first (docs/expressions.md). */
+const SHIFT_UNITS: [string, number][] = [
+  ["d", 86_400_000],
+  ["h", 3_600_000],
+  ["m", 60_000],
+  ["s", 1_000],
+];
+
+/** A time made so, moved by `ms` in the largest unit that divides it; none under a second. */
+function shifted(made: Sym, ms: number): Sym | undefined {
+  const unit = SHIFT_UNITS.find(([, size]) => ms % size === 0);
+  if (made.k !== "gen" || !unit) return undefined;
+  const shift = ms === 0 ? "" : `${ms < 0 ? "-" : "+"}${Math.abs(ms) / unit[1]}${unit[0]}`;
+  return { k: "gen", text: made.text.replace(/\}$/, `${shift}}`) };
 }
 
 /**

@@ -34,6 +34,7 @@ import { parsedAnswer } from "./parse_only.ts";
 import { type FallbackBlock, fallbackIf, orSet } from "./fallback_walk.ts";
 import { isHelper } from "./helper_call.ts";
 import { shifting } from "./moment_shift.ts";
+import { forgetAssigned } from "./forget.ts";
 import { renameRequired } from "./required.ts";
 import { ScriptValues, type VariableReader } from "../scopes.ts";
 
@@ -86,7 +87,7 @@ class Translator {
   /** A statement not understood; `assertions` of them were checks. */
   skip(node: Node): void {
     const at = this.out.untranslated.length;
-    this.lines(node);
+    this.lines(node), forgetAssigned(node, this.ctx.scope); // a local it assigns is unknown now
     // The lines its comment shows (the declarations it reads first) name what set each dropped.
     droppedBy(this.out, setsInside(node, WRITERS), this.out.untranslated.slice(at));
     this.out.untranslatedAssertions += countAssertions(this.source.slice(node.start, node.end));
