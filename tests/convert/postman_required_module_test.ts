@@ -1,7 +1,8 @@
 /**
  * Libraries a script takes with `require(…)`, which Newman's sandbox gives (checked with Newman
  * 6.2.2): `require('uuid')` is a function making a v4 UUID, with `.v4()` too; `require('lodash')`
- * is lodash 4.17.21 (the global `_` is 3.10.2); `require('moment')` and `require('chai')` work.
+ * is lodash 4.17.21 (the global `_` is 3.10.2); `require('moment')` and `require('chai')` work,
+ * and chai's `expect` is the one `pm.expect` is (its checks stayed comments before).
  * A UUID made by `uuid.v4()`, `uuidv4()` of `const { v4: uuidv4 } = require('uuid')` or
  * `require('uuid').v4()` stayed a comment and was sent as `{{id}}` where Newman sends a fresh
  * UUID; `lodash.random(1, 9)` of `const lodash = require('lodash')` stayed a comment where `_.
@@ -74,4 +75,33 @@ Deno.test("postman require(): a script's own uuid is not the library's", () => {
   }));
   const flow = files.find((f) => f.path.endsWith(".yaml"))!;
   assert.doesNotMatch(flow.text, /RANDOM\.UUID/, flow.text);
+});
+
+Deno.test("postman require(): chai's expect is pm.expect", async () => {
+  await withBodySink(async (base, _seen, dir) => {
+    const { files } = convertPostman(JSON.stringify({
+      info: { name: "Chai", schema: V21 },
+      item: [{
+        name: "Check",
+        event: [{
+          listen: "test",
+          script: {
+            exec: [
+              "const chai = require('chai');",
+              "const { expect } = require('chai');",
+              "pm.test('chai.expect', () => chai.expect(pm.response.json().ok).to.eql(true));",
+              "pm.test('expect', () => expect(pm.response.json().ok).to.eql(true));",
+              "pm.test('fails', () => expect(pm.response.json().ok).to.eql(false));",
+            ],
+          },
+        }],
+        request: { method: "POST", url: `${base}/check`, body: { mode: "raw", raw: "{}" } },
+      }],
+    }));
+    const { run, flow } = await runConverted(files, dir);
+    assert.doesNotMatch(flow.text, /# untranslated/, flow.text);
+    assert.equal(run.code, 1, run.stdout + run.stderr + flow.text);
+    assert.match(run.stdout, /✘ fails/, run.stdout);
+    assert.doesNotMatch(run.stdout, /✘ (chai\.)?expect/, run.stdout);
+  });
 });

@@ -1,15 +1,17 @@
 /**
  * Libraries a script takes with `require(…)`, as Newman's sandbox gives them
  * (Newman 6.2.2): `require('uuid')` is a function making a v4 UUID, with
- * `.v4()` too, and `require('lodash')` is lodash 4, whose functions the
+ * `.v4()` too, `require('chai')` is the chai whose `expect` `pm.expect` is,
+ * and `require('lodash')` is lodash 4, whose functions the
  * translator reads as the global `_`'s (lodash 3 there; the ones read, such
  * as `random`, `sample`, `get`, mean the same in both). A name a `require`
  * binds (`const uuid = require('uuid')`, `const { v4: uuidv4 } =
  * require('uuid')`, `const lodash = require('lodash')`) and a direct
  * `require('uuid').v4()` are renamed in the parsed script to the library's own
- * name, which no script can write (`require:uuid`, `require:uuid.v4`) or the
- * lodash global `_`, so the calls read as the library's wherever the name is
- * used; a name bound otherwise (a script's own `uuid` object) is left alone.
+ * name, which no script can write (`require:uuid`, `require:uuid.v4`), the
+ * lodash global `_`, or `pm` (`chai.expect` is `pm.expect`), so the calls
+ * read as the library's wherever the name is used; a name bound otherwise (a
+ * script's own `uuid` object) is left alone.
  *
  * @module
  */
@@ -19,6 +21,8 @@ import type { Node } from "./parse.ts";
 const MODULES: Record<string, { whole: string; members?: Record<string, string> }> = {
   uuid: { whole: "require:uuid", members: { v4: "require:uuid.v4" } },
   lodash: { whole: "_" },
+  // `pm.expect` is chai's `expect`: `chai.expect(x)` and a destructured `expect(x)` are it.
+  chai: { whole: "pm", members: { expect: "pm.expect" } },
 };
 /** Scripts are short: a bound keeps the walk linear whatever they hold. */
 const MAX_NODES = 100_000;
@@ -78,6 +82,20 @@ function onlyTakesMembers(n: Node): boolean {
     );
 }
 
+/** `n` (an identifier) as `to`: a name, or a member of a name (`pm.expect`) built in its place. */
+function renamed(n: Node, to: string): void {
+  const [object, property] = to.startsWith("pm.") ? to.split(".") : [];
+  if (!property) return void (n.name = to);
+  const at = { start: n.start, end: n.end };
+  delete n.name;
+  Object.assign(n, {
+    type: "MemberExpression",
+    computed: false,
+    object: { type: "Identifier", name: object, ...at },
+    property: { type: "Identifier", name: property, ...at },
+  });
+}
+
 /**
  * Renames, in place, what `require(…)` of a library listed binds in `program`
  * to the library's own name, and gives `program` back; a declaration that
@@ -104,7 +122,7 @@ export function renameRequired(program: Node): Node {
       parent.object = { type: "Identifier", name: MODULES[lib].whole, start: n.start, end: n.end };
     }
     const to = n.type === "Identifier" ? names.get(n.name) : undefined;
-    if (to && isReference(parent, key)) n.name = to;
+    if (to && isReference(parent, key)) renamed(n, to);
     if (onlyTakesMembers(n)) n.type = "EmptyStatement";
   }
   return program;
