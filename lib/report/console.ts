@@ -280,8 +280,11 @@ async function writeEnd(result: RunResult, options: ConsoleOptions, s: Style): P
   }
   if (result.openapi_coverage) {
     // Only runs asked for coverage load its text.
-    const { formatCoverage } = await import("./coverage_text.ts");
-    options.write(formatCoverage(result.openapi_coverage, s));
+    const [{ formatCoverage }, { flowsOverlapped }] = await Promise.all([
+      import("./coverage_text.ts"),
+      import("./flows_overlap.ts"),
+    ]);
+    options.write(formatCoverage(result.openapi_coverage, s, flowsOverlapped(result.flows)));
   }
   options.write(formatSummary(result, s));
 }

@@ -45,7 +45,8 @@ export function coverageFailed(result: { openapi_coverage?: readonly OpenApiCove
 }
 
 /**
- * The coverage lines of a run, one block per document.
+ * The coverage lines of a run, one block per document; `overlapped` says
+ * whether the run's flows ran at once (see `create_race.ts`).
  *
  * @example
  * ```ts
@@ -69,11 +70,15 @@ export function coverageFailed(result: { openapi_coverage?: readonly OpenApiCove
  * }
  * ```
  */
-export function formatCoverage(coverages: readonly OpenApiCoverage[], s: Style): string {
-  return coverages.map((c) => documentLines(c, s).join("\n") + "\n").join("");
+export function formatCoverage(
+  coverages: readonly OpenApiCoverage[],
+  s: Style,
+  overlapped = true,
+): string {
+  return coverages.map((c) => documentLines(c, s, overlapped).join("\n") + "\n").join("");
 }
 
-function documentLines(c: OpenApiCoverage, s: Style): string[] {
+function documentLines(c: OpenApiCoverage, s: Style, overlapped: boolean): string[] {
   const lines = [
     `OpenAPI coverage of ${
       s.bold(c.document)
@@ -89,7 +94,7 @@ function documentLines(c: OpenApiCoverage, s: Style): string[] {
   if (undocumented.length > 0) {
     lines.push(s.yellow(`  undocumented statuses: ${named(undocumented)}`));
   }
-  const race = createRaceLine(c);
+  const race = createRaceLine(c, overlapped);
   if (race !== undefined) lines.push(s.yellow(`  ${race}`));
   const unmatched = c.unmatched.map((u) => `${u.method} ${u.path}`);
   const more = (c.unmatched_omitted ?? 0) > 0 ? ` (and ${c.unmatched_omitted} more)` : "";
