@@ -22,6 +22,7 @@ import { withSummaryNamed } from "./summary_named.ts";
 import { withoutServerDefaults } from "./server_defaults.ts";
 import { somethingToCreate } from "./empty_create.ts";
 import { leavesFileOut } from "./optional_files.ts";
+import { updateNode } from "./tag_create.ts";
 
 /** A file the flows read that the user must replace with a real one. */
 export interface PlaceholderFile {
@@ -131,7 +132,9 @@ export function stepBody(
   const keys = op.method === "PATCH" || sole ? itemKeys(doc, op.template) : undefined;
   const create = op.role === "create";
   const one = patchesOneItem(op.method, op.template);
-  return bodyParts(doc, maker, op.node, step, op.method, create, sole, keys, one);
+  // A PATCH whose schema names no member is made from its tag's PUT's (tag_create.ts).
+  const node = updateNode(doc, op);
+  return bodyParts(doc, maker, node, step, op.method, create, sole, keys, one);
 }
 
 /** A body made from the schema, as the document gives none. */

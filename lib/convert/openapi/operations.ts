@@ -23,7 +23,10 @@
  * each served by GET and POST) the function's name decides instead:
  * `create…` creates, `delete…` deletes (`rpc_verbs.ts`). A POST to a create
  * verb after a noun other paths use (`/bookmark/create` beside
- * `/bookmark/{id}`) creates that noun's items (`verb_segments.ts`).
+ * `/bookmark/{id}`) creates that noun's items (`verb_segments.ts`). A
+ * tag's one POST answering 201 beside its item paths, where no path names
+ * a collection (`POST /addOrder` beside `PUT /updateOrder/{id}`), creates
+ * the tag's items (`tag_create.ts`).
  *
  * @module
  */
@@ -35,6 +38,7 @@ import { isRpcDocument, rpcVerb } from "./rpc_verbs.ts";
 import { borrowSiblingQuery } from "./sibling_query.ts";
 import { writesReadBack } from "./writes_read.ts";
 import { madeCollection, verbItem } from "./verb_segments.ts";
+import { markTagCreates } from "./tag_create.ts";
 
 /** One operation of the document. */
 export interface OpenApiOperation {
@@ -60,6 +64,10 @@ export interface OpenApiOperation {
    * it runs among the deletes, as one of this depth (just before the items' own delete).
    */
   lists?: number;
+  /** It makes the items of its tag, whose paths name no collection (`tag_create.ts`). */
+  makesTag?: true;
+  /** A PATCH naming no member: the PUT of its tag's items whose schema its body is made from. */
+  updatesLike?: OpenApiOperation;
 }
 
 /**
@@ -103,6 +111,7 @@ export function operationsOf(doc: Node): OpenApiOperation[] {
   borrowSiblingQuery(found);
   const uses = pathsOf(found);
   for (const op of found) classify(doc, op, uses);
+  markTagCreates(doc, found);
   return found;
 }
 

@@ -16,7 +16,8 @@
  * from a create whose answer holds its very name (`?groupID=` ← `data.groupID`); one no answer
  * holds, from the RPC create that takes it (`createPad?padID=`: `client_ids.ts`); a search
  * refused without its query, from its collection's create (`query_refused.ts`); a call served
- * by GET and POST reads its own method's twin create (`rpc_twins.ts`). A producer never reads
+ * by GET and POST reads its own method's twin create (`rpc_twins.ts`); last, a tag's one create
+ * where no path names a collection (`tag_create.ts`). A producer never reads
  * the parameter it produces, so the links make no cycle through one parameter.
  *
  * @module
@@ -42,6 +43,7 @@ import { actionCreate } from "./action_create.ts";
 import { plainName } from "./required_props.ts";
 import { createdIn, verbItem } from "./verb_segments.ts";
 import { readsSame } from "./shallow_nested.ts";
+import { tagMakerLink } from "./tag_create_link.ts";
 
 // Read from here by what reads producers: the links' type, captures, an id's last answer (renamed).
 export type { ParamLink } from "./document_links.ts";
@@ -183,8 +185,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
         (listed ? fromListing(creates, op, param) : undefined) ??
         fromProperty(creates, op, param, listed) ??
         (listed ? fromListing(creates, op, param, true) : undefined) ??
-        fromParentText(doc, ops, op, param) ??
-        searchedLink(doc, parentCreate(creates, op, param), param);
+        lastResort(creates, ops, op, param);
       if (link) found.push(link);
     }
     found.push(...queryLinks(creates, op), ...ownFilterLinks(creates, op));
@@ -228,6 +229,19 @@ function fromParent(creates: Creates, op: OpenApiOperation, param: string): Para
   // The Location names the item the POST made: the run of parameters after its collection.
   const fromEnd = producer.template.replace(/\/$/, "") === item.collection ? item.fromEnd : 0;
   return { param, producer, path: [], from: "location", ...(fromEnd > 0 ? { fromEnd } : {}) };
+}
+
+/** The last rules: the parent's text, its create's undescribed answer, the tag's (tag_create.ts). */
+function lastResort(
+  creates: Creates,
+  ops: OpenApiOperation[],
+  op: OpenApiOperation,
+  param: string,
+) {
+  const doc = creates.doc as Node;
+  return fromParentText(doc, ops, op, param) ??
+    searchedLink(doc, parentCreate(creates, op, param), param) ??
+    tagMakerLink(doc, ops, op, param, (p) => creates.pathIn(p, param));
 }
 
 /** The create of an item addressed by another of its keys, else the one its noun names. */
