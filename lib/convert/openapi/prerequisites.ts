@@ -14,6 +14,7 @@
  */
 import type { Node } from "../../check/openapi_operations.ts";
 import { deletesAccount } from "./account_delete.ts";
+import { deletesBeforeSources } from "./dependent_deletes.ts";
 import { type Login, tokenGiver } from "./login.ts";
 import { type OpenApiOperation, stepOrder } from "./operations.ts";
 import type { ParamLink } from "./producers.ts";
@@ -171,10 +172,15 @@ function dependencyEdges(
   }
   // What reads an item before what ends it (read_before_end.ts).
   const links = (op: OpenApiOperation) => inferred.params.get(op) ?? [];
-  for (const [reader, ender] of readsBeforeEnd(ordered, links, reads)) {
-    waiting[index.get(ender)!]++;
-    readers[index.get(reader)!].push(index.get(ender)!);
-  }
+  const before = (first: OpenApiOperation, then: OpenApiOperation) => {
+    waiting[index.get(then)!]++;
+    readers[index.get(first)!].push(index.get(then)!);
+  };
+  for (const [reader, ender] of readsBeforeEnd(ordered, links, reads)) before(reader, ender);
+  // An item's DELETE before those of what its create read (dependent_deletes.ts).
+  const known = new Map<OpenApiOperation, OpenApiOperation[]>();
+  const memo = (op: OpenApiOperation) => known.get(op) ?? known.set(op, reads(op)).get(op)!;
+  for (const [first, then] of deletesBeforeSources(ordered, links, memo)) before(first, then);
   return { waiting, readers };
 }
 
