@@ -8,8 +8,10 @@
  * six DELETEs after it answered 404. What an item was made from is now
  * deleted after it: a DELETE runs before the DELETE of every item its own
  * item's create read, directly or through other creates. A server that
- * refuses to delete an item still in use (409) wants the same order. The
- * stand-ins run on 127.0.0.1 and each suite runs twice.
+ * refuses to delete an item still in use (409) wants the same order, and so
+ * does an item made under its parent's path and deleted at its own
+ * (`POST /notes/{id}/comments`, `DELETE /comments/{id}`). The stand-ins run
+ * on 127.0.0.1 and each suite runs twice.
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
@@ -59,6 +61,27 @@ function collection(kind: string, deletable: boolean) {
   };
 }
 
+/**
+ * `collection` of comments made under their note's path (`POST /notes/{id}/comments`), read and
+ * deleted at their own (`/comments/{id}`), as Rails' shallow nesting routes them.
+ */
+function shallowComments() {
+  const { "/comments": made, "/comments/{id}": item } = collection("comment", true);
+  const post = made.post as { requestBody: { content: Record<string, { schema: Schema }> } };
+  const schema = post.requestBody.content["application/json"].schema;
+  const body = {
+    ...schema,
+    required: ["title"],
+    properties: { ...schema.properties, note: { type: "integer", readOnly: true } },
+  };
+  return {
+    "/notes/{id}/comments": { parameters: ID, ...made, post: { ...post, requestBody: json(body) } },
+    "/comments/{id}": item,
+  };
+}
+
+type Schema = { properties: Record<string, unknown> };
+
 /** The document: parents listed first, as the server's router lists them. */
 function documentOf(deletable: (kind: string) => boolean) {
   const paths = Object.assign({}, ...Object.keys(KINDS).map((k) => collection(k, deletable(k))));
@@ -82,12 +105,15 @@ function standIn(onDelete: "cascade" | "refuse") {
     items.get(kind)!.delete(id);
   };
   return serveStandIn(async (req) => {
-    const [, plural, id] = new URL(req.url).pathname.split("/");
+    const parts = new URL(req.url).pathname.split("/");
+    // `/notes/{id}/comments`: a comment made under its note's path.
+    const under = parts.length === 4 ? { [parts[1].slice(0, -1)]: Number(parts[2]) } : {};
+    const [plural, id] = parts.length === 4 ? [parts[3]] : parts.slice(1);
     const kind = plural?.slice(0, -1);
     const all = items.get(kind);
     if (!all) return new Response(null, { status: 404 });
     if (req.method === "POST") {
-      const body = await req.json();
+      const body = { ...await req.json(), ...under };
       const parent = KINDS[kind];
       if (parent && !items.get(parent)!.has(body[parent])) {
         return Response.json({ [parent]: "no such" }, { status: 400 });
@@ -128,4 +154,11 @@ Deno.test("convert openapi: an item is deleted before what its create read (in u
 Deno.test("convert openapi: an item is deleted before what it was made from through creates with no delete", async () => {
   // No DELETE of notes: a comment is still made from a folder, through the note's create.
   await passesTwice(documentOf((kind) => kind !== "note"), "cascade");
+});
+
+Deno.test("convert openapi: an item made under its parent's path is deleted before the parent", async () => {
+  // `DELETE /comments/{id}` and `DELETE /notes/{id}` have one depth; the notes come first.
+  const document = documentOf(() => true);
+  const { "/comments": _, "/comments/{id}": __, ...rest } = document.paths;
+  await passesTwice({ ...document, paths: { ...rest, ...shallowComments() } }, "cascade");
 });
