@@ -39,36 +39,9 @@ import { borrowSiblingQuery } from "./sibling_query.ts";
 import { writesReadBack } from "./writes_read.ts";
 import { madeCollection, verbItem } from "./verb_segments.ts";
 import { markTagCreates } from "./tag_create.ts";
+import type { OpenApiOperation } from "./operation.ts";
 
-/** One operation of the document. */
-export interface OpenApiOperation {
-  /** Upper case. */
-  method: string;
-  template: string;
-  node: Node;
-  /** Every parameter, `$ref`s followed. */
-  params: Node[];
-  /** The first tag, or undefined. */
-  tag?: string;
-  /** A name for its step before uniqueness: `list_pets`, `get_pets_pet_id`. */
-  name: string;
-  /** Its place in the document. */
-  index: number;
-  /**
-   * What it does, by the document's paths: creates, acts on the whole API, or neither; in an
-   * RPC-shaped document by its name (`rpc_verbs.ts`), which may also say it deletes.
-   */
-  role?: "create" | "whole" | "delete";
-  /**
-   * Its JSON body lists names of a collection's items (`listed_items.ts`):
-   * it runs among the deletes, as one of this depth (just before the items' own delete).
-   */
-  lists?: number;
-  /** It makes the items of its tag, whose paths name no collection (`tag_create.ts`). */
-  makesTag?: true;
-  /** A PATCH naming no member: the PUT of its tag's items whose schema its body is made from. */
-  updatesLike?: OpenApiOperation;
-}
+export type { OpenApiOperation } from "./operation.ts";
 
 /**
  * Every operation of a document, in document order.

@@ -28,7 +28,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import { jsonSchema, propertiesOf, successes } from "./responses.ts";
-import type { OpenApiOperation } from "./operations.ts";
+import type { OpenApiOperation } from "./operation.ts";
 
 /**
  * Marks the POST of each tag that makes the tag's items (see the module):
