@@ -8,6 +8,7 @@
  * @module
  */
 export { caseForms } from "./case_forms.ts";
+export { echoedForms, echoedPieces, Echoes } from "./echo_forms.ts";
 
 const lowerHex = (s: string) =>
   s.includes("%") ? s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()) : s;

@@ -8,9 +8,8 @@
  *
  * @module
  */
-import { decodedViews } from "./decode.ts";
 import { headOf } from "../model/masking.ts";
-import { authParts, base64Forms, caseForms, literalForms } from "./forms.ts";
+import { authParts, base64Forms, echoedPieces, Echoes, literalForms } from "./forms.ts";
 import {
   mergeSpans,
   MIN_SECRET_LENGTH,
@@ -66,6 +65,7 @@ export class Redactor {
   /** Texts that are never secret (the run id), however a secret is made of them. */
   #public = new TailedTexts();
   #shown = new ShownTexts();
+  #echoes = new Echoes(); // the other forms a server echoes a secret in, and where to look
   /** Each short (or Authorization) value given to `add`, after `size` values: `said_since.ts`. */
   readonly shortAdded: [number, string, readonly string[] | undefined][] = [];
 
@@ -174,9 +174,9 @@ export class Redactor {
     }
     if (!whole) return;
     for (const run of base64Forms(value)) this.#index.addLiteral(run, true);
-    for (const part of own.stretches) this.#index.addPieces(part);
+    for (const part of echoedPieces(own.stretches)) this.#index.addPieces(part);
     for (const f of literalForms(own.core ?? "")) if (f !== "") this.#index.addLiteral(f, false);
-    for (const f of caseForms(value)) this.#index.addLiteral(f, false, false);
+    for (const f of this.#echoes.forms(value)) this.#index.addLiteral(f, false, own.beginnings);
   }
 
   /**
@@ -277,7 +277,7 @@ export class Redactor {
     }
     const spans: Span[] = [];
     this.#index.spans(text, spans, undefined, short);
-    for (const view of decodedViews(text, this.#index.isWanted)) {
+    for (const view of this.#echoes.views(text, this.#index.isWanted)) {
       this.#index.spans(view.text, spans, (s, e) => [view.from[s], view.to[e - 1]], short);
     }
     if (dropKeySpans(text, spans) === 0 || this.#shown.drop(text, spans, shown) === 0) return text;
