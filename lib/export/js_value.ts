@@ -87,6 +87,7 @@ function isRandom(r: Ref): r is RandomRef {
 function randomCode(r: RandomRef): string {
   if (r.kind === "random-hex") return `hex(${r.length})`;
   if (r.kind === "random-alpha") return `alpha(${r.length})`;
+  if (r.kind === "random-upper") return `upper(${r.length})`;
   if (r.kind === "random-digits") return `digits(${r.length})`;
   return { "random-uuid": "uuid()", "random-bool": "bool()", "random-password": "password()" }[
     r.kind

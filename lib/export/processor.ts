@@ -39,6 +39,8 @@ const uuid = () => randomUUID();
 const hex = (n) => randomBytes(Math.ceil(n / 2)).toString("hex").slice(0, n);
 // As flowrun's \${RANDOM.ALPHA_<n>}: n letters a to z.
 const alpha = (n) => Array.from(randomBytes(n), (b) => String.fromCharCode(97 + (b % 26))).join("");
+// As flowrun's \${RANDOM.UPPER_<n>}: n letters A to Z.
+const upper = (n) => alpha(n).toUpperCase();
 // As flowrun's \${RANDOM.DIGITS_<n>} (a number of n digits) and \${RANDOM.BOOL}.
 const digits = (n) => 10 ** (n - 1) + Math.floor(Math.random() * 9 * 10 ** (n - 1));
 const bool = () => Math.random() < 0.5;
@@ -128,6 +130,8 @@ function freshCode(how: Fresh): string {
       return `hex(${how.length})`;
     case "alpha":
       return `alpha(${how.length})`;
+    case "upper":
+      return `upper(${how.length})`;
     case "digits":
       return `digits(${how.length})`;
     case "bool":

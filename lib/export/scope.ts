@@ -25,6 +25,7 @@ export type Fresh =
   | { kind: "uuid" }
   | { kind: "hex"; length: number }
   | { kind: "alpha"; length: number }
+  | { kind: "upper"; length: number }
   | { kind: "digits"; length: number }
   | { kind: "password" }
   | { kind: "bool" }

@@ -129,6 +129,8 @@ function freshOf(r: Extract<Ref, { kind: FreshKind }>): Fresh {
       return { kind: "hex", length: r.length };
     case "random-alpha":
       return { kind: "alpha", length: r.length };
+    case "random-upper":
+      return { kind: "upper", length: r.length };
     case "random-digits":
       return { kind: "digits", length: r.length };
     case "random-bool":
@@ -145,6 +147,7 @@ type FreshKind =
   | "random-uuid"
   | "random-hex"
   | "random-alpha"
+  | "random-upper"
   | "random-digits"
   | "random-bool"
   | "random-password"

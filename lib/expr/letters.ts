@@ -1,7 +1,8 @@
 /**
  * `${RANDOM.ALPHA_<n>}`: random lowercase letters, for fields a server takes
  * letters in only (a name, a code of letters), as collections make them with
- * `_.sampleSize('abc…z', n).join('')` or a loop over a letters-only alphabet.
+ * `_.sampleSize('abc…z', n).join('')` or a loop over a letters-only alphabet;
+ * `${RANDOM.UPPER_<n>}`: the same in capitals.
  *
  * @module
  */
@@ -24,4 +25,19 @@ export function randomLetters(length: number): string {
     }
   }
   return out;
+}
+
+/**
+ * `length` random capital letters, `A` to `Z`: `${RANDOM.UPPER_<n>}`, for a
+ * code a server takes in capitals only, as collections make one from
+ * `'ABC…Z'` or with `.toUpperCase()`.
+ *
+ * @example
+ * ```ts
+ * import { randomCapitals } from "./letters.ts";
+ * if (!/^[A-Z]{12}$/.test(randomCapitals(12))) throw new Error();
+ * ```
+ */
+export function randomCapitals(length: number): string {
+  return randomLetters(length).toUpperCase();
 }

@@ -31,15 +31,18 @@ interface Written {
 type RefReader = (rest: readonly string[], at: Written) => Ref | undefined;
 
 /**
- * A `RANDOM.X` of a length (`HEX_<n>`, `ALPHA_<n>`, `DIGITS_<n>`), when `name` is one within its
- * bounds.
+ * A `RANDOM.X` of a length (`HEX_<n>`, `ALPHA_<n>`, `UPPER_<n>`, `DIGITS_<n>`), when `name` is one
+ * within its bounds.
  */
 function sized(name: string): Ref | undefined {
-  const m = /^(HEX|ALPHA|DIGITS)_(\d+)$/.exec(name);
+  const m = /^(HEX|ALPHA|UPPER|DIGITS)_(\d+)$/.exec(name);
   const length = Number(m?.[2]);
   if (m?.[1] === "HEX" && length >= 1 && length <= MAX_HEX) return { kind: "random-hex", length };
   if (m?.[1] === "ALPHA" && length >= 1 && length <= MAX_HEX) {
     return { kind: "random-alpha", length };
+  }
+  if (m?.[1] === "UPPER" && length >= 1 && length <= MAX_HEX) {
+    return { kind: "random-upper", length };
   }
   if (m?.[1] === "DIGITS" && length >= 1 && length <= MAX_DIGITS) {
     return { kind: "random-digits", length };
@@ -48,7 +51,8 @@ function sized(name: string): Ref | undefined {
 }
 
 /**
- * `${RANDOM.UUID}`, `${RANDOM.HEX_<n>}`, `${RANDOM.ALPHA_<n>}`, `${RANDOM.DIGITS_<n>}` or
+ * `${RANDOM.UUID}`, `${RANDOM.HEX_<n>}`, `${RANDOM.ALPHA_<n>}`, `${RANDOM.UPPER_<n>}`,
+ * `${RANDOM.DIGITS_<n>}` or
  * `${RANDOM.BOOL}` or `${RANDOM.PASSWORD}`; any other `RANDOM.X` is an error with a hint.
  */
 function randomRef(rest: readonly string[], at: Written): Ref | undefined {
@@ -68,7 +72,7 @@ function randomRef(rest: readonly string[], at: Written): Ref | undefined {
         ? `Did you mean \${RANDOM.${upper}}? `
         : ""
     }Use \${RANDOM.UUID}, \${RANDOM.HEX_<n>} with n from 1 to ${MAX_HEX} (e.g. \${RANDOM.HEX_32}), ` +
-      `\${RANDOM.ALPHA_<n>} (letters a to z) with n from 1 to ${MAX_HEX}, ` +
+      `\${RANDOM.ALPHA_<n>} (letters a to z) or \${RANDOM.UPPER_<n>} (A to Z) with n from 1 to ${MAX_HEX}, ` +
       `\${RANDOM.DIGITS_<n>} with n from 1 to ${MAX_DIGITS}, \${RANDOM.BOOL} or \${RANDOM.PASSWORD}.`,
   );
 }
@@ -108,7 +112,7 @@ const HEAD_HINTS = new Map<string, string>([
   ["setup", "Write ${setup.NAME}: an output of the run's setup flow."],
   [
     "RANDOM",
-    "Write ${RANDOM.UUID}, ${RANDOM.HEX_32}, ${RANDOM.ALPHA_8}, ${RANDOM.DIGITS_6}, ${RANDOM.BOOL} or ${RANDOM.PASSWORD}.",
+    "Write ${RANDOM.UUID}, ${RANDOM.HEX_32}, ${RANDOM.ALPHA_8}, ${RANDOM.UPPER_8}, ${RANDOM.DIGITS_6}, ${RANDOM.BOOL} or ${RANDOM.PASSWORD}.",
   ],
   ["NOW", "Write ${NOW.UNIX}, ${NOW.UNIX_MS}, ${NOW.ISO} or ${NOW.DATE}, e.g. ${NOW.UNIX+1h}."],
 ]);

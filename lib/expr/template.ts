@@ -16,6 +16,7 @@
  * | `${steps.s.capture.k}` / `${steps.s.k}` | value captured by step `s` (A / B) |
  * | `${RANDOM.UUID}`, `${RANDOM.HEX_32}` | fresh random values at each use |
  * | `${RANDOM.ALPHA_8}` | fresh lowercase letters, `a` to `z` |
+ * | `${RANDOM.UPPER_8}` | fresh capital letters, `A` to `Z` |
  * | `${RANDOM.DIGITS_6}`, `${RANDOM.BOOL}` | a fresh number of 6 digits, true or false |
  * | `${RANDOM.PASSWORD}` | a fresh password of 16 characters that strength rules take |
  * | `${NOW.UNIX}`, `${NOW.UNIX_MS}`, `${NOW.ISO-30m}` | the time when the request is resolved, offset `s`/`m`/`h`/`d`/`w` |
@@ -35,7 +36,7 @@ import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 import { ExpressionError } from "./errors.ts";
 import { nowValue } from "./now.ts";
 import { originOf } from "./origin.ts";
-import { randomLetters } from "./letters.ts";
+import { randomCapitals, randomLetters } from "./letters.ts";
 import { randomPassword } from "./password.ts";
 import { around, ownWords, told } from "../model/told.ts";
 
@@ -183,6 +184,8 @@ function randomValue(ref: Extract<Ref, { kind: `random-${string}` }>): unknown {
       return randomHex(ref.length);
     case "random-alpha":
       return randomLetters(ref.length);
+    case "random-upper":
+      return randomCapitals(ref.length);
     case "random-digits":
       return randomDigits(ref.length);
     case "random-bool":

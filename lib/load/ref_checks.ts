@@ -311,6 +311,7 @@ export const REF_CHECKS: { readonly [K in Ref["kind"]]: RefCheck<K> } = {
   "random-uuid": nothing,
   "random-hex": nothing,
   "random-alpha": nothing,
+  "random-upper": nothing,
   "random-digits": nothing,
   "random-bool": nothing,
   "random-password": nothing,

@@ -19,6 +19,8 @@ export type Ref =
   | { kind: "random-hex"; length: number }
   /** `${RANDOM.ALPHA_<n>}`: n lowercase letters, `a` to `z`. */
   | { kind: "random-alpha"; length: number }
+  /** `${RANDOM.UPPER_<n>}`: n capital letters, `A` to `Z`. */
+  | { kind: "random-upper"; length: number }
   /** `${RANDOM.DIGITS_<n>}`: n decimal digits, the first not 0; a number alone. */
   | { kind: "random-digits"; length: number }
   /** `${RANDOM.BOOL}`: true or false. */

@@ -178,7 +178,7 @@ Deno.test("parseTemplate rejects RANDOM.HEX_0 and RANDOM.HEX_4097 with the allow
     assert.equal(
       e.hint,
       "Use ${RANDOM.UUID}, ${RANDOM.HEX_<n>} with n from 1 to 4096 (e.g. ${RANDOM.HEX_32}), " +
-        "${RANDOM.ALPHA_<n>} (letters a to z) with n from 1 to 4096, " +
+        "${RANDOM.ALPHA_<n>} (letters a to z) or ${RANDOM.UPPER_<n>} (A to Z) with n from 1 to 4096, " +
         "${RANDOM.DIGITS_<n>} with n from 1 to 15, ${RANDOM.BOOL} or ${RANDOM.PASSWORD}.",
     );
     assert.equal(e.code, "bad-expression");
@@ -311,7 +311,7 @@ Deno.test("parseTemplate gives a head-specific hint for a known head with the wr
   assert.equal(syntaxError("${steps.a}").message, 'Unknown expression "${steps.a}".');
   assert.equal(
     syntaxError("${RANDOM.HEX_1.x}").hint,
-    "Write ${RANDOM.UUID}, ${RANDOM.HEX_32}, ${RANDOM.ALPHA_8}, ${RANDOM.DIGITS_6}, ${RANDOM.BOOL} or ${RANDOM.PASSWORD}.",
+    "Write ${RANDOM.UUID}, ${RANDOM.HEX_32}, ${RANDOM.ALPHA_8}, ${RANDOM.UPPER_8}, ${RANDOM.DIGITS_6}, ${RANDOM.BOOL} or ${RANDOM.PASSWORD}.",
   );
 });
 

@@ -11,36 +11,10 @@
  * @module
  */
 import type { Node } from "./parse.ts";
+import { randomCapitals } from "./capitals.ts";
+import { cutOf } from "./digits_cut.ts";
 import { randomNumber } from "./random_number.ts";
 import type { Sym } from "./sym.ts";
-
-/** The made hex generator's own bound (docs/expressions.md). */
-const MAX_HEX = 4096;
-
-const isName = (n: Node | undefined, name: string) => n?.type === "Identifier" && n.name === name;
-const wholeLiteral = (n: Node | undefined): number | undefined =>
-  n?.type === "Literal" && Number.isInteger(n.value) ? n.value : undefined;
-/** `obj.name(…)`, not computed. */
-const method = (n: Node | undefined, name: string) =>
-  n?.type === "CallExpression" && n.callee.type === "MemberExpression" && !n.callee.computed &&
-  isName(n.callee.property, name);
-
-/** `Math.random().toString(16)` or `(36)`: a fraction's digits in a base whose digits hex holds. */
-function randomDigitsText(n: Node): boolean {
-  if (!method(n, "toString") || n.arguments.length !== 1) return false;
-  const base = wholeLiteral(n.arguments[0]);
-  const inner = n.callee.object;
-  return (base === 16 || base === 36) && method(inner, "random") &&
-    isName(inner.callee.object, "Math") && inner.arguments.length === 0;
-}
-
-/** How many characters `substring(a, b)`, `slice(a, b)` or `substr(a, n)` keeps, from `a` ≥ 2. */
-function keptLength(cut: string, args: Node[]): number | undefined {
-  const [from, to] = args.map(wholeLiteral);
-  if (args.length !== 2 || from === undefined || to === undefined || from < 2) return undefined;
-  const length = cut === "substr" ? to : to - from;
-  return length >= 1 && length <= MAX_HEX ? length : undefined;
-}
 
 /**
  * Made hex for a cut of `Math.random().toString(36)`, else `undefined`.
@@ -60,16 +34,14 @@ function keptLength(cut: string, args: Node[]): number | undefined {
  * ```
  */
 export function randomCut(node: Node): Sym | undefined {
-  if (node.type !== "CallExpression" || node.callee.type !== "MemberExpression") return undefined;
-  const cut = ["substring", "slice", "substr"].find((m) => method(node, m));
-  if (!cut || !randomDigitsText(node.callee.object)) return undefined;
-  const length = keptLength(cut, node.arguments);
+  const length = cutOf(node)?.length;
   return length === undefined ? undefined : { k: "gen", text: `\${RANDOM.HEX_${length}}` };
 }
 
 /**
- * What a script makes at random: a cut of a random number's digits
- * ({@linkcode randomCut}), else a number or a boolean (`random_number.ts`).
+ * What a script makes at random: capitals (`capitals.ts`), a cut of a random
+ * number's digits ({@linkcode randomCut}), else a number or a boolean
+ * (`random_number.ts`).
  *
  * @example
  * ```ts
@@ -83,5 +55,5 @@ export function randomCut(node: Node): Sym | undefined {
  * ```
  */
 export function randomMade(node: Node, value: (n: Node) => Sym | undefined): Sym | undefined {
-  return randomCut(node) ?? randomNumber(node, value);
+  return randomCapitals(node, value) ?? randomCut(node) ?? randomNumber(node, value);
 }

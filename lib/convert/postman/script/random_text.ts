@@ -17,8 +17,9 @@
  * `${RANDOM.HEX_n}` where the alphabet has every hex digit, `${RANDOM.DIGITS_n}`
  * where it has every decimal digit, `${RANDOM.ALPHA_n}` where it has every
  * lowercase letter (a letters-only alphabet, as a name a server checks for
- * letters is made). Any other alphabet (capitals only, a few letters), or a
- * count known only when the script runs, is not said.
+ * letters is made), `${RANDOM.UPPER_n}` where it has every capital letter and
+ * not every lowercase one (a code of capitals). Any other alphabet (a few
+ * letters), or a count known only when the script runs, is not said.
  *
  * @module
  */
@@ -34,6 +35,7 @@ interface RandomText {
 const HEX = "0123456789abcdef";
 const DIGITS = "0123456789";
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+const CAPITALS = LETTERS.toUpperCase();
 /** The generators' own bounds (docs/expressions.md). */
 const MAX_HEX = 4096;
 const MAX_DIGITS = 15;
@@ -184,6 +186,8 @@ function countOf(fn: Node, bound: Node, alphabet: string): RandomText | undefine
  * const made = { alphabet: "abcdefghijklmnopqrstuvwxyz0123456789", count: { param: 0 } };
  * if (randomTextCall(made, [{ k: "lit", value: 5 }])?.k !== "gen") throw new Error();
  * if (randomTextCall({ ...made, alphabet: "ABC" }, [{ k: "lit", value: 5 }]) !== undefined) throw new Error();
+ * const capitals = randomTextCall({ ...made, alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" }, [{ k: "lit", value: 4 }]);
+ * if (capitals?.k !== "gen" || capitals.text !== "${RANDOM.UPPER_4}") throw new Error();
  * const letters = randomTextCall({ ...made, alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" }, [{ k: "lit", value: 7 }]);
  * if (letters?.k !== "gen" || letters.text !== "${RANDOM.ALPHA_7}") throw new Error();
  * ```
@@ -196,5 +200,7 @@ export function randomTextCall(made: RandomText, args: (Sym | undefined)[]): Sym
   if (holds(HEX) && n <= MAX_HEX) return { k: "gen", text: `\${RANDOM.HEX_${n}}` };
   if (holds(DIGITS) && n <= MAX_DIGITS) return { k: "gen", text: `\${RANDOM.DIGITS_${n}}` };
   if (holds(LETTERS) && n <= MAX_HEX) return { k: "gen", text: `\${RANDOM.ALPHA_${n}}` };
+  // Capitals only (no lowercase letter, so not the line above): codes, coupons, vouchers.
+  if (holds(CAPITALS) && n <= MAX_HEX) return { k: "gen", text: `\${RANDOM.UPPER_${n}}` };
   return undefined;
 }

@@ -1,0 +1,125 @@
+/**
+ * Random text a script makes of capitals only, proven against Newman itself. A
+ * pre-request script makes a voucher code with its own function over
+ * `'ABCDEFGHIJKLMNOPQRSTUVWXYZ'` and a reference with
+ * `Math.random().toString(36).substring(2, 8).toUpperCase()`, and upper-cases a
+ * letters-only helper's text; the server takes codes of capitals only, as
+ * voucher and coupon validators do. Newman (6.2, run here) sends capitals (and,
+ * for the base-36 cut, capitals and digits). flowrun named the three variables
+ * in the summary and sent `{{code}}` as written, which the server refused. Now
+ * each is `${RANDOM.UPPER_n}`, capitals of the same length: text the script
+ * could have made. A base-16 cut in upper case (`0`–`9`, `A`–`F`) has no such
+ * generator and stays named.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+import { runNewman } from "../support/newman_counts.ts";
+import { jsonPoster } from "../support/postman_items.ts";
+
+const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+
+const SCRIPT = [
+  "function voucher(size) {",
+  "  var chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', made = '';",
+  "  for (var i = 0; i < size; i++) made += chars.charAt(Math.floor(Math.random() * 26));",
+  "  return made;",
+  "}",
+  "function letters(size) {",
+  "  var chars = 'abcdefghijklmnopqrstuvwxyz', made = '';",
+  "  for (var i = 0; i < size; i++) made += chars.charAt(Math.floor(Math.random() * chars.length));",
+  "  return made;",
+  "}",
+  "pm.collectionVariables.set('code', voucher(8));",
+  "pm.collectionVariables.set('ref', Math.random().toString(36).substring(2, 8).toUpperCase());",
+  "pm.collectionVariables.set('shout', letters(5).toUpperCase());",
+];
+
+/** One redemption that expects 201 and a second one sending the same code. */
+function collection(base: string) {
+  const post = jsonPoster("{{baseUrl}}");
+  const created = {
+    listen: "test",
+    script: { exec: ["pm.test('created', () => pm.response.to.have.status(201));"] },
+  };
+  return {
+    info: { name: "Capitals", schema: V21 },
+    variable: [{ key: "baseUrl", value: base }],
+    item: [
+      post(
+        "Redeem",
+        "/redeem",
+        '{"code": "{{code}}", "ref": "{{ref}}", "shout": "{{shout}}"}',
+        [{ listen: "prerequest", script: { exec: SCRIPT } }, created],
+      ),
+      post("Again", "/redeem", '{"code": "{{code}}", "ref": "{{ref}}", "shout": "{{shout}}"}', [
+        created,
+      ]),
+    ],
+  };
+}
+
+/** A server that keeps every body and answers 201 to codes of capitals (the ref: and digits). */
+function validator() {
+  const seen: Record<string, unknown>[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const b = await req.json();
+    seen.push(b);
+    const ok = /^[A-Z]{8}$/.test(String(b.code)) && /^[A-Z0-9]{6}$/.test(String(b.ref)) &&
+      /^[A-Z]{5}$/.test(String(b.shout));
+    return Response.json({}, { status: ok ? 201 : 400 });
+  });
+  return { seen, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+Deno.test("postman capitals: capitals-only random text is sent as capitals, as Newman sends it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-capitals-" });
+  const server = validator();
+  try {
+    const file = `${dir}/capitals.json`;
+    await Deno.writeTextFile(file, JSON.stringify(collection(server.url)));
+    const counts = await runNewman(file, { baseUrl: server.url });
+    const converted = await runCli(["convert", "postman", file, "-o", `${dir}/flows`]);
+    assert.equal(converted.code, 0, converted.stderr);
+    const summary = converted.stdout + converted.stderr;
+    assert.doesNotMatch(summary, /cannot express|--var/, summary);
+    // Run as the summary prints it.
+    const line = summary.match(/^Run: flowrun (.*)$/m)![1].split(" ");
+    const run = await runCli(line);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(server.seen.length, 4, JSON.stringify(server.seen));
+    const [newman, newmanAgain, flow, flowAgain] = server.seen;
+    assert.deepEqual(counts.failedAssertions, 0, JSON.stringify(counts));
+    assert.deepEqual(newmanAgain, newman);
+    // The flow's: capitals only, of the script's lengths, one value for both requests.
+    assert.match(String(flow.code), /^[A-Z]{8}$/, JSON.stringify(flow));
+    assert.match(String(flow.ref), /^[A-Z]{6}$/, JSON.stringify(flow));
+    assert.match(String(flow.shout), /^[A-Z]{5}$/, JSON.stringify(flow));
+    assert.deepEqual(flowAgain, flow);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("postman capitals: an upper-cased base-16 cut has no generator and stays named", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-capitals-" });
+  try {
+    const file = `${dir}/hex.json`;
+    const post = jsonPoster("http://127.0.0.1:9");
+    const exec = [
+      "pm.variables.set('h', Math.random().toString(16).substring(2, 8).toUpperCase());",
+    ];
+    await Deno.writeTextFile(
+      file,
+      JSON.stringify({
+        info: { name: "Hex", schema: V21 },
+        item: [post("Send", "/h", '{"h": "{{h}}"}', [{ listen: "prerequest", script: { exec } }])],
+      }),
+    );
+    const converted = await runCli(["convert", "postman", file, "-o", `${dir}/flows`]);
+    assert.equal(converted.code, 0, converted.stderr);
+    assert.match(converted.stdout + converted.stderr, /--var h=…/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
