@@ -3,9 +3,10 @@
  * pre-request script makes a voucher code with its own function over
  * `'ABCDEFGHIJKLMNOPQRSTUVWXYZ'` and a reference with
  * `Math.random().toString(36).substring(2, 8).toUpperCase()`, and upper-cases a
- * letters-only helper's text; the server takes codes of capitals only, as
+ * letters-only helper's text, and picks capitals with lodash
+ * (`_.times(4, () => _.sample(caps)).join('')`); the server takes codes of capitals only, as
  * voucher and coupon validators do. Newman (6.2, run here) sends capitals (and,
- * for the base-36 cut, capitals and digits). flowrun named the three variables
+ * for the base-36 cut, capitals and digits). flowrun named the variables
  * in the summary and sent `{{code}}` as written, which the server refused. Now
  * each is `${RANDOM.UPPER_n}`, capitals of the same length: text the script
  * could have made. A base-16 cut in upper case (`0`–`9`, `A`–`F`) has no such
@@ -32,6 +33,8 @@ const SCRIPT = [
   "pm.collectionVariables.set('code', voucher(8));",
   "pm.collectionVariables.set('ref', Math.random().toString(36).substring(2, 8).toUpperCase());",
   "pm.collectionVariables.set('shout', letters(5).toUpperCase());",
+  "var caps = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';",
+  "pm.collectionVariables.set('pick', _.times(4, () => _.sample(caps)).join(''));",
 ];
 
 /** One redemption that expects 201 and a second one sending the same code. */
@@ -48,12 +51,17 @@ function collection(base: string) {
       post(
         "Redeem",
         "/redeem",
-        '{"code": "{{code}}", "ref": "{{ref}}", "shout": "{{shout}}"}',
+        '{"code": "{{code}}", "ref": "{{ref}}", "shout": "{{shout}}", "pick": "{{pick}}"}',
         [{ listen: "prerequest", script: { exec: SCRIPT } }, created],
       ),
-      post("Again", "/redeem", '{"code": "{{code}}", "ref": "{{ref}}", "shout": "{{shout}}"}', [
-        created,
-      ]),
+      post(
+        "Again",
+        "/redeem",
+        '{"code": "{{code}}", "ref": "{{ref}}", "shout": "{{shout}}", "pick": "{{pick}}"}',
+        [
+          created,
+        ],
+      ),
     ],
   };
 }
@@ -65,7 +73,7 @@ function validator() {
     const b = await req.json();
     seen.push(b);
     const ok = /^[A-Z]{8}$/.test(String(b.code)) && /^[A-Z0-9]{6}$/.test(String(b.ref)) &&
-      /^[A-Z]{5}$/.test(String(b.shout));
+      /^[A-Z]{5}$/.test(String(b.shout)) && /^[A-Z]{4}$/.test(String(b.pick));
     return Response.json({}, { status: ok ? 201 : 400 });
   });
   return { seen, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
@@ -94,6 +102,7 @@ Deno.test("postman capitals: capitals-only random text is sent as capitals, as N
     assert.match(String(flow.code), /^[A-Z]{8}$/, JSON.stringify(flow));
     assert.match(String(flow.ref), /^[A-Z]{6}$/, JSON.stringify(flow));
     assert.match(String(flow.shout), /^[A-Z]{5}$/, JSON.stringify(flow));
+    assert.match(String(flow.pick), /^[A-Z]{4}$/, JSON.stringify(flow));
     assert.deepEqual(flowAgain, flow);
   } finally {
     await server.close();

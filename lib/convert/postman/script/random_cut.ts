@@ -14,6 +14,7 @@ import type { Node } from "./parse.ts";
 import { randomCapitals } from "./capitals.ts";
 import { cutOf } from "./digits_cut.ts";
 import { randomNumber } from "./random_number.ts";
+import { timesSample } from "./times_sample.ts";
 import type { Sym } from "./sym.ts";
 
 /**
@@ -39,9 +40,9 @@ export function randomCut(node: Node): Sym | undefined {
 }
 
 /**
- * What a script makes at random: capitals (`capitals.ts`), a cut of a random
- * number's digits ({@linkcode randomCut}), else a number or a boolean
- * (`random_number.ts`).
+ * What a script makes at random: capitals (`capitals.ts`), lodash's picks
+ * (`times_sample.ts`), a cut of a random number's digits
+ * ({@linkcode randomCut}), else a number or a boolean (`random_number.ts`).
  *
  * @example
  * ```ts
@@ -55,5 +56,6 @@ export function randomCut(node: Node): Sym | undefined {
  * ```
  */
 export function randomMade(node: Node, value: (n: Node) => Sym | undefined): Sym | undefined {
-  return randomCapitals(node, value) ?? randomCut(node) ?? randomNumber(node, value);
+  return randomCapitals(node, value) ?? timesSample(node, value) ?? randomCut(node) ??
+    randomNumber(node, value);
 }
