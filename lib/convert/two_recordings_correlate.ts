@@ -37,7 +37,7 @@ import { pageMade } from "./two_recordings_nonce.ts";
 import {
   decide,
   type Decision,
-  HELD_BY_USER,
+  isHeldByUser,
   judged,
   type TwoRecordingsCorrelator,
 } from "./two_recordings_judge.ts";
@@ -94,7 +94,7 @@ function twoStringValue(
   }
   const named = isSecretName(key) || t.passwordFields.has(key) ||
     /^(code|code_verifier)$/.test(key);
-  if (t.evidence.isConstant(value) && named && !HELD_BY_USER.test(key) && !isSecretShaped(value)) {
+  if (t.evidence.isConstant(value) && named && !isHeldByUser(key) && !isSecretShaped(value)) {
     // Named like a token, yet both sessions sent it as a word: the app's constant. Shaped like
     // a secret (`signature=sig-AbC123…`), it is a credential, however equal.
     decide(t, value, "constant");
@@ -168,7 +168,7 @@ function twoHeaders(t: TwoRecordingsCorrelator, r: HarRecord, step: Step): [stri
   // tok-9f8e…`) that no response produced is a credential the user holds, however equal:
   // equality is no evidence either way for it.
   const constant = r.headers.filter((h) =>
-    !HELD_BY_USER.test(h.name) && t.evidence.isConstant(h.value) && !isSecretShaped(h.value) &&
+    !isHeldByUser(h.name) && t.evidence.isConstant(h.value) && !isSecretShaped(h.value) &&
     (isSecretName(h.name) || /csrf|xsrf/i.test(h.name)) && !t.producers.has(valueKey(h.value))
   );
   // Words typed differently under a secret-looking header name, or a nonce the page made: sent
@@ -274,7 +274,7 @@ function forgetConstantTokens(t: TwoRecordingsCorrelator, r: HarRecord): void {
   walk(r.json, (_path, key, leaf) => {
     if (
       typeof leaf === "string" && t.secrets.has(leaf) && looksLikeToken(key, leaf) &&
-      !HELD_BY_USER.test(key) && t.evidence.isConstant(leaf)
+      !isHeldByUser(key) && t.evidence.isConstant(leaf)
     ) t.secrets.delete(leaf);
   });
 }

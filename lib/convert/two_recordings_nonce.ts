@@ -10,7 +10,7 @@
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
-import { HELD_BY_USER, type TwoRecordingsCorrelator } from "./two_recordings_judge.ts";
+import { isHeldByUser, type TwoRecordingsCorrelator } from "./two_recordings_judge.ts";
 import { isUuid } from "./values.ts";
 
 /**
@@ -76,7 +76,7 @@ export function pageMade(
   other: string,
   r: HarRecord,
 ): string | undefined {
-  if (HELD_BY_USER.test(key) || /^(code|code_verifier)$/.test(key)) return undefined;
+  if (isHeldByUser(key) || /^(code|code_verifier)$/.test(key)) return undefined;
   if (t.textFields.has(key) || t.passwordFields.has(key) || t.typed.has(value)) return undefined;
   const partner = t.evidence.partner.get(r);
   if (!succeeded(r) || !partner || !succeeded(partner)) return undefined;

@@ -5,7 +5,7 @@
  * @module
  */
 import { isSecretKey } from "../secrets/mod.ts";
-import { HELD_BY_USER, type TwoRecordingsCorrelator } from "./two_recordings_judge.ts";
+import { isHeldByUser, type TwoRecordingsCorrelator } from "./two_recordings_judge.ts";
 import { isSecretShaped } from "./values.ts";
 
 /**
@@ -33,7 +33,7 @@ export function typedData(
   value: string,
   other: string,
 ): boolean {
-  return !/^(code|code_verifier)$/.test(key) && !HELD_BY_USER.test(key) && !isSecretKey(key) &&
+  return !/^(code|code_verifier)$/.test(key) && !isHeldByUser(key) && !isSecretKey(key) &&
     !t.passwordFields.has(key) && !t.typed.has(value) && !isSecretShaped(value) &&
     !isSecretShaped(other);
 }

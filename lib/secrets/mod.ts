@@ -32,7 +32,13 @@
  *
  * @module
  */
-export { isSecretCaptureName, isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
+export {
+  isSecretCaptureName,
+  isSecretHeader,
+  isSecretKey,
+  isSecretName,
+  nameWords,
+} from "./names.ts";
 export { MASK, MIN_SECRET_LENGTH, Redactor } from "./redactor.ts";
 export { TailedTexts } from "./tailed_texts.ts";
 export { CREDENTIAL_KEY, isKeyData } from "./key_data.ts";

@@ -57,6 +57,23 @@ function words(name: string): string[] {
   );
 }
 
+/**
+ * A name's words as every name rule here reads them: split on `_`, `-`, `.`, spaces and where a
+ * lower-case letter or digit meets an upper-case one, upper-cased; so a rule about a word never
+ * matches inside another one (`pin` in `spin`, `otp` in `footprint`).
+ *
+ * @example
+ * ```ts
+ * import { nameWords } from "./names.ts";
+ * if (nameWords("X-Api-Key").join() !== "X,API,KEY" || nameWords("otp2Code").join() !== "OTP2,CODE") {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function nameWords(name: string): string[] {
+  return [...words(name)];
+}
+
 /** Any marker at the end of a word, in the singular or the plural. */
 const MARKER_END = new RegExp(`(?:${SECRET_WORDS.join("|")})S?$`);
 
