@@ -10,11 +10,24 @@
  *
  * @module
  */
+import { nameWords } from "../secrets/mod.ts";
 import { responseHeaders } from "./handed.ts";
 import type { HarRecord } from "./har_model.ts";
 
-/** A header name that says it carries a credential. */
-const SAYS_TOKEN = /token|jwt|auth|session|bearer|access/i;
+/**
+ * A word of a header name that says it carries a credential, as the whole word or its ending
+ * (`MMAUTHTOKEN`, `X-Subject-Token`): letters inside another word say nothing (`X-Authored-By`).
+ */
+const TOKEN_WORD = /(?:TOKEN|JWT|AUTH|AUTHORIZATION|SESSION|SESSIONID|BEARER|ACCESS)S?$/;
+
+/**
+ * Whether a response header's name says it carries a credential, by a whole word of it; never a
+ * CORS header (`Access-Control-Allow-Origin: *` states a policy, and was captured as the token).
+ */
+function saysToken(name: string): boolean {
+  if (/^access-control-/i.test(name.trim()) || /^set-cookie$/i.test(name.trim())) return false;
+  return nameWords(name).some((w) => TOKEN_WORD.test(w.replace(/\d+$/, "")));
+}
 /** Prose that speaks of what comes back, not of what is sent. */
 const SAYS_ANSWER = /respon|return|answer|comes? back|sent back|hands? (?:out|back)|reply|replies/i;
 /** A quoted header name beside the word header: "`Token` response header", "header `Token`". */
@@ -48,9 +61,7 @@ export function tokenHeader(
   text: string,
   sent: ReadonlySet<string>,
 ): string | undefined {
-  const printed = responseHeaders(login).find((h) =>
-    SAYS_TOKEN.test(h.name) && !/^set-cookie$/i.test(h.name) && h.value.trim() !== ""
-  );
+  const printed = responseHeaders(login).find((h) => saysToken(h.name) && h.value.trim() !== "");
   if (printed) return printed.name.toLowerCase();
   for (const line of text.split("\n")) {
     if (!/token|jwt|session/i.test(line) || !SAYS_ANSWER.test(line)) continue;
