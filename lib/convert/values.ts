@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isSecretCaptureName } from "../secrets/mod.ts";
+import { isSecretCaptureName, isSecretName, nameWords } from "../secrets/mod.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -242,8 +242,24 @@ const PLAIN_COOKIE =
 export const DESCRIBES_CREDENTIAL =
   /^(?:name|type|types|kind|mode|method|scheme|format|strategy|provider|enabled|required|policy|length|min|max|hint|label|url|uri|endpoint|header|field|column|table|expires|expiry|ttl|timeout|version|status|count)$/i;
 
-/** Cookie names that carry a login or its CSRF pair. */
-const CREDENTIAL_COOKIE = /sess|sid|auth|login|remember|jwt|identity|token|csrf|xsrf|secret|key/i;
+/** Endings of a cookie name's word that carry a login or its CSRF pair (`PHPSESSID`, `csrftoken`). */
+const CREDENTIAL_END =
+  /(?:SESS|SESSID|SESSION|SESSIONID|SID|AUTH|LOGIN|REMEMBER|JWT|IDENTITY|TOKEN|CSRF|XSRF|SECRET|KEY)S?$/;
+/** Beginnings that say the same, run together with more (`rememberme`, `csrfstate`, `JSESSIONID`). */
+const CREDENTIAL_START = /^(?:CSRF|XSRF|JWT|TOKEN|REMEMBER|LOGIN)|SESS/;
+
+/**
+ * Whether a cookie's name carries a login or its CSRF pair, by a whole word of it or a word's
+ * ending or beginning: letters inside an everyday word say nothing (`sidebar_width`: "sid",
+ * `author_view`: "auth", `hockey_team`: "key"; the secret name rule's everyday words, such as
+ * `monkey`, end in no marker).
+ */
+function credentialCookieName(name: string): boolean {
+  return nameWords(name).map((w) => w.replace(/\d+$/, "")).some((w) =>
+    CREDENTIAL_START.test(w) ||
+    (CREDENTIAL_END.test(w) && (!/KEYS?$/.test(w) || w.length <= 4 || isSecretName(w)))
+  );
+}
 
 /**
  * Whether a cookie the recording sent is a credential (a session, a login, a
@@ -291,7 +307,7 @@ export function isCredentialCookie(name: string, value: string, byHand = false):
   // `sidebar_collapsed=false` matches "sid", `remember_me=1` "remember"). In a command a person
   // wrote, the same word stands for a credential (`-b 'session=secret'`).
   if (!byHand && GUESSABLE.test(value)) return false;
-  return CREDENTIAL_COOKIE.test(name) || carriesSecret(value);
+  return credentialCookieName(name) || carriesSecret(value);
 }
 
 /** A flag, a number of up to 4 digits, or one short lowercase word: a setting, never a secret. */
