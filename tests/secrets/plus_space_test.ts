@@ -6,7 +6,7 @@
  * artifact. A secret holding `+` is now also masked with each `+` read as a space.
  */
 import assert from "node:assert/strict";
-import { noLeak, runWritten } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowWithHar } from "./short_secret_artifacts.ts";
 
 const TOKEN = "Qm8+vZ3/kT9xRw2+pL7/nA==";
 
@@ -37,14 +37,9 @@ Deno.test("a token whose + a server read as a space shows in no artifact", async
   const srv = start();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-plus-space-" });
   try {
-    await Deno.writeTextFile(`${dir}/flow.yaml`, FLOW);
-    const w = await runWritten([`${dir}/flow.yaml`], dir, { BASE_URL: srv.base }, [
-      "--report-har",
-      `${dir}/out/run.har`,
-    ]);
+    const w = await runFlowWithHar(FLOW, dir, { BASE_URL: srv.base });
     assert.equal(w.code, 1, w.console);
-    const har = await Deno.readTextFile(`${dir}/out/run.har`);
-    noLeak({ ...w, texts: [...w.texts, har] }, [TOKEN, TOKEN.replaceAll("+", " ")]);
+    noLeak({ ...w, texts: [...w.texts, w.har] }, [TOKEN, TOKEN.replaceAll("+", " ")]);
     assert.match(w.console, /\{"code":"\*\*\*"\}/);
   } finally {
     await srv.close();

@@ -9,7 +9,7 @@
  * `token_type`) stay readable.
  */
 import assert from "node:assert/strict";
-import { noLeak, runWritten } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowWithHar } from "./short_secret_artifacts.ts";
 
 const TOKEN = "Tk9f2mQ7rX4vB8nLzz";
 const SESSION = "Se55ionQ4z7w";
@@ -54,14 +54,9 @@ Deno.test("a credential a server hands over in a redirect's URL shows in no arti
   const srv = start();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-redirect-query-" });
   try {
-    await Deno.writeTextFile(`${dir}/flow.yaml`, FLOW);
-    const w = await runWritten([`${dir}/flow.yaml`], dir, { BASE_URL: srv.base }, [
-      "--report-har",
-      `${dir}/out/run.har`,
-    ]);
+    const w = await runFlowWithHar(FLOW, dir, { BASE_URL: srv.base });
     assert.equal(w.code, 1, w.console);
-    const har = await Deno.readTextFile(`${dir}/out/run.har`);
-    noLeak({ ...w, texts: [...w.texts, har] }, [TOKEN, SESSION, SHORT]);
+    noLeak({ ...w, texts: [...w.texts, w.har] }, [TOKEN, SESSION, SHORT]);
     // The rest of each URL stays readable.
     assert.match(
       w.console,

@@ -11,7 +11,7 @@
  * key keeps it.
  */
 import assert from "node:assert/strict";
-import { noLeak, runWritten } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowWithHar } from "./short_secret_artifacts.ts";
 
 const ENV = { PIN: "q7~z", API_TOKEN: "tok_9fK2mQ7rX4vB8nL3pW6s", PASSWORD: "admin" };
 
@@ -51,13 +51,9 @@ Deno.test("a secret in a header, query, form, multipart or cookie name shows in 
   const dir = await Deno.makeTempDir({ prefix: "flowrun-secret-names-" });
   try {
     const flow = `name: names\nsteps:\n${Object.keys(ENV).map(steps).join("")}`;
-    await Deno.writeTextFile(`${dir}/flow.yaml`, flow);
-    const w = await runWritten([`${dir}/flow.yaml`], dir, { ...ENV, BASE_URL: srv.base }, [
-      "--report-har",
-      `${dir}/out/run.har`,
-    ]);
+    const w = await runFlowWithHar(flow, dir, { ...ENV, BASE_URL: srv.base });
     assert.equal(w.code, 1, w.console);
-    const har = await Deno.readTextFile(`${dir}/out/run.har`);
+    const har = w.har;
     const html = JSON.stringify(w.html);
     noLeak({ ...w, texts: [...w.texts, har, html] }, ["q7~z", "q7%7Ez", "9fK2mQ7rX4vB8nL3"]);
     // The HAR masks by value, not by provenance: a pair's name keeps an ordinary word (HTTP's).

@@ -184,6 +184,22 @@ export function noLeak(w: Written, leaks: readonly string[], masked?: RegExp): v
   }
 }
 
+/**
+ * Writes `flow` as `dir`/flow.yaml and runs it as {@linkcode runWritten} does, with `args` and a
+ * HAR report too (`dir`/out/run.har), read back as `har`.
+ */
+export async function runFlowWithHar(
+  flow: string,
+  dir: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<Written & { har: string }> {
+  await Deno.writeTextFile(`${dir}/flow.yaml`, flow);
+  const har = `${dir}/out/run.har`;
+  const w = await runWritten([`${dir}/flow.yaml`], dir, env, [...args, "--report-har", har]);
+  return { ...w, har: await Deno.readTextFile(har) };
+}
+
 /** The `name` of each `<testcase>` of each `<testsuite>` of a JUnit report, unescaped. */
 export function testcases(junit: string): Map<string, string[]> {
   const suites = new Map<string, string[]>();

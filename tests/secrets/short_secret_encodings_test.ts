@@ -7,7 +7,7 @@
  * and the HAR report) is read back: neither shows in clear, raw or in any of these encodings.
  */
 import assert from "node:assert/strict";
-import { runWritten } from "./short_secret_artifacts.ts";
+import { runFlowWithHar } from "./short_secret_artifacts.ts";
 
 const PASSWORD = "Zq7#x!";
 const TOKEN = "tok_9fK2mQ7rX4vB8nL3pW6s";
@@ -127,14 +127,9 @@ Deno.test("a short password and a long token show in no artifact, in any encodin
   const srv = start();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-encodings-" });
   try {
-    await Deno.writeTextFile(`${dir}/flow.yaml`, FLOW);
     const env = { BASE_URL: srv.base, PASSWORD, API_TOKEN: TOKEN };
-    const w = await runWritten([`${dir}/flow.yaml`], dir, env, [
-      "--trace",
-      "--report-har",
-      `${dir}/out/run.har`,
-    ]);
-    const har = await Deno.readTextFile(`${dir}/out/run.har`);
+    const w = await runFlowWithHar(FLOW, dir, env, ["--trace"]);
+    const har = w.har;
     const steps = w.report.flows[0].steps;
     assert.equal(steps.length, 9, w.console);
     assert.ok(steps.every((s) => s.name === "traced" || s.message !== undefined), w.console);

@@ -7,7 +7,7 @@
  * is now read as one space, in every case a server may echo it in.
  */
 import assert from "node:assert/strict";
-import { noLeak, runWritten } from "./short_secret_artifacts.ts";
+import { noLeak, runFlowWithHar } from "./short_secret_artifacts.ts";
 
 const PASSPHRASE = "violet Kq7x-harbor 9zWtide";
 
@@ -68,13 +68,9 @@ Deno.test("a passphrase echoed with other whitespace between its words shows in 
   const srv = start();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-spaced-" });
   try {
-    await Deno.writeTextFile(`${dir}/flow.yaml`, FLOW);
-    const w = await runWritten([`${dir}/flow.yaml`], dir, { PASSPHRASE, BASE_URL: srv.base }, [
-      "--report-har",
-      `${dir}/out/run.har`,
-    ]);
+    const w = await runFlowWithHar(FLOW, dir, { PASSPHRASE, BASE_URL: srv.base });
     assert.equal(w.code, 1, w.console);
-    const har = await Deno.readTextFile(`${dir}/out/run.har`);
+    const har = w.har;
     const texts = [...w.texts, har, w.html, w.junit];
     noLeak({ ...w, texts }, Object.values(echoes(PASSPHRASE)), JOINED);
     for (const k of Object.keys(echoes("a b"))) {
