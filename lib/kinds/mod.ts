@@ -16,6 +16,8 @@ import type { StepKind } from "./kind.ts";
 export type { GrpcSpec } from "./grpc/mod.ts";
 export type { SseSpec } from "./sse/mod.ts";
 export type { WebSocketSpec } from "./websocket/mod.ts";
+// The request kind's body keys, for the loader that reads a request's body.
+export { HTTP_BODY_KEYS } from "./http/mod.ts";
 import type { Step } from "../model/flow.ts";
 import { sseKind } from "./sse/mod.ts";
 import { websocket } from "./websocket/mod.ts";

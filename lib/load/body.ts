@@ -20,16 +20,10 @@ import { plainString, refuseExpression } from "./not_allowed.ts";
 import { lossyNumber } from "./quote_hint.ts";
 import { fieldName } from "./field_name.ts";
 import { base64Text, contentPart } from "./content_part.ts";
+import { HTTP_BODY_KEYS } from "../kinds/mod.ts";
 
-/** The request keys that each give a body. */
-export const BODY_KEYS = [
-  "body",
-  "form",
-  "multipart",
-  "body_file",
-  "body_base64",
-  "graphql",
-] as const;
+/** The request keys that each give a body: the `request:` kind's own list. */
+export const BODY_KEYS = HTTP_BODY_KEYS;
 
 /**
  * Content types by file extension, for multipart files that do not name one.

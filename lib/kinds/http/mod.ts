@@ -15,6 +15,25 @@ import type { KindCall, KindSent, StepKind } from "../kind.ts";
 import type { RequestSpec } from "../../model/flow.ts";
 
 /**
+ * The keys of `request:` that each give its body; one at most is written
+ * (`load/body.ts` reads them in this order).
+ *
+ * @example
+ * ```ts
+ * import { HTTP_BODY_KEYS } from "./mod.ts";
+ * if (HTTP_BODY_KEYS[0] !== "body" || !HTTP_BODY_KEYS.includes("body_base64")) throw new Error();
+ * ```
+ */
+export const HTTP_BODY_KEYS = [
+  "body",
+  "form",
+  "multipart",
+  "body_file",
+  "body_base64",
+  "graphql",
+] as const;
+
+/**
  * The keys of `request:`, as schema/flow.schema.json's `$defs.request` lists
  * them (tests/kinds/kinds_test.ts holds the two together).
  *
@@ -30,12 +49,7 @@ export const HTTP_KEYS: readonly string[] = [
   "query",
   "headers",
   "cookies",
-  "body",
-  "form",
-  "multipart",
-  "body_file",
-  "body_base64",
-  "graphql",
+  ...HTTP_BODY_KEYS,
 ];
 
 /** Sends the request through the runner's HTTP client: the exchange is the runner's record. */
