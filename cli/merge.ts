@@ -87,8 +87,13 @@ export async function merge(args: string[]): Promise<number> {
   }
   const s = consoleMod.style(useColor(values));
   if (result.openapi_coverage) {
-    const { formatCoverage } = await import("../lib/report/coverage_text.ts");
-    out(formatCoverage(result.openapi_coverage, s));
+    const [{ formatCoverage }, { flowsOverlapped }] = await Promise.all([
+      import("../lib/report/coverage_text.ts"),
+      import("../lib/report/flows_overlap.ts"),
+    ]);
+    // Shards on one machine or several send to one server: the merged flows'
+    // own times say whether any two ran at once.
+    out(formatCoverage(result.openapi_coverage, s, flowsOverlapped(result.flows)));
   }
   out(
     `merged ${plural(inputs.length, "report")} · ${consoleMod.formatSummary(result, s)}`,
