@@ -11,7 +11,10 @@
  * @module
  */
 import { caseForms } from "./case_forms.ts";
-import { decodedViews, type View } from "./decode.ts";
+import { decodedViews } from "./decode.ts";
+import { type Reading, readings } from "./loose_view.ts";
+import { joinedForms } from "./joined_words.ts";
+import { PIECE } from "./secret_index.ts";
 import { textViews } from "./spaced_view.ts";
 
 /**
@@ -36,6 +39,9 @@ export function echoedForms(value: string): string[] {
     const spaced = value.replaceAll("+", " ");
     for (const f of [spaced, ...caseForms(spaced)]) forms.add(f);
   }
+  for (const f of joinedForms(flat)) forms.add(f);
+  // Any 16 characters of a secret are the secret, in any case: an ordinary phrase's too.
+  if (flat.length >= PIECE) forms.add(flat.toLowerCase());
   forms.delete(value);
   return [...forms];
 }
@@ -68,9 +74,10 @@ export function echoedPieces(stretches: readonly string[]): string[] {
  * import { Echoes } from "./echo_forms.ts";
  * const echoes = new Echoes();
  * const all = () => true;
- * if (echoes.views("violet\tKq7x", all).length !== 0) throw new Error();
+ * const texts = () => echoes.readings("violet\tKq7x", all).map((r) => r.text);
+ * if (texts().includes("violet Kq7x")) throw new Error();
  * echoes.forms("violet Kq7x");
- * if (echoes.views("violet\tKq7x", all)[0].text !== "violet Kq7x") throw new Error();
+ * if (!texts().includes("violet Kq7x")) throw new Error();
  * ```
  */
 export class Echoes {
@@ -82,8 +89,11 @@ export class Echoes {
     return echoedForms(value);
   }
 
-  /** Every view of `text` besides itself to look for secrets in (`wanted`: see `decodedViews`). */
-  views(text: string, wanted: (unit: number) => boolean): View[] {
-    return this.#spaced ? textViews(text, wanted) : decodedViews(text, wanted);
+  /**
+   * `text` and every other reading of it to look for secrets in (`wanted`: see `decodedViews`),
+   * loose ones too (see `loose_view.ts`).
+   */
+  readings(text: string, wanted: (unit: number) => boolean): Reading[] {
+    return readings(text, this.#spaced ? textViews(text, wanted) : decodedViews(text, wanted));
   }
 }

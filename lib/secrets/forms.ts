@@ -169,13 +169,16 @@ export function literalForms(value: string): Set<string> {
 
 /**
  * The base64 runs of a value and of its JSON forms (a base64 blob of a JSON
- * document, maybe nested), at each byte alignment, in both alphabets.
+ * document, maybe nested), at each byte alignment, in both alphabets; each
+ * run of 16 characters or more also lower-cased, as a loose reading of a
+ * text reads a blob wrapped into lines (see `loose_view.ts`).
  *
  * @example
  * ```ts
  * import { base64Forms } from "./forms.ts";
  * const blob = btoa("token=hunter22-secret");
  * if (!base64Forms("hunter22-secret").some((run) => blob.includes(run))) throw new Error();
+ * if (!base64Forms("hunter22-secret").includes(btoa("hunter22-secret").toLowerCase().slice(0, 20))) throw new Error();
  * ```
  */
 export function base64Forms(value: string): string[] {
@@ -184,7 +187,7 @@ export function base64Forms(value: string): string[] {
     : new Set([value, jsonInner(value), jsonInner(jsonInner(value))]);
   const runs: string[] = [];
   for (const form of forms) runs.push(...base64Runs(form));
-  return runs;
+  return [...runs, ...runs.filter((run) => run.length >= 16).map((run) => run.toLowerCase())];
 }
 
 /**

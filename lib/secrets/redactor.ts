@@ -276,9 +276,9 @@ export class Redactor {
       return text;
     }
     const spans: Span[] = [];
-    this.#index.spans(text, spans, undefined, short);
-    for (const view of this.#echoes.views(text, this.#index.isWanted)) {
-      this.#index.spans(view.text, spans, (s, e) => [view.from[s], view.to[e - 1]], short);
+    // The text itself first, then its other readings (decoded, spaced, unwrapped, lower-cased).
+    for (const view of this.#echoes.readings(text, this.#index.isWanted)) {
+      this.#index.spans(view.text, spans, view.map, short && view.short);
     }
     if (dropKeySpans(text, spans) === 0 || this.#shown.drop(text, spans, shown) === 0) return text;
     let out = "";
@@ -291,9 +291,9 @@ export class Redactor {
   }
 
   /**
-   * {@linkcode redact} for whole lines (a flow's lines of a log) keeping
-   * every line break: masked at once (half the cost of line by line), unless
-   * a mask would swallow a line break; then each line on its own.
+   * {@linkcode redact} for records one a line (JSON Lines: a break in a value is escaped, and
+   * a secret wrapped there is found in its line) keeping every line break: masked at once, unless
+   * a mask would swallow a line break (two records that join into a secret); then line by line.
    *
    * @example
    * ```ts

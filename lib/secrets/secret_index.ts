@@ -305,17 +305,20 @@ export class SecretIndex {
 
   /**
    * Adds to `spans` those of registered literals, of literals cut short
-   * before `…`, and of JWTs (each through `map`, when given). A literal
+   * before `…`, and of JWTs (each through `map`, when given: undefined drops it). A literal
    * shorter than {@linkcode SHORT_SECRET} counts only where it stands alone,
    * and with `short` false not at all (nor such a stretch before a `…`).
    */
   spans(
     text: string,
     spans: Span[],
-    map?: (s: number, e: number) => Span,
+    map?: (s: number, e: number) => Span | undefined,
     short = true,
   ): void {
-    const push = (s: number, e: number) => spans.push(map ? map(s, e) : [s, e]);
+    const push = (s: number, e: number) => {
+      const span: Span | undefined = map ? map(s, e) : [s, e];
+      if (span) spans.push(span);
+    };
     if (this.#literalCount > 0) {
       this.#scan(text, push, short);
       for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {

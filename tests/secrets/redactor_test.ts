@@ -877,6 +877,11 @@ Deno.test("a flow's lines masked at once keep every line break and mask what eac
   assert.equal(r.redactLines("x end\nstart y\n"), "x end\nstart y\n");
   assert.equal(r.redactLines("a abcd\n…b\nabcdefgh-secret\n"), "a abcd\n…b\n***\n");
   assert.equal(r.redact("a abcd\n…b\n"), "a ***…b\n", "masked at once, the line break is lost");
+  // A record never holds a raw line break: a secret a server wrapped stands escaped in its line,
+  // found there whole (wrapped_secret_test.ts), short lines and all.
+  const wrapped = redactorWith("tok_Zq9Wx7kP2mLr5TvB8nQ4");
+  const line = JSON.stringify({ body: "tok_Zq9Wx7\nkP2mLr5T\r\nvB8nQ4" });
+  assert.equal(wrapped.redactLines(`${line}\n{"b":2}\n`), `{"body":"***"}\n{"b":2}\n`);
 });
 
 Deno.test("a secret escaped twice in a JSON line beside escapes of every kind is masked", () => {
