@@ -26,6 +26,7 @@ import { writtenAs } from "./curl_placeholders.ts";
 import { tokenHeader } from "./curl_token_header.ts";
 import type { Step } from "./model.ts";
 import type { HarRecord } from "./har_model.ts";
+import { saysWord } from "../secrets/names.ts";
 
 const JWT_HEAD = String.raw`eyJ[\w-]+\.[\w-]+\.`;
 /** From the start, when the text holds exactly one JWT: up to its opening quote. */
@@ -81,9 +82,14 @@ const PLACEHOLDER = new RegExp(
   ].join("|"),
 );
 
-/** Words of a name for what a login hands out, and of one for a key the user has. */
-const SAYS_TOKEN = /token|jwt|access|bearer|session|auth/i;
-const SAYS_KEY = /key|secret|pass/i;
+/**
+ * Words of a name for what a login hands out, of one for a key the user has, and of a header
+ * that carries a credential: whole words (`AUTHOR` is no `AUTH`, `MONKEY` no `KEY`).
+ */
+const TOKEN_WORDS = ["TOKEN", "JWT", "ACCESS", "BEARER", "SESSION", "AUTH", "AUTHORIZATION"];
+const KEY_WORDS = ["KEY", "SECRET", "PASS", "PASSWORD", "PASSCODE", "PASSPHRASE"];
+const HEADER_WORDS = ["AUTH", "AUTHORIZATION", "AUTHENTICATION", "TOKEN", "JWT"];
+const saysToken = (text: string) => saysWord(text, TOKEN_WORDS);
 
 /**
  * A login: a POST that sends a password-like field (JSON, form) or `-u`; or a PUT that does, as
@@ -121,7 +127,7 @@ function hasPasswordKey(json: unknown, depth = 0): boolean {
 /** The header's credential and what precedes it (`Bearer `), for a header that carries one. */
 function credentialOf(name: string, value: string): { scheme: string; cred: string } | undefined {
   // NocoDB's `xc-auth`, `X-Access-Token`, `Authorization: Bearer|Token|Ghost …`.
-  if (!/auth|token|jwt/i.test(name)) return undefined;
+  if (!saysWord(name, HEADER_WORDS)) return undefined;
   const m = /^([A-Za-z][\w-]*\s+)?(\S+)$/.exec(value.trim());
   return m ? { scheme: m[1] ?? "", cred: m[2] } : undefined;
 }
@@ -143,10 +149,10 @@ function placeholder(
   if (marker) {
     const name = env[Number(marker[1])];
     // `$SENDGRID_API_KEY` is the user's own key; `$TOKEN`, `$ACCESS_TOKEN` what a login hands out.
-    if (!SAYS_TOKEN.test(name) || assigns(text, name)) return undefined;
+    if (!saysToken(name) || assigns(text, name)) return undefined;
     return { name, written: writtenAs(env, name) };
   }
-  if (!PLACEHOLDER.test(cred) || (SAYS_KEY.test(cred) && !SAYS_TOKEN.test(cred))) return undefined;
+  if (!PLACEHOLDER.test(cred) || (saysWord(cred, KEY_WORDS) && !saysToken(cred))) return undefined;
   const word = /^[<{[]*([A-Za-z_]\w*)[>}\]]*$/.exec(cred)?.[1];
   return { name: word ?? "token", written: cred };
 }

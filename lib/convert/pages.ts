@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { isSecretName } from "../secrets/mod.ts";
+import { isSecretName, saysWord } from "../secrets/mod.ts";
 import { linkShaped } from "./link_shaped.ts";
 import type { HarRecord } from "./har_model.ts";
 import { loadBodies } from "./har_bodies.ts";
@@ -65,7 +65,7 @@ function embedded(name: string, value: string, min: number, hidden = false): boo
     (value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value));
 }
 
-const secretName = (name: string) => isSecretName(name) || /csrf|xsrf|token|nonce/i.test(name);
+const secretName = (name: string) => isSecretName(name) || saysWord(name, ["NONCE"]);
 
 /** Attributes of one tag with where each starts, values unquoted. */
 function attributes(tag: string): { name: string; value: string; at: number; quote: string }[] {

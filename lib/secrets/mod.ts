@@ -38,6 +38,7 @@ export {
   isSecretKey,
   isSecretName,
   nameWords,
+  saysWord,
 } from "./names.ts";
 export { MASK, MIN_SECRET_LENGTH, Redactor } from "./redactor.ts";
 export { TailedTexts } from "./tailed_texts.ts";

@@ -104,6 +104,32 @@ const LOOKALIKES = new Set([
   "OBSESSION",
 ]);
 
+/** The pattern of a word that ends with one of `markers`, or one of them plus S, by their list. */
+const endings = new BoundedCache<RegExp>(64);
+
+/**
+ * Whether a word of `text` (split as {@linkcode nameWords} does, and at every other character that
+ * is no letter or digit: `<token>`, `{{authToken}}`, `$ACCESS_TOKEN`) is or ends with one of
+ * `markers` (upper case), or one of them plus S, and is no everyday word that only ends like one
+ * (`MONKEY`, `BYPASS`): what a converter's rule about a name reads, so `AUTHOR` says no `AUTH`.
+ *
+ * @example
+ * ```ts
+ * import { saysWord } from "./names.ts";
+ * const says = (t: string) => saysWord(t, ["AUTH", "TOKEN", "KEY"]);
+ * if (!says("X-Auth-Token") || !says("{{authToken}}") || !says("YOURTOKEN") || !says("api_keys")) {
+ *   throw new Error();
+ * }
+ * if (says("X-Author") || says("$AUTHORITY") || says("<monkey>") || says("keyboard")) throw new Error();
+ * ```
+ */
+export function saysWord(text: string, markers: readonly string[]): boolean {
+  const end = endings.get(markers.join("|"), () => new RegExp(`(?:${markers.join("|")})S?$`));
+  return text.split(/[^A-Za-z0-9]+/).some((part) =>
+    words(part).some((w) => end.test(w) && !LOOKALIKES.has(w) && !LOOKALIKES.has(w.slice(0, -1)))
+  );
+}
+
 /** A word is a marker when it ends with one, in the singular or the plural (`api_keys`, `tokens`). */
 const isMarker = (word: string) =>
   WHOLE_WORDS.has(word) ||
