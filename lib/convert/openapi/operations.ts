@@ -38,6 +38,7 @@ import { isRpcDocument, rpcVerb } from "./rpc_verbs.ts";
 import { borrowSiblingQuery } from "./sibling_query.ts";
 import { writesReadBack } from "./writes_read.ts";
 import { madeCollection, verbItem } from "./verb_segments.ts";
+import { actionCollection } from "./action_segments.ts";
 import { markTagCreates } from "./tag_create.ts";
 import type { OpenApiOperation } from "./operation.ts";
 
@@ -162,7 +163,13 @@ function pathsOf(ops: OpenApiOperation[]) {
     if (verbed) parents.add(verbed);
   }
   const rpc = isRpcDocument(ops.map((op) => op.template));
-  return { trim, count, parents, posted, rpc };
+  // `PUT /orders/cancel/{id}` acts on an item of `/orders`, when its create is there (action_segments.ts).
+  const templates = ops.map((op) => op.template);
+  const acted = (path: string) => {
+    const collection = actionCollection(path, templates);
+    return collection !== undefined && posted.has(collection);
+  };
+  return { trim, count, parents, posted, rpc, acted };
 }
 
 /** Whether an operation creates, acts on the whole API, or neither (see the module's doc). */
@@ -171,6 +178,7 @@ function roleOf(op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): OpenApi
   // Under an update or read verb, whatever its method, the item exists: its create is the noun's.
   const verbed = verbItem(path)?.verb;
   if (verbed) return verbed === "delete" ? "delete" : undefined;
+  if (uses.acted(path)) return undefined;
   if (op.method === "POST" && isCollection(op.template)) return postedRole(path, uses);
   if (isCollection(op.template)) return undefined;
   // The PUT of an item nothing else creates; a POST too where the item is also read or deleted

@@ -41,7 +41,9 @@ import { keyedLink } from "./key_segment.ts";
 import { handleEvidence } from "./described_id.ts";
 import { actionCreate } from "./action_create.ts";
 import { plainName } from "./required_props.ts";
-import { createdIn, verbItem } from "./verb_segments.ts";
+import { createdIn } from "./verb_segments.ts";
+import { wordedCollection } from "./action_segments.ts";
+import { itemSegments } from "./param_run.ts";
 import { readsSame } from "./shallow_nested.ts";
 import { tagMakerLink } from "./tag_create_link.ts";
 
@@ -75,7 +77,11 @@ class Creates {
   readonly reads = new Map<string, OpenApiOperation>();
 
   /** `itemNames`: collection path → the names its items' parameter has (item_key.ts). */
-  constructor(readonly doc: unknown, ops: OpenApiOperation[], readonly itemNames = names(ops)) {
+  constructor(
+    readonly doc: unknown,
+    readonly ops: OpenApiOperation[],
+    readonly itemNames = names(ops),
+  ) {
     for (const op of ops) {
       if (op.method === "GET") this.#read(op);
       if (op.method !== "POST") continue;
@@ -253,26 +259,10 @@ function fromKeyOrNoun(creates: Creates, op: OpenApiOperation, param: string) {
 function parentCreate(creates: Creates, op: OpenApiOperation, param: string) {
   const at = op.template.indexOf(`/{${param}}`);
   if (at <= 0) return undefined;
-  const producer = creates.byCollection.get(verbItem(op.template, param)?.collection ?? "") ??
+  const producer = creates.byCollection.get(wordedCollection(op, creates.ops, param) ?? "") ??
     creates.byCollection.get(op.template.slice(0, at)) ??
     creates.byCollection.get(itemSegments(op.template, param).collection);
   return producer === op ? undefined : producer;
-}
-
-/**
- * The run of path parameters holding `param` (`{type}/{value}` of
- * `/tags/{type}/{value}/x`): the collection before it, and how many of
- * the run follow the parameter.
- */
-function itemSegments(template: string, param: string): { collection: string; fromEnd: number } {
-  const segments = template.split("/");
-  const at = segments.indexOf(`{${param}}`);
-  const isParam = (s: string | undefined) => s !== undefined && /^\{[^}]+\}$/.test(s);
-  let start = at;
-  while (isParam(segments[start - 1])) start--;
-  let end = at;
-  while (isParam(segments[end + 1])) end++;
-  return { collection: segments.slice(0, start).join("/"), fromEnd: end - at };
 }
 
 /**
