@@ -17,6 +17,7 @@
  */
 import type { CurlRecord } from "./curl_request.ts";
 import type { ShellCommand } from "./curl_shell.ts";
+import { lastBreaks } from "./curl_error_owner.ts";
 
 /** curl's error line, as printed, in a `#` comment or after a `$` prompt's command. */
 const ERROR_LINE = /^\s*(?:#\s*)?curl: \((\d+)\) (.*?)\s*$/;
@@ -41,6 +42,13 @@ function errorLines(text: string): { line: number; code: number; words: string }
   return found;
 }
 
+/** The command's last line (0-based): its first and those its `\` carries on. */
+function lastLine(lines: readonly string[], start: number): number {
+  let end = start;
+  while (end + 1 < lines.length && /\\\s*$/.test(lines[end])) end++;
+  return end;
+}
+
 /**
  * Reads each curl error line into the command above it: `(22)`'s status into
  * its last record (unless a pasted head gave one), a no-answer line leaves the
@@ -62,11 +70,18 @@ export function curlErrorLines(
 ): { refused: number; leftOut: number } {
   const counts = { refused: 0, leftOut: 0 };
   const seen = new Set<OutcomeCommand>();
+  const lines = text.split("\n");
+  // A condition, a hedge, a heading or a rule between them: another case's line (curl_error_owner.ts).
+  const breaks = lastBreaks(lines);
+  const ends = new Map<OutcomeCommand, number>();
+  const endOf = (b: OutcomeCommand) =>
+    ends.get(b) ?? ends.set(b, lastLine(lines, b.command.line - 1)).get(b)!;
   let at = -1; // The last command that starts above the error line: both go down the text.
   for (const error of errorLines(text)) {
     while (at + 1 < built.length && built[at + 1].command.line < error.line) at++;
     const owner = built[at];
     if (!owner || seen.has(owner) || owner.records.length === 0) continue;
+    if (breaks[error.line - 2] > endOf(owner)) continue;
     seen.add(owner);
     const said = `curl: (${error.code}) ${error.words}`;
     const status = Number(/\berror: ([45]\d\d)\b/.exec(error.words)?.[1] ?? 0);

@@ -208,11 +208,34 @@ const SHELL_MARK = /[=|<>$\\{}]/;
 function isProse(line: string, above?: string): boolean {
   // curl's own error line (`curl: (7) Couldn't connect to server`): printed, never typed.
   if (strayQuote(line, above) || /^\s*curl: \(\d+\) /.test(line)) return true;
-  if (!IN_WORD.test(line)) return false;
+  // A saved page's paragraph is read without its tags, as the browser shows it.
+  const text = untagged(line);
+  if (!IN_WORD.test(text)) return false;
   // A list item however it starts ("- `422 …` when an expression can't be executed").
-  const opens = SENTENCE.test(line) || LIST_ITEM.test(line);
-  if ((opens && !RUNS_CURL.test(line)) || isCurlSentence(line)) return true;
-  return wrapped(line) && above !== undefined && above.trim() !== "" && wrapped(above);
+  const opens = SENTENCE.test(text) || LIST_ITEM.test(text) || lowerSentence(text);
+  if ((opens && !RUNS_CURL.test(text)) || isCurlSentence(text)) return true;
+  return wrapped(text) && above !== undefined && above.trim() !== "" && wrapped(untagged(above));
+}
+
+/**
+ * The tags of HTML prose (`<p>`, `</p>`, `<a href="…">`, `<li>`, `<em>`…) left out: a page saved
+ * as HTML starts its paragraphs with them ("<p>Let's test it out:</p>"). Only tags of prose, by
+ * name: a command's `<token>` or `<<EOF` is no tag.
+ */
+const PROSE_TAG =
+  /<\/?(?:p|a|li|ul|ol|div|span|em|strong|b|i|u|code|kbd|br|h[1-6]|dd|dt|td|th|blockquote|small|section)\b[^<>]*>/gi;
+
+/** The line without the tags of HTML prose. */
+const untagged = (line: string) => line.replace(PROSE_TAG, "");
+
+/**
+ * A sentence whose first three words are lower case, as when it starts with a name written so
+ * ("stubber can fake binary protocols too, … we're telling …:"), or a wrapped paragraph's line:
+ * a sentence's words only (no shell mark, no option, no URL; a command holds one).
+ */
+function lowerSentence(line: string): boolean {
+  return /^\s*[a-z]+\s+[a-z]+\s+[a-z]+\b/.test(line) && wrapped(line) &&
+    !/(?:^|\s)--?[A-Za-z]|:\/\//.test(line);
 }
 
 /** A sentence's first two words: a capitalised one (maybe after a list's mark), then a lower-case one. */
