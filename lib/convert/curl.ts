@@ -55,6 +55,7 @@ import { withoutJsonAnswers, withoutPrinted, withoutProse } from "./curl_transcr
 import { pastedIntoRecords } from "./curl_answers.ts";
 import { announcedRefusals } from "./curl_announced.ts";
 import { curlErrorLines } from "./curl_error_line.ts";
+import { sharedJars } from "./curl_jar.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
 import { createdPlaceholders } from "./curl_created.ts";
 import { loginTokens } from "./curl_login_token.ts";
@@ -129,6 +130,8 @@ export function convertCurl(
   // A refusal the docs show in words or in curl's own error line: curl_error_line.ts, curl_announced.ts.
   curlErrorLines(input, parts.built);
   announcedRefusals(input, parts.built);
+  // `-c cookies.txt`, then `-b cookies.txt`: the run's cookie jar, curl_jar.ts.
+  sharedJars(parts.built);
   createdPlaceholders(env, parts.built);
   // A skipped command is named as written: `$env:TOKEN = …`, not the marker its variable became.
   const skipped = inLineOrder(windows.skipped, parts.skipped).map((s) =>

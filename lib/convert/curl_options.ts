@@ -84,6 +84,11 @@ export interface CurlRequest {
     cert?: string;
     key?: string;
     cacert?: string;
+    /** `-b FILE` and `-c FILE`: the cookie files it reads and writes (curl_jar.ts). */
+    jarRead?: string;
+    jarWrite?: string;
+    /** The run's cookie jar, when the commands share a file (curl_jar.ts). */
+    cookieJar?: boolean;
   };
   /** `-N`: the answer is read as it comes, a stream. */
   noBuffer?: boolean;
@@ -251,6 +256,8 @@ function apply(
   const handler = HANDLERS[name];
   if (handler) return handler(r, v, name);
   if (QUIET.has(name) || Object.values(QUIET_SHORT).includes(name)) return;
+  // Ignored unless a command reads the file back with `-b` (curl_jar.ts).
+  if (name === "cookie-jar") r.options.jarWrite = v;
   r.ignored.push(written.startsWith("--") ? written : `${written} (--${name})`);
 }
 
@@ -305,6 +312,7 @@ const HANDLERS: Record<string, (r: CurlRequest, v: string, name: string) => void
 function cookie(r: CurlRequest, v: string): void {
   if (v.includes("=")) r.cookies.push(v);
   else {
+    r.options.jarRead = v;
     r.notes.push(
       `-b "${v}" reads cookies from a file, which is not carried; send them with a Cookie header.`,
     );

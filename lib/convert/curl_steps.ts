@@ -170,6 +170,7 @@ function requestOptions(
   return [
     ["insecure", o.insecure],
     ["follow_redirects", o.followRedirects],
+    ["cookie_jar", o.cookieJar],
     ["timeout", o.timeout],
     ["proxy", o.proxy === undefined ? undefined : proxyOption(c, o.proxy, extras.notes)],
     ["client_cert", place(o.cert)],
