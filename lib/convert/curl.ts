@@ -56,6 +56,7 @@ import { pastedIntoRecords } from "./curl_answers.ts";
 import { announcedRefusals } from "./curl_announced.ts";
 import { curlErrorLines } from "./curl_error_line.ts";
 import { sharedJars } from "./curl_jar.ts";
+import { checkRpcError } from "./correlate/rpc_errors.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
 import { createdPlaceholders } from "./curl_created.ts";
 import { loginTokens } from "./curl_login_token.ts";
@@ -230,8 +231,12 @@ function correlated(all: CurlRecord[], spelling: "a" | "b"): Correlator {
   );
   correlate(all.map((r) => r.record), all.map((r) => ({ records: [r.record] })), spelling, true, c);
   // A pasted answer shows what a server hands out, never a contract: docs print answers of
-  // other sessions (etcd's page shows three clusters' ids), so nothing is asserted of it.
-  for (const step of c.steps) step.checks = [];
+  // other sessions (etcd's page shows three clusters' ids), so nothing is asserted of it but
+  // a JSON-RPC call's `error: null`, the protocol's word for success in a 200 (rpc_errors.ts).
+  for (const step of c.steps) {
+    step.checks = [];
+    checkRpcError(step.last, step.checks);
+  }
   belowFourHundred(c);
   everyCommandSent(c);
   namesAsWritten(c, accounts);
