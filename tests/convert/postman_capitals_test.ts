@@ -9,8 +9,8 @@
  * for the base-36 cut, capitals and digits). flowrun named the variables
  * in the summary and sent `{{code}}` as written, which the server refused. Now
  * each is `${RANDOM.UPPER_n}`, capitals of the same length: text the script
- * could have made. A base-16 cut in upper case (`0`–`9`, `A`–`F`) has no such
- * generator and stays named.
+ * could have made. A base-16 cut in upper case (`0`–`9`, `A`–`F`) is digits
+ * (`tests/convert/postman_upper_hex_test.ts`).
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -106,29 +106,6 @@ Deno.test("postman capitals: capitals-only random text is sent as capitals, as N
     assert.deepEqual(flowAgain, flow);
   } finally {
     await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-});
-
-Deno.test("postman capitals: an upper-cased base-16 cut has no generator and stays named", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-capitals-" });
-  try {
-    const file = `${dir}/hex.json`;
-    const post = jsonPoster("http://127.0.0.1:9");
-    const exec = [
-      "pm.variables.set('h', Math.random().toString(16).substring(2, 8).toUpperCase());",
-    ];
-    await Deno.writeTextFile(
-      file,
-      JSON.stringify({
-        info: { name: "Hex", schema: V21 },
-        item: [post("Send", "/h", '{"h": "{{h}}"}', [{ listen: "prerequest", script: { exec } }])],
-      }),
-    );
-    const converted = await runCli(["convert", "postman", file, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    assert.match(converted.stdout + converted.stderr, /--var h=…/);
-  } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });

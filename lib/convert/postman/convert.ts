@@ -66,6 +66,8 @@ export interface PostmanSummary {
   wantsData?: boolean;
   /** Variables set to text worked out when converting from the files' values of others (`from`). */
   derived?: { name: string; from: string[]; by: string }[];
+  /** Variables set with a random draw taken at its least (`moment().add(_.random(1, 30), "d")`). */
+  fixed?: { name: string; by: string }[];
 }
 
 /** The files and the summary. */
@@ -281,6 +283,7 @@ function write(
   summary.schemeless = [...shared.vars.schemeless].sort();
   if (shared.rewritten) summary.rewritten = shared.rewritten;
   if (shared.derived) summary.derived = [...shared.derived].map(([name, d]) => ({ name, ...d }));
+  if (shared.fixed) summary.fixed = [...shared.fixed].map(([name, by]) => ({ name, by }));
   summary.broken = brokenOut(shared.broken, shared.mask ?? String);
   // A variable whose set was not translated is named once, with the requests that read it.
   const broken = new Set(summary.broken.map((b) => b.name));

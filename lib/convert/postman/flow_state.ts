@@ -49,6 +49,8 @@ export interface Shared {
    * (`from`), by request: a `--var` of those, given when running, does not reach them.
    */
   derived?: Map<string, { from: string[]; by: string }>;
+  /** Variables a script sets with a random draw taken at its least, by variable: the request. */
+  fixed?: Map<string, string>;
   /** The broken chains still open (no later set of the variable), by variable. */
   brokenOpen: Map<string, Broken>;
   /** Variables a script set both in a translated way and not, until set again (partly_set.ts). */
@@ -101,5 +103,6 @@ export function keepNotes(
   for (const [n, l] of t.droppedLines ?? []) (shared.droppedLines ??= new Map()).set(n, l);
   for (const s of t.sets) {
     if (s.derived) (shared.derived ??= new Map()).set(s.name, { from: s.derived, by });
+    if (s.fixed) (shared.fixed ??= new Map()).set(s.name, by);
   }
 }

@@ -91,7 +91,7 @@ function setupLines(s: PostmanSummary, dir: string): string[] {
   if (s.env.length > 0) {
     lines.push(`Set before running: ${s.env.map((e) => `${e.name} (${e.hint})`).join(", ")}.`);
   }
-  lines.push(...readsAsWritten(s), ...derivedLines(s.derived ?? []));
+  lines.push(...readsAsWritten(s), ...derivedLines(s.derived ?? []), ...fixedLines(s.fixed ?? []));
   if (s.unset.length > 0) {
     lines.push(
       `No value in the collection or environment for ${
@@ -179,6 +179,22 @@ function derivedLines(derived: { name: string; from: string[]; by: string }[]): 
     const vars = d.from.map((n) => `--var ${varName(n)}=…`).join(" or ");
     return `Worked out when converting: the script of ${d.by} sets {{${d.name}}} from ${from} as the files give it, and the flow sends that text; ${vars} given when running does not change it: convert again with the new value in the files.`;
   });
+}
+
+/**
+ * A random draw the flow takes at its least (`_.random(1, 30)` days on: one), the same in every
+ * run, where Newman draws anew: a server that refuses a second booking of the same day refuses
+ * the second run.
+ */
+function fixedLines(fixed: { name: string; by: string }[]): string[] {
+  if (fixed.length === 0) return [];
+  const named = fixed.slice(0, MAX_NAMED).map((f) => `{{${f.name}}} (${f.by})`).join(", ");
+  const more = fixed.length > MAX_NAMED ? `, and ${fixed.length - MAX_NAMED} more` : "";
+  return [
+    `Not random as in Postman: the script draws a random count for ${named}${more}; the flow takes the least it can be, the same in every run (another can be given with --var ${
+      varName(fixed[0].name)
+    }=…).`,
+  ];
 }
 
 /**

@@ -16,8 +16,9 @@ import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
-import { madeBy, momentCall, newDateCall, plusDate, secondsCall } from "./made.ts";
+import { madeBy, momentCall, plusDate, secondsCall } from "./made.ts";
 import { randomMade } from "./random_cut.ts";
+import { dateCall, isoDay, newDate } from "./date_local.ts";
 import { constructorCheck } from "./constructor_type.ts";
 import { CALLS, cond, pathOf } from "./calls.ts";
 import { rowComparison, rowNumber } from "./data_row.ts";
@@ -107,8 +108,7 @@ export function evaluate(node: Node, ctx: EvalContext, depth: number): Sym | und
     case "MemberExpression":
       return memberOf(node, ctx, d);
     case "ChainExpression":
-      // `json?.data?.id` (Portman writes it before every capture): a missing part is
-      // undefined, as a path that selects nothing is; the chain reads as its plain members.
+      // `json?.data?.id` (Portman writes it): a missing part is as a path that selects nothing.
       return evaluate(node.expression, ctx, d);
     case "CallExpression":
       return call(node, ctx, d);
@@ -125,6 +125,7 @@ const OPERATORS: Record<string, (node: Node, ctx: EvalContext, d: number) => Sym
   BinaryExpression: binary,
   LogicalExpression: logical,
   ConditionalExpression: conditional,
+  NewExpression: (node, ctx, d) => newDate(node, (n) => evaluate(n, ctx, d)),
 };
 
 function identifier(name: string, ctx: EvalContext): Sym | undefined {
@@ -151,7 +152,7 @@ function namedMember(node: Node, ctx: EvalContext, d: number): Sym | undefined |
     const conds = key?.k === "lit" ? ctx.tests.get(String(key.value)) : undefined;
     return conds ? { k: "cond", conds } : undefined;
   }
-  return null;
+  return isoDay(node, (n) => evaluate(n, ctx, d));
 }
 
 /** `pm.info.requestName` and `pm.request.body.raw`: known now from the request; `null` for others. */
@@ -227,7 +228,7 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
 }
 
 function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
-  const date = newDateCall(node) ?? secondsCall(node) ??
+  const date = dateCall(node, (n) => evaluate(n, ctx, d)) ?? secondsCall(node) ??
     randomMade(node, (n) => evaluate(n, ctx, d)) ??
     momentCall(node, (n) => evaluate(n, ctx, d), !ctx.scope.get("moment"));
   if (date !== null) return date;
@@ -348,8 +349,7 @@ function logical(node: Node, ctx: EvalContext, d: number): Sym | undefined {
     return either(node, a, () => evaluate(node.right, ctx, d));
   }
   const b = evaluate(node.right, ctx, d);
-  const ta = truthy(a);
-  const tb = truthy(b);
+  const [ta, tb] = [truthy(a), truthy(b)];
   if (ta === false || tb === false) return { k: "lit", value: false };
   if (ta === true) return b;
   if (tb === true) return a;

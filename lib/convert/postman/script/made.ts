@@ -66,12 +66,22 @@ export function newDateCall(node: Node): Sym | undefined {
   const made = NEW_DATE.get(c.property.name);
   if (c.object.arguments.length === 0 || !made) return made;
   // `new Date(Date.now() + 7 * 86400000)`: the time moved by milliseconds known now.
-  const by = c.object.arguments.length === 1 ? shiftOf(c.object.arguments[0]) : undefined;
+  const by = c.object.arguments.length === 1 ? dateShift(c.object.arguments[0]) : undefined;
   return by === undefined ? undefined : shifted(made, by);
 }
 
-/** Milliseconds `Date.now() ± n` moves the time by (`n` literal arithmetic), else undefined. */
-function shiftOf(n: Node): number | undefined {
+/**
+ * Milliseconds `Date.now() ± n` moves the time by (`n` literal arithmetic), else undefined.
+ *
+ * @example
+ * ```ts
+ * import { dateShift } from "./made.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript("Date.now() - 2 * 1000");
+ * if (!p.ok || dateShift(p.program.body[0].expression) !== -2000) throw new Error();
+ * ```
+ */
+export function dateShift(n: Node): number | undefined {
   if (n.type !== "BinaryExpression" || !["+", "-"].includes(n.operator) || !isMillis(n.left)) {
     return undefined;
   }

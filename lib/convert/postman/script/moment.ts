@@ -68,8 +68,15 @@ function written(format: string, offsetMs: number, moment: boolean): Sym | undef
  * The least value a made whole number can take (`${RANDOM.DIGITS_2}`: 10), else undefined: a
  * random count (`add(_.random(1, 14), "days")`) shifts by a count the script could have drawn,
  * the same in every run, since a flow's `${NOW…}` offset is written, not drawn.
+ *
+ * @example
+ * ```ts
+ * import { leastMade } from "./moment.ts";
+ * if (leastMade({ k: "gen", text: "${RANDOM.DIGITS_2}" }) !== 10) throw new Error();
+ * if (leastMade({ k: "lit", value: 3 }) !== undefined) throw new Error();
+ * ```
  */
-function leastMade(n: Sym | undefined): number | undefined {
+export function leastMade(n: Sym | undefined): number | undefined {
   const digits = n?.k === "gen" ? n.text.match(/^\$\{RANDOM\.DIGITS_(\d+)\}$/)?.[1] : undefined;
   return digits === undefined ? undefined : 10 ** (Number(digits) - 1);
 }
@@ -82,9 +89,10 @@ function shifted(on: Moment, sign: number, args: (Sym | undefined)[]): Sym | und
   if (!Number.isInteger(count) || !ms) return undefined;
   const by = sign * (count as number) * ms;
   // A day shifted by hours is no longer a day: moment keeps the time, the flow has none.
-  return on.format === "DATE" && by % MS.d !== 0
+  const to = on.format === "DATE" && by % MS.d !== 0
     ? undefined
     : written(on.format, on.offsetMs + by, true);
+  return n?.k === "lit" ? to : fixedAs(to, true);
 }
 
 /** What a moment writes: its day, its ISO text, its seconds or milliseconds. */
@@ -162,7 +170,23 @@ export function momentCall(
     return partDay(on.path, c.property.name, args());
   }
   const moment = on?.k === "gen" && on.moment ? momentOf(on) : undefined;
-  return moment ? method(c.property.name, moment, args()) : null;
+  return moment
+    ? fixedAs(method(c.property.name, moment, args()), on?.k === "gen" && on.fixed)
+    : null;
+}
+
+/**
+ * `s` marked `fixed` when `fixed` (a random draw in it was taken at its least), as it was else.
+ *
+ * @example
+ * ```ts
+ * import { fixedAs } from "./moment.ts";
+ * const s = fixedAs({ k: "gen", text: "${NOW.DATE+1d}" }, true);
+ * if (s?.k !== "gen" || !s.fixed || fixedAs(s, false) !== s) throw new Error();
+ * ```
+ */
+export function fixedAs(s: Sym | undefined, fixed: boolean | undefined): Sym | undefined {
+  return fixed && s?.k === "gen" ? { ...s, fixed: true } : s;
 }
 
 /** The moment methods read here. */

@@ -8,11 +8,13 @@
  * in a variable moves that variable to where the chain ends, as moment does;
  * a statement that is nothing but such a chain (`today.add(7, "days");`) is
  * translated so. `moment()` and `moment(day)` make a new moment, which no shift
- * of another one moves.
+ * of another one moves. A `Date` kept in a variable and moved by its `set…`
+ * calls (`d.setDate(d.getDate() + 3)`) is moved here the same way.
  *
  * @module
  */
 import { type EvalContext, evaluate } from "./eval.ts";
+import { dateSets } from "./date_local.ts";
 import type { Node } from "./parse.ts";
 import type { Sym } from "./sym.ts";
 
@@ -80,10 +82,13 @@ function movedIn(statement: Node, scope: Map<string, Sym | undefined>): [Node, s
  */
 export function shifting(statement: Node, ctx: EvalContext, translate: () => void): void {
   const moved = movedIn(statement, ctx.scope);
+  // A JavaScript `Date` moves in place too, by its `set…` calls (date_local.ts).
+  const dates = dateSets(statement, (n) => evaluate(n, ctx, 0));
   const e = statement.type === "ExpressionStatement" ? statement.expression : undefined;
-  if (!(moved.length === 1 && moved[0][0] === e)) translate();
+  if (!(moved.length === 1 && moved[0][0] === e) && !dates.only) translate();
   for (const [chain, root] of moved) {
     const to = evaluate(chain, ctx, 0);
     ctx.scope.set(root, to?.k === "gen" && to.moment ? to : undefined);
   }
+  for (const [name, to] of dates.moves) ctx.scope.set(name, to);
 }

@@ -46,12 +46,16 @@ function partOf(name: string, value: Sym & { k: "path" | "len" }, g: object): Se
   return { captures: [{ name, path: value.path, ...as, ...g }], sets: [] };
 }
 
-/** A value made at run time, as the flow var's default; a moment.js object itself is not one. */
+/** `{ fixed: true }` for a made value a random draw in it was taken at its least. */
+const fixed = (value: { fixed?: true }) => (value.fixed ? { fixed: true as const } : {});
+
+/** A value made at run time, as the flow var's default; a moment or a Date itself is not one. */
 function madeSet(name: string, value: Extract<Sym, { k: "gen" }>): SetOut | undefined {
-  // Postman keeps the moment object, whose text is no ISO time: the set is named instead.
-  return value.moment
-    ? undefined
-    : { captures: [], sets: [{ name, value: value.text, kind: "made", shares: value.shares }] };
+  // Postman keeps the object, whose text is no ISO time: the set is named instead.
+  return value.moment || value.date ? undefined : {
+    captures: [],
+    sets: [{ name, value: value.text, kind: "made", shares: value.shares, ...fixed(value) }],
+  };
 }
 
 /**

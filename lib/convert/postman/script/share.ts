@@ -29,7 +29,9 @@ const FRESH = /\$\{(RANDOM|NOW)\./;
  * ```
  */
 export function shareable(local: string, value: Sym | undefined): Sym | undefined {
-  if (value?.k !== "gen" || value.moment || value.shares || !FRESH.test(value.text)) return value;
+  if (value?.k !== "gen" || value.moment || value.date || value.shares || !FRESH.test(value.text)) {
+    return value;
+  }
   return { ...value, shares: [{ local, text: value.text }] };
 }
 

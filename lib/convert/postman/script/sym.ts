@@ -53,10 +53,12 @@ export type Sym =
   }
   /**
    * A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression
-   * text; `moment` for a moment.js object, whose methods moment.ts reads;
-   * `shares` for the values a script's locals hold in it (share.ts).
+   * text; `moment` for a moment.js object, whose methods moment.ts reads, `date` for a
+   * JavaScript `Date` (date_local.ts); `shares` for the values a script's locals hold in it
+   * (share.ts); `fixed` when a random draw in it is taken at its least, the same in every run
+   * (`moment().add(_.random(1, 30), "days")`: a day on), which the summary says.
    */
-  | { k: "gen"; text: string; moment?: true; shares?: Share[] }
+  | { k: "gen"; text: string; moment?: true; date?: true; fixed?: true; shares?: Share[] }
   /**
    * The first match of a JSONPath filter (`list.find(…)`, pick.ts), or with
    * `list` all its matches (`list.filter(…)`): only a capture reads one.

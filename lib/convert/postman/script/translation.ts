@@ -61,6 +61,8 @@ export interface Translation {
     scope?: VarScope;
     /** For `text`: the variables of the collection's files it was worked out from, when converting. */
     derived?: string[];
+    /** For `made`: a random draw in it is taken at its least, the same in every run (sym.ts). */
+    fixed?: true;
   }[];
   /** Requests a pre-request script sends first (`pm.sendRequest`), in its order. */
   sides?: SideRequest[];
