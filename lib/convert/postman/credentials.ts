@@ -91,6 +91,44 @@ export function credentialVariables(c: PmCollection): Set<string> {
   return out;
 }
 
+/**
+ * The variables each request sends beside a credential, in a body or query field or as a Basic
+ * auth's user name (a login's user name beside its password), each with the credentials it was
+ * sent with: a user who must fill the credential fills these too.
+ *
+ * @example
+ * ```ts
+ * import { companionVariables } from "./credentials.ts";
+ * const r = { name: "r", folders: [], method: "POST", url: "{{host}}/auth", headers: [], scripts: [] };
+ * const login = { ...r, body: { mode: "raw", raw: '{"username": "{{user}}", "password": "{{pw}}"}' } };
+ * const basic = { ...r, auth: { type: "basic", settings: { username: "{{u2}}", password: "{{p2}}" } } };
+ * const c = companionVariables({ name: "c", version: "2.1", variables: [], depth: 0, units: [{ requests: [login, basic, r] }] });
+ * if ([...c.get("user") ?? []].join() !== "pw" || [...c.get("u2") ?? []].join() !== "p2" || c.has("host")) {
+ *   throw new Error(JSON.stringify([...c]));
+ * }
+ * ```
+ */
+export function companionVariables(c: PmCollection): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const unit of c.units) {
+    for (const r of unit.requests) {
+      const credentials = new Set<string>();
+      requestCredentials(r, credentials);
+      if (credentials.size === 0) continue;
+      const fields = fieldsSent(r).map(([, value]) => value).concat(
+        r.auth?.settings?.username ?? "",
+      );
+      for (const name of fields.flatMap((f) => placeholders(f))) {
+        if (credentials.has(name)) continue;
+        const of = out.get(name) ?? new Set<string>();
+        for (const cred of credentials) of.add(cred);
+        out.set(name, of);
+      }
+    }
+  }
+  return out;
+}
+
 /** A password field's whole name, as a login form or JSON body names it. */
 const PASSWORD_FIELD = /^(password|passwd|pwd|pass)$/i;
 

@@ -90,6 +90,8 @@ export class Variables {
   /** Which scope holds each variable, for the getters that read one scope only. */
   readonly scopes = new ScopeState((n) => this.isSecret(n));
   readonly #envNames = new Map<string, string>();
+  /** Variables a request sends beside credentials, with those credentials (credentials.ts). */
+  companions = new Map<string, Set<string>>();
   /** The data file's columns (`-d`): flow vars each row gives, never environment variables. */
   readonly dataColumns = new Set<string>();
   /** The data file's columns a row gives a value other than text (`123`, `true`). */
@@ -151,7 +153,7 @@ export class Variables {
     // One only a script gives a value is a flow var, sent as written until then: an environment
     // variable nobody can set beforehand would stop the whole run before anything is sent.
     if (!this.values.has(name) && this.scriptSet.has(name)) return false;
-    return this.isSecret(name) || URLISH.test(name) ||
+    return this.isSecret(name) || this.isAsked(name) || URLISH.test(name) ||
       /^https?:\/\//i.test(value) || atUrlStart;
   }
 
@@ -183,6 +185,26 @@ export class Variables {
     // A secret the file leaves empty that a script sets (a login's token): no value to keep out.
     if (this.credentials.has(name)) return !!this.values.get(name) || !this.scriptSet.has(name);
     return !this.values.get(name) && !this.scriptSet.has(name) && isSecretName(name);
+  }
+
+  /**
+   * Whether the user fills `name` with a credential: the files leave it empty, no script sets it,
+   * and a request sends it beside a secret left empty so too (a login's user name beside its
+   * password). It is asked for with the secret, and sent empty when not given, as Newman does.
+   *
+   * @example
+   * ```ts
+   * import { Variables } from "./vars.ts";
+   * const v = new Variables([], [{ key: "user", value: "" }, { key: "pw", value: "" }], [], new Set(["pw"]));
+   * v.companions.set("user", new Set(["pw"]));
+   * if (!v.isAsked("user") || v.expression("user", false) !== "${ENV.USER:-}") throw new Error();
+   * ```
+   */
+  isAsked(name: string): boolean {
+    const left = (n: string) =>
+      this.values.get(n) === "" && !this.scriptSet.has(n) && !this.dataColumns.has(n);
+    const of = this.companions.get(name);
+    return !!of && left(name) && [...of].some((c) => left(c) && this.isSecret(c));
   }
 
   /**
@@ -290,7 +312,7 @@ export class Variables {
     const value = this.values.get(name);
     // A secret a file defines as empty (a key left for the user to fill) may be set, and is sent
     // empty when it is not, as Newman sends it: the run as printed never refuses to start.
-    if (value === "" && this.isSecret(name)) return "";
+    if (value === "" && (this.isSecret(name) || this.isAsked(name))) return "";
     if (value === undefined || this.fromEnvironment.has(name) || this.isSecret(name)) {
       return undefined;
     }
@@ -324,7 +346,7 @@ export class Variables {
     const hint = value === undefined
       ? `{{${name}}}`
       : value === ""
-      ? `{{${name}}}${secret ? ", empty unless set" : ""}`
+      ? `{{${name}}}${secret || this.isAsked(name) ? ", empty unless set" : ""}`
       : secret
       ? `{{${name}}}, a secret`
       : this.fallback(name) !== undefined
