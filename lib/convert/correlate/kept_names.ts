@@ -182,14 +182,36 @@ function holds(e: HarRecord, text: string): boolean {
     (e.responseText?.includes(text) ?? false);
 }
 
-/** Whether `e` names a removal: a `DELETE`, its URL, or an action field of its body. */
-function removes(e: HarRecord): boolean {
+/**
+ * Whether `e` names a removal: a `DELETE`, its URL, or an action field of its body.
+ *
+ * @example
+ * ```ts
+ * import { removes } from "./kept_names.ts";
+ * const r = (method: string, url: string) => ({ method, url: new URL(url) });
+ * // deno-lint-ignore no-explicit-any
+ * if (!removes(r("GET", "http://a.test/post.php?post=5&action=trash") as any)) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (removes(r("GET", "http://a.test/post.php?post=5&action=edit") as any)) throw new Error();
+ * ```
+ */
+export function removes(e: HarRecord): boolean {
   return e.method === "DELETE" || REMOVES.test(safeDecode(e.url.pathname + e.url.search)) ||
     REMOVE_ACTION.test(e.bodyText ?? "");
 }
 
-/** Whether `e` sends `value` whole: a path segment, a query value (or one of a list), a body value. */
-function sends(e: HarRecord, value: string): boolean {
+/**
+ * Whether `e` sends `value` whole: a path segment, a query value (or one of a list), a body value.
+ *
+ * @example
+ * ```ts
+ * import { sends } from "./kept_names.ts";
+ * const r = { method: "GET", url: new URL("http://a.test/post.php?post=5&action=trash") };
+ * // deno-lint-ignore no-explicit-any
+ * if (!sends(r as any, "5") || sends(r as any, "50")) throw new Error();
+ * ```
+ */
+export function sends(e: HarRecord, value: string): boolean {
   if (e.url.pathname.split("/").some((s) => safeDecode(s) === value)) return true;
   // A long id inside a segment between characters that are no letters or digits: an OData key
   // (`/odata/templates(HZ2RufjDBXAjBBnw)`, `('…')`), a matrix parameter.

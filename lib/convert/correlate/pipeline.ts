@@ -16,6 +16,7 @@ import { producerFor } from "./captures.ts";
 import { countUuids, freshUuid } from "./ids.ts";
 import { ownClientNames } from "./client_names.ts";
 import { ownKeptNames } from "./kept_names.ts";
+import { ownSluggedTitles } from "./slug_titles.ts";
 import { ownBrowserShortIds } from "./browser_short_ids.ts";
 import { findLogins, freshOauthValues } from "./logins.ts";
 import { addNotes } from "./notes.ts";
@@ -107,6 +108,7 @@ export function correlate(
   countUuids(c, ordered);
   ownClientNames(c, ordered);
   ownKeptNames(c, ordered);
+  ownSluggedTitles(c, ordered);
   ownBrowserShortIds(c, ordered);
   for (const r of ordered) c.apiOrigins.add(r.url.origin);
   for (const word of apiWords(ordered)) c.apiWords.add(word);

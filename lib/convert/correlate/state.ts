@@ -144,6 +144,11 @@ export interface Correlator {
   readonly sentFields: Map<string, number>;
   /** Recorded values → the generated template sent instead. */
   readonly generated: Map<string, string>;
+  /**
+   * Generated values also replaced inside longer text, as whole words (a title's slug in
+   * `/notes/Dock-schedule.md`, slug_titles.ts): recorded value and template.
+   */
+  readonly insideText: [string, string][];
   readonly uuidCounts: Map<string, number>;
   /** UUIDs a response echoed after a request sent them (made_ids.ts). */
   readonly uuidEchoed: Set<string>;
@@ -247,6 +252,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     sentSeen: new Set(),
     sentFields: new Map(),
     generated: new Map(),
+    insideText: [],
     uuidCounts: new Map(),
     uuidEchoed: new Set(),
     env: new Map(),

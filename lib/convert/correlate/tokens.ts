@@ -38,7 +38,7 @@ export function withTokens(
   const candidates: [string, Stand][] = framed
     ? framedCandidates(c)
     : candidateTokens(c.tokens, text).map((at) => c.tokens[at]);
-  candidates.push(...made);
+  candidates.push(...made, ...c.insideText);
   for (;;) {
     const best = firstToken(candidates, rest, framed);
     if (!best) return out + c.sp.lit(rest);
