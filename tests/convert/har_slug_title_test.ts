@@ -241,3 +241,32 @@ Deno.test("convert har: the folder a deleted page was in stays, so its title is 
   assert.match(flow, /file: \/\$\{vars\.title_slug\}\/Dock-schedule\n/, flow);
   assert.match(flow, /title: Dock schedule\n/, flow);
 });
+
+Deno.test("convert har: a caption whose slug is the name of the file the same upload sent (`Cover scan`, `cover-scan.txt`) is the client's choice, sent as recorded", async () => {
+  const boundary = "----formdata-7f3a";
+  const body = [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="caption"',
+    "",
+    "Cover scan",
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="file"; filename="cover-scan.txt"',
+    "Content-Type: text/plain",
+    "",
+    "scanned",
+    `--${boundary}--`,
+    "",
+  ].join("\r\n");
+  const flow = await flowOf([
+    {
+      method: "POST",
+      url: `${AT}/api/books/7/attachments`,
+      mime: "multipart/form-data",
+      headers: [["Content-Type", `multipart/form-data; boundary=${boundary}`]],
+      body,
+      status: 201,
+      json: { id: 3, caption: "Cover scan", file: "uploads/cover-scan.txt" },
+    },
+  ]);
+  assert.doesNotMatch(flow, /title_tag|RANDOM/, flow);
+});

@@ -59,8 +59,12 @@ export function ownSluggedTitles(c: Correlator, ordered: readonly HarRecord[]): 
   for (const [i, key, title, slugs] of titles) {
     // Named first by the write or after it: a slug named before was no slug of this title (a
     // group's identifier typed first, its display name later), and one another rule already
-    // made the run's own (a form's identifier) leaves nothing to refuse.
-    const back = slugs.filter((s) => (firstNamed.get(s) ?? -1) >= i && !c.generated.has(s));
+    // made the run's own (a form's identifier) leaves nothing to refuse. One the write sent
+    // itself is the client's choice, not the server's name for the title (an upload captioned
+    // `Cover scan` of the file `cover-scan.txt`).
+    const back = slugs.filter((s) =>
+      (firstNamed.get(s) ?? -1) >= i && !c.generated.has(s) && !sentWith(ordered[i], s)
+    );
     if (back.length === 0 || c.generated.has(title)) continue;
     if (ordered.slice(0, i).some((e) => holds(e, title))) continue;
     if (deletedLater(ordered, i, title, back)) continue;
@@ -221,6 +225,11 @@ function idBeside(json: unknown, values: readonly string[]): string | undefined 
     if (typeof id === "string" || typeof id === "number") return String(id);
   }
   return undefined;
+}
+
+/** Whether `r`'s own request (its URL or its body, a file part's name included) holds `text`. */
+function sentWith(r: HarRecord, text: string): boolean {
+  return safeDecode(r.url.href).includes(text) || (r.bodyText?.includes(text) ?? false);
 }
 
 /** Whether a request or answer of `e` holds `text` anywhere. */
