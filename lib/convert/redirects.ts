@@ -89,12 +89,50 @@ function ownCookieHeader(redirects: Redirect[], next: HarRecord): boolean {
 }
 
 /**
+ * The hop that deleted the cookie `name`: back along the chain that led to `next`, the first hop
+ * whose own request sent that cookie (the browser stopped sending it after that hop's answer),
+ * when its response recorded no cookie of that name.
+ */
+function deleter(redirects: Redirect[], next: HarRecord, name: string): HarRecord | undefined {
+  let from = redirectTo(redirects, next);
+  for (let hops = 0; from && hops < redirects.length; hops++) {
+    if (from.cookies.some((s) => s.name === name)) {
+      return from.setCookies.some((s) => s.name === name) ? undefined : from;
+    }
+    from = redirectTo(redirects, from);
+  }
+  return undefined;
+}
+
+/**
+ * Moves each deletion of a cookie (an empty value) that `next`'s response records, though its own
+ * request did not send that cookie, to the hop of the redirect chain that deleted it
+ * ({@linkcode deleter}): chrome-har recorded Jingo's sign-out (`302`, `JingoSession=; expires=…
+ * 1970`) on the chain's last page, and the cookies filled into the hops between then held the
+ * old session. No note: the flow then sends what the browser sent, and five stored chrome-har
+ * recordings (Cacti, DokuWiki, Tiny Tiny RSS, Zabbix, a form app) have such a sign-out whose flow
+ * it leaves as it was.
+ */
+function moveDeletions(redirects: Redirect[], next: HarRecord): void {
+  const deletions = next.setCookies.filter((c) =>
+    (c.value === "" || c.value === "deleted") && !next.cookies.some((s) => s.name === c.name)
+  );
+  for (const deletion of deletions) {
+    const from = deleter(redirects, next, deletion.name);
+    if (!from) continue;
+    from.setCookies.push(deletion);
+    next.setCookies = next.setCookies.filter((c) => c !== deletion);
+  }
+}
+
+/**
  * Moves each cookie an entry's response sets *and* its own request already
  * sent (same name and value) to the redirect that set it: the one that led
  * to that entry, or the hop before it along the chain while a hop's own
  * request sent the cookie already; when that response recorded no cookie of
- * that name; first keeps a redirected-to request's own `Cookie` header. Returns one note per
- * repair, naming the requests.
+ * that name; first keeps a redirected-to request's own `Cookie` header, and moves a deletion of a
+ * cookie the entry's request did not send to the hop of the chain that sent it last. Returns one
+ * note per repair, naming the requests.
  *
  * @example
  * ```ts
@@ -122,6 +160,7 @@ export function reattachRedirectCookies(records: HarRecord[]): string[] {
     .filter((x) => x.to !== undefined);
   if (redirects.length === 0) return notes;
   for (const next of records) {
+    moveDeletions(redirects, next);
     if (ownCookieHeader(redirects, next)) {
       notes.push(
         `The recording gave ${next.method} ${next.url.pathname} the Cookie header of the redirect that led to it besides its own: it sends its own.`,
