@@ -4,8 +4,11 @@
  * 401 with `WWW-Authenticate: Basic`, and sends it again with the user's `Authorization: Basic …`
  * (typed into its prompt, or given to it by the test driver); the recording keeps one entry for the
  * two: the request as first sent, with the final answer. From then on the browser sends the
- * credentials unasked. Replayed as recorded, that first request is refused and the steps after it
- * are skipped (Monit's web UI, docs/real-servers-har.md).
+ * credentials unasked, but only for the folder it was challenged on and deeper (RFC 7617 §2.2, the
+ * protection space): the first request into another folder is challenged and hidden the same way
+ * (Nagios 4's CGIs under `/cgi-bin/nagios4/` after its pages under `/nagios4/`). Replayed as
+ * recorded, such a request is refused and the steps after it are skipped (Monit's web UI and
+ * Nagios's, docs/real-servers-har.md).
  *
  * @module
  */
@@ -14,9 +17,10 @@ import type { HarRecord } from "./har_model.ts";
 /**
  * Gives each request sent before its origin's first Basic credentials, and not refused, those
  * credentials: evidence, not a name, says the origin wants them (the browser sent them next), and
- * an answer other than 401 says the browser had them by then. Only when the origin took one Basic
- * credential in the whole recording (two users would leave it unclear whose). Returns how many
- * requests it gave them to.
+ * an answer other than 401 says the browser had them by then. So too the first request into a
+ * folder: sent bare though no earlier credentials covered its folder, while a later request at or
+ * under that folder sent them. Only when the origin took one Basic credential in the whole
+ * recording (two users would leave it unclear whose). Returns how many requests it gave them to.
  *
  * @example
  * ```ts
@@ -43,15 +47,55 @@ export function sendChallengedBasic(records: readonly HarRecord[]): number {
     const sent = new Set(list.map(authorization).filter((v) => v !== undefined && isBasic(v)));
     if (sent.size !== 1) continue;
     const [credentials] = sent as Set<string>;
-    for (const r of list) {
-      if (authorization(r) !== undefined) break;
+    const later = lastSentUnder(list);
+    const covered = new Set<string>();
+    for (const [i, r] of list.entries()) {
+      if (authorization(r) !== undefined) {
+        covered.add(folderOf(r));
+        continue;
+      }
       // A request the server refused kept its challenge: the browser had no credentials then.
       if (r.status === 401) continue;
+      const first = covered.size === 0;
+      // Bare though its folder had no credentials yet, which a later request of that folder took.
+      const challenged = !folders(r).some((f) => covered.has(f)) &&
+        (later.get(folderOf(r)) ?? -1) > i;
+      if (!first && !challenged) continue;
       r.headers.push({ name: "Authorization", value: credentials });
       given++;
     }
   }
   return given;
+}
+
+/**
+ * Each folder's last request (its index in `list`) that sent Basic credentials at or under it:
+ * one pass over the requests and the folders above each, so it stays linear.
+ */
+function lastSentUnder(list: readonly HarRecord[]): Map<string, number> {
+  const last = new Map<string, number>();
+  for (const [i, r] of list.entries()) {
+    if (authorization(r) === undefined) continue;
+    for (const f of folders(r)) last.set(f, i);
+  }
+  return last;
+}
+
+/** The folder of a request's path, up to its last `/`: where a browser keeps Basic credentials. */
+function folderOf(r: HarRecord): string {
+  const path = r.url.pathname;
+  return path.slice(0, path.lastIndexOf("/") + 1);
+}
+
+/** The folder of a request's path and every folder above it, deepest first. */
+function folders(r: HarRecord): string[] {
+  const out: string[] = [];
+  // "/a/b/" then "/a/" then "/": each step cuts the last folder's name.
+  for (let f = folderOf(r); f.length > 0;) {
+    out.push(f);
+    f = f.length > 1 ? f.slice(0, f.lastIndexOf("/", f.length - 2) + 1) : "";
+  }
+  return out;
 }
 
 function authorization(r: HarRecord): string | undefined {
