@@ -80,7 +80,18 @@ export interface Step {
   ownStatus?: YNode;
   /** `always: true`: sent though a step before it failed (`curl_every_command.ts`). */
   always?: boolean;
-  loop?: { maxAttempts: number; sleepMs: number; path: JsonPath; value: YScalar; values: string[] };
+  /**
+   * A bounded poll: until `path` equals `value`, or, with `shows`, until the body's text contains
+   * it (a read of what a write before it sent: `correlate/shown_later.ts`).
+   */
+  loop?: {
+    maxAttempts: number;
+    sleepMs: number;
+    path: JsonPath;
+    value: YScalar;
+    values: string[];
+    shows?: string;
+  };
   /**
    * A recorded WebSocket's `websocket:` map after its URL and headers
    * (`correlate/websocket_step.ts`): the step is written with it instead of `request:`.

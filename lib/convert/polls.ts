@@ -23,6 +23,27 @@ import type { YScalar } from "./yaml_out.ts";
  */
 export const FRESH_HEADER = /idempot|nonce|^x-request-id$|^request-id$|^x-correlation-id$/i;
 
+/**
+ * The repeats of a read dropped before the one kept, when their answers
+ * differed: the page read until it saw something (a write's effect).
+ *
+ * @example
+ * ```ts
+ * import { EARLIER_READS, groupRequests } from "./polls.ts";
+ * import { loadBodies } from "./har_bodies.ts";
+ * import { parseHar } from "./har_model.ts";
+ * const read = (text: string) => ({
+ *   request: { method: "GET", url: "https://app.test/notes" },
+ *   response: { status: 200, content: { mimeType: "text/html", text } },
+ * });
+ * const { records } = parseHar(JSON.stringify({ log: { entries: [read("none"), read("Harbour")] } }), []);
+ * loadBodies(records, []);
+ * const { groups } = groupRequests(records);
+ * if (EARLIER_READS.get(groups[0].records[0])?.[0] !== records[0]) throw new Error();
+ * ```
+ */
+export const EARLIER_READS: WeakMap<HarRecord, HarRecord[]> = new WeakMap();
+
 /** One step's records: one request, or a run of polls with the loop that replays them. */
 export interface Group {
   records: HarRecord[];
@@ -68,7 +89,10 @@ export function groupRequests(ordered: HarRecord[]): { groups: Group[]; repeats:
       // that hands out a single-use token each time (Shaarli's list, read again after a save)
       // links the last one.
       const same = group.every((r) => r.responseText === group[0].responseText);
-      groups.push({ records: [same ? group[0] : group[group.length - 1]] });
+      const kept = same ? group[0] : group[group.length - 1];
+      // The reads before it are evidence of a wait: what they lacked, the last showed (shown_later.ts).
+      if (!same) EARLIER_READS.set(kept, group.slice(0, -1));
+      groups.push({ records: [kept] });
       continue;
     }
     const gaps = group.slice(1).map((r, k) =>

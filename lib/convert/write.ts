@@ -268,10 +268,7 @@ function stepNode(
       ["sleep_ms", step.loop.sleepMs],
       [
         "until",
-        ymap([[jsonKey, [yflow([["path", c.sp.jsonPath(step.loop.path)], [
-          "equals",
-          step.loop.value,
-        ]])]]]),
+        ymap([[jsonKey, [untilCheck(c, step.loop)]]]),
       ],
     ])
     : undefined;
@@ -290,6 +287,12 @@ function stepNode(
     ["assert", assert],
   ]);
   return commented([about(step), ...step.remarks ?? []].map(mask), node);
+}
+
+/** A loop's condition: the polled field's last value, or the text a write sent shown in the body. */
+function untilCheck(c: Correlator, loop: NonNullable<Step["loop"]>): YNode {
+  if (loop.shows !== undefined) return yflow([["path", "$.body"], ["contains", loop.shows]]);
+  return yflow([["path", c.sp.jsonPath(loop.path)], ["equals", loop.value]]);
 }
 
 /** A recorded WebSocket or event stream is a step of its own kind, sent instead of a request. */
@@ -333,7 +336,8 @@ function describe(step: Step): string {
     : status === 304
     ? "304 (expected as 200: conditional headers are not sent)"
     : String(status);
-  if (step.loop) {
+  if (step.loop?.shows !== undefined) outcome += ", read until it shows what the write sent";
+  else if (step.loop) {
     outcome += `, polled ${step.records.length} times (${step.loop.values.join(" → ")})`;
   }
   return `${r.method} ${url} → ${outcome}`;

@@ -42,6 +42,16 @@ export function addNotes(c: Correlator): void {
     );
   }
   c.notes.push(...loginCopyNotes(c));
+  const awaited = c.steps.filter((s) => s.loop?.shows !== undefined).map((s) => `"${s.name}"`);
+  if (awaited.length > 0) {
+    c.notes.push(
+      `The server showed what a write sent only a while after answering it (the page read again until it did, or 202): ${
+        pluralWord(awaited.length, "step")
+      } ${awaited.join(", ")} ${
+        pluralWord(awaited.length, "is", "are")
+      } read again, 250 ms apart, until the body shows it, for at most twice the recorded wait.`,
+    );
+  }
   if (c.droppedCookies > 0) {
     c.notes.push(
       `Cookies that no recorded response set were left out of ${c.droppedCookies} ${

@@ -7,6 +7,7 @@
  * @module
  */
 import { retryLaterMade } from "./later_made.ts";
+import { awaitShown } from "./shown_later.ts";
 import { retryRateLimited } from "./rate_limited.ts";
 import { addAssertions } from "../assertions.ts";
 import { AnswerKeys } from "../answer_keys.ts";
@@ -88,6 +89,7 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   step.headers = c.rules.headers(first, step);
   rewriteBody(c, first, step, login);
   retryLaterMade(c, step);
+  awaitShown(c, step);
   retryRateLimited(step);
   remember(c, first);
   rememberFields(c, first);
