@@ -287,7 +287,10 @@ function fromProperty(
   const own = createdIn(found.producer) ===
     op.template.slice(0, op.template.indexOf(`/{${param}}`));
   // An item the client names (`PUT /contents/{path}`) is the run's: another's answer refers to one.
-  if (!own && !listed) return undefined;
+  // One whose own create answers undescribed is that create's (lastResort), never another's.
+  if (!own && (!listed || searchedLink(creates.doc, parentCreate(creates, op, param), param))) {
+    return undefined;
+  }
   return {
     param,
     producer: found.producer,
@@ -378,7 +381,8 @@ function fromListing(
   const after = creates.byCollection.get(collection);
   const last = collection.split("/").at(-1) ?? "";
   const link = { param, producer, from: "listing" as const, ...(after ? { after } : {}) };
-  const named = producer.template !== collection;
+  // A listing of another collection, or the parent's read; not the same one written with a slash.
+  const named = producer.template.replace(/\/$/, "") !== collection;
   for (const schema of responseSchemas(creates.doc, producer)) {
     const path = firstItemPath(creates.doc, schema, param, last, named);
     if (path) return ownListedLink(creates.doc, op, { ...link, path }, schema);
