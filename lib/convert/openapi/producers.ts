@@ -46,6 +46,7 @@ import { wordedCollection } from "./action_segments.ts";
 import { itemSegments } from "./param_run.ts";
 import { readsSame } from "./shallow_nested.ts";
 import { tagMakerLink } from "./tag_create_link.ts";
+import { undescribedListingLink } from "./undescribed_listing.ts";
 
 // Read from here by what reads producers: the links' type, captures, an id's last answer (renamed).
 export type { ParamLink } from "./document_links.ts";
@@ -387,5 +388,5 @@ function fromListing(
     const path = firstItemPath(creates.doc, schema, param, last, named);
     if (path) return ownListedLink(creates.doc, op, { ...link, path }, schema);
   }
-  return undefined;
+  return named ? undefined : undescribedListingLink(creates.doc, op, producer, param, !!after);
 }
