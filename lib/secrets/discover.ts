@@ -185,13 +185,21 @@ function secretsInForm(text: string, register: Register): void {
   }
 }
 
-/** A `Cookie` value is secret whole, and each cookie's value on its own. */
+/**
+ * A `Cookie` value is secret whole, and each cookie's value on its own; the
+ * cookies' names are the server's words, shown: read in any case, a piece of
+ * the whole (`CSRF-Token-2EWQW`) masked a header named for the same instance
+ * (`x-csrf-token-2ewqw`).
+ */
 function secretsInCookies(header: string, register: Register): void {
-  register(header);
+  const names: string[] = [];
   for (const cookie of header.split(";")) {
     const eq = cookie.indexOf("=");
-    if (eq !== -1) register(cookie.slice(eq + 1).trim());
+    if (eq === -1) continue;
+    names.push(cookie.slice(0, eq + 1).trim());
+    register(cookie.slice(eq + 1).trim());
   }
+  register(header, names);
 }
 
 function secretsInHeaders(

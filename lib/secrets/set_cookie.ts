@@ -16,7 +16,7 @@ type Register = (value: string, shown?: readonly string[]) => void;
 /**
  * Registers the values of the cookies a `Set-Cookie` header sets (lines joined with `, `, as a
  * `Headers` object joins them), and each such cookie and the header whole with their attributes
- * as texts that are not secret; a cookie whose value is plain data is not registered at all.
+ * (and the cookie's name) as texts that are not secret; a cookie whose value is plain data is not registered at all.
  *
  * @example
  * ```ts
@@ -24,7 +24,7 @@ type Register = (value: string, shown?: readonly string[]) => void;
  * const found: [string, readonly string[] | undefined][] = [];
  * secretsInSetCookie("theme=dark; Path=/, sid=s-123456; Path=/; HttpOnly", (v, shown) => void found.push([v, shown]));
  * if (found[0][0] !== "s-123456" || found[1][0] !== "sid=s-123456; Path=/; HttpOnly") throw new Error();
- * if (found[1][1]?.join() !== "; Path=/; HttpOnly" || found[2][1]?.length !== 2) throw new Error();
+ * if (found[1][1]?.join("") !== "sid=; Path=/; HttpOnly" || found[2][1]?.length !== 3) throw new Error();
  * ```
  */
 export function secretsInSetCookie(header: string, register: Register): void {
@@ -41,7 +41,11 @@ export function secretsInSetCookie(header: string, register: Register): void {
     if (isPlainValue(value)) continue;
     secret = true;
     register(value);
-    register(cookie, own);
+    // Its name is the server's word, shown like the attributes: read in any
+    // case, a piece of it masked a header named for the same instance.
+    const name = pair.includes("=") ? [pair.slice(0, pair.indexOf("=") + 1).trim()] : [];
+    attributes.push(...name);
+    register(cookie, [...name, ...own]);
   }
   if (secret) register(header, attributes);
 }

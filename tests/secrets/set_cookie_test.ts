@@ -6,7 +6,7 @@
  * that second) in every report (issue 53, item 15: mask what is secret, by where it came from).
  */
 import assert from "node:assert/strict";
-import { secretsInResponse } from "../../lib/secrets/discover.ts";
+import { secretsInRequest, secretsInResponse } from "../../lib/secrets/discover.ts";
 import { Redactor } from "../../lib/secrets/redactor.ts";
 import { runCli } from "../support/cli.ts";
 
@@ -37,7 +37,8 @@ Deno.test("a Set-Cookie's attributes are not secret: another cookie's and a date
   // (The space before it too: a piece of the joined header's `, sid=…`.)
   assert.match(r.redact(`set-cookie: sid=${SESSION}${ATTRIBUTES}`), /^set-cookie: ?\*\*\*$/);
   assert.match(r.redact(`cookie: sid=${SESSION}`), /^cookie:( sid=)?\*\*\*$/);
-  assert.equal(r.redact(`sid=${SESSION.slice(0, 12)}…`), "***…");
+  // The cookie's name is shown: a cut value stays masked after it.
+  assert.equal(r.redact(`sid=${SESSION.slice(0, 12)}…`), "sid=***…");
 });
 
 Deno.test("a session cookie is masked in every report, another cookie's attributes are not", async () => {
@@ -70,4 +71,27 @@ Deno.test("a session cookie is masked in every report, another cookie's attribut
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("a cookie's name is the server's word: shown in any case, the value masked in any case", () => {
+  const r = new Redactor();
+  const register = (value: string, shown?: readonly string[]) => r.add(value, shown);
+  const token = "f2b8c1d0e9a74b6c8d5e3f1a2b3c4d5e";
+  // A name of 16 characters, as an instance names its CSRF cookie, was a piece of the whole.
+  secretsInResponse(
+    {
+      headers: { "set-cookie": `CSRF-Token-QK7ZM=${token}${ATTRIBUTES}` },
+      text: "",
+      json: { ok: false },
+    },
+    register,
+  );
+  secretsInRequest(
+    { url: "http://h/", headers: [["cookie", `Session-Id-QK7ZMAB=${token.slice(4)}; theme=dark`]] },
+    register,
+  );
+  for (const name of ["x-csrf-token-qk7zm: 1", "X-CSRF-TOKEN-QK7ZM", "session-id-qk7zmab"]) {
+    assert.equal(r.redact(name), name);
+  }
+  assert.equal(r.redact(`echo ${token.toUpperCase()}`), "echo ***");
 });
