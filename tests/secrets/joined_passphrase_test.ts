@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { noLeak, runFlowWithHar } from "./short_secret_artifacts.ts";
 import { Redactor } from "../../lib/secrets/redactor.ts";
+import { echoSteps, serveEchoes } from "./echo_server.ts";
 
 const ENV = {
   PASSPHRASE: "correct horse battery",
@@ -27,39 +28,13 @@ const joined = (s: string) => {
   };
 };
 
-/** Answers `q` joined in each way, and as plain text. */
-function start(): { base: string; close: () => Promise<void> } {
-  const srv = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const q = new URL(req.url).searchParams.get("q") ?? "";
-    if (new URL(req.url).pathname === "/text") {
-      return new Response(`slug=${Object.values(joined(q)).join("\n")}`);
-    }
-    return Response.json(joined(q));
-  });
-  return { base: `http://127.0.0.1:${srv.addr.port}`, close: () => srv.shutdown() };
-}
-
-const step = (env: string) =>
-  `  - name: ${env.toLowerCase()}
-    always: true
-    request:
-      url: "\${ENV.BASE_URL}/echo?q=\${ENV.${env}}"
-    assert:
-      json:
-${Object.keys(joined("a")).map((k) => `        - {path: $.json.${k}, equals: "no"}`).join("\n")}
-  - name: ${env.toLowerCase()} text
-    always: true
-    request:
-      url: "\${ENV.BASE_URL}/text?q=\${ENV.${env}}"
-    assert:
-      json: [{path: $.body, equals: "no"}]
-`;
-
 Deno.test("a passphrase echoed with its spaces dropped shows in no artifact", async () => {
-  const srv = start();
+  const srv = serveEchoes(joined, (q) => `slug=${Object.values(joined(q)).join("\n")}`);
   const dir = await Deno.makeTempDir({ prefix: "flowrun-joined-" });
   try {
-    const flow = `name: joined\nsteps:\n${Object.keys(ENV).map(step).join("")}`;
+    const flow = `name: joined\nsteps:\n${
+      Object.keys(ENV).map((e) => echoSteps(e, Object.keys(joined("a")), true)).join("")
+    }`;
     const w = await runFlowWithHar(flow, dir, { ...ENV, BASE_URL: srv.base });
     assert.equal(w.code, 1, w.console);
     const leaks = Object.values(ENV).flatMap((v) => Object.values(joined(v)));

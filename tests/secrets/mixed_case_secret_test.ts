@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { noLeak, runFlowWithHar } from "./short_secret_artifacts.ts";
 import { Redactor } from "../../lib/secrets/redactor.ts";
+import { echoSteps, serveEchoes } from "./echo_server.ts";
 
 const ENV = {
   API_TOKEN: "tok_9fK2mQ7r",
@@ -23,40 +24,13 @@ const mixed = (s: string) => ({
   alternating: [...s].map((c, i) => i % 2 ? c.toUpperCase() : c.toLowerCase()).join(""),
 });
 
-/** Answers `q` in each mixed case, and as plain text. */
-function start(): { base: string; close: () => Promise<void> } {
-  const srv = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const q = new URL(req.url).searchParams.get("q") ?? "";
-    if (new URL(req.url).pathname === "/text") {
-      return new Response(`said ${Object.values(mixed(q)).join(" and ")}`);
-    }
-    return Response.json(mixed(q));
-  });
-  return { base: `http://127.0.0.1:${srv.addr.port}`, close: () => srv.shutdown() };
-}
-
-const step = (env: string) =>
-  `  - name: ${env.toLowerCase()}
-    always: true
-    request:
-      url: "\${ENV.BASE_URL}/echo?q=\${ENV.${env}}"
-    assert:
-      json:
-        - {path: $.json.flipped, equals: "no"}
-        - {path: $.json.alternating, equals: "no"}
-  - name: ${env.toLowerCase()} text
-    always: true
-    request:
-      url: "\${ENV.BASE_URL}/text?q=\${ENV.${env}}"
-    assert:
-      json: [{path: $.body, equals: "no"}]
-`;
-
 Deno.test("a secret a server echoes in a mixed case shows in no artifact", async () => {
-  const srv = start();
+  const srv = serveEchoes(mixed, (q) => `said ${Object.values(mixed(q)).join(" and ")}`);
   const dir = await Deno.makeTempDir({ prefix: "flowrun-mixed-" });
   try {
-    const flow = `name: mixed\nsteps:\n${Object.keys(ENV).map(step).join("")}`;
+    const flow = `name: mixed\nsteps:\n${
+      Object.keys(ENV).map((e) => echoSteps(e, ["flipped", "alternating"], true)).join("")
+    }`;
     const w = await runFlowWithHar(flow, dir, { ...ENV, BASE_URL: srv.base });
     assert.equal(w.code, 1, w.console);
     const leaks = Object.values(ENV).flatMap((v) => Object.values(mixed(v)));
