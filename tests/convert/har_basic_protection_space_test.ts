@@ -10,9 +10,8 @@
  * credential, and no earlier one whose folder covers it had (the browser would have sent them).
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
-import { convertHar } from "./har_convert.ts";
+import { convertHar, passesTwiceWithBasic } from "./har_convert.ts";
 
 const AT = "http://127.0.0.1:8044";
 const page = "<html><body><a href='status'>status</a></body></html>";
@@ -64,14 +63,8 @@ Deno.test("convert har: the first request into another folder of a Basic origin,
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-basic-space-" });
   const app = standIn("Ridge-Wren-27");
   try {
-    const { converted, flow } = await convertHar(dir, recording("Kettle-Amber-41"));
-    assert.match(converted.stderr, /Set before running: BASIC_PASSWORD\./, converted.stderr);
-    assert.ok(!flow.includes("Kettle-Amber-41"), flow);
-    const env = { BASE_URL: app.origin, BASIC_PASSWORD: "Ridge-Wren-27" };
-    for (const run of [1, 2]) {
-      const out = await runCli(["run", `${dir}/flow.yaml`], { env });
-      assert.equal(out.code, 0, `run ${run}\n${out.stdout}\n${flow}`);
-    }
+    const converted = await convertHar(dir, recording("Kettle-Amber-41"));
+    await passesTwiceWithBasic(converted, dir, "Kettle-Amber-41", app.origin, "Ridge-Wren-27");
   } finally {
     await app.close();
     await Deno.remove(dir, { recursive: true });

@@ -48,3 +48,24 @@ export async function convertHars(
   assert.equal(converted.code, 0, converted.stderr);
   return { converted, flow: await Deno.readTextFile(`${dir}/flow.yaml`) };
 }
+
+/**
+ * The check of a recording behind HTTP Basic: `converted` asked only for `BASIC_PASSWORD`,
+ * `flow` holds none of the recorded `recorded` password, and the flow passes twice against
+ * `origin` with the fresh `password`.
+ */
+export async function passesTwiceWithBasic(
+  { converted, flow }: { converted: CliRun; flow: string },
+  dir: string,
+  recorded: string,
+  origin: string,
+  password: string,
+): Promise<void> {
+  assert.match(converted.stderr, /Set before running: BASIC_PASSWORD\./, converted.stderr);
+  assert.ok(!flow.includes(recorded), flow);
+  const env = { BASE_URL: origin, BASIC_PASSWORD: password };
+  for (const run of [1, 2]) {
+    const out = await runCli(["run", `${dir}/flow.yaml`], { env });
+    assert.equal(out.code, 0, `run ${run}\n${out.stdout}\n${flow}`);
+  }
+}
