@@ -13,8 +13,7 @@
  * (`tests/convert/postman_upper_hex_test.ts`).
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { runNewman } from "../support/newman_counts.ts";
+import { bodyJudge, newmanThenFlow } from "../support/newman_then_flow.ts";
 import { jsonPoster } from "../support/postman_items.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -66,34 +65,24 @@ function collection(base: string) {
   };
 }
 
-/** A server that keeps every body and answers 201 to codes of capitals (the ref: and digits). */
-function validator() {
-  const seen: Record<string, unknown>[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const b = await req.json();
-    seen.push(b);
-    const ok = /^[A-Z]{8}$/.test(String(b.code)) && /^[A-Z0-9]{6}$/.test(String(b.ref)) &&
-      /^[A-Z]{5}$/.test(String(b.shout)) && /^[A-Z]{4}$/.test(String(b.pick));
-    return Response.json({}, { status: ok ? 201 : 400 });
-  });
-  return { seen, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
-}
+/** Keeps every body; 201 to the shapes Newman sends, else 400. */
+const validator = () =>
+  bodyJudge((b) =>
+    /^[A-Z]{8}$/.test(String(b.code)) && /^[A-Z0-9]{6}$/.test(String(b.ref)) &&
+    /^[A-Z]{5}$/.test(String(b.shout)) && /^[A-Z]{4}$/.test(String(b.pick))
+  );
 
 Deno.test("postman capitals: capitals-only random text is sent as capitals, as Newman sends it", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-capitals-" });
   const server = validator();
   try {
-    const file = `${dir}/capitals.json`;
-    await Deno.writeTextFile(file, JSON.stringify(collection(server.url)));
-    const counts = await runNewman(file, { baseUrl: server.url });
-    const converted = await runCli(["convert", "postman", file, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const summary = converted.stdout + converted.stderr;
-    assert.doesNotMatch(summary, /cannot express|--var/, summary);
-    // Run as the summary prints it.
-    const line = summary.match(/^Run: flowrun (.*)$/m)![1].split(" ");
-    const run = await runCli(line);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
+    // Newman's run, then the conversion's as its summary prints it.
+    const { counts } = await newmanThenFlow(
+      dir,
+      collection(server.url),
+      server.url,
+      /cannot express|--var/,
+    );
     assert.equal(server.seen.length, 4, JSON.stringify(server.seen));
     const [newman, newmanAgain, flow, flowAgain] = server.seen;
     assert.deepEqual(counts.failedAssertions, 0, JSON.stringify(counts));

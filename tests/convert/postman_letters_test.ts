@@ -12,8 +12,7 @@
  * digits are base-36 digits) and the cleared variable `null`, as Newman sends it.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
-import { runNewman } from "../support/newman_counts.ts";
+import { bodyJudge, newmanThenFlow } from "../support/newman_then_flow.ts";
 import { jsonPoster } from "../support/postman_items.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
@@ -59,32 +58,15 @@ const accepted = (b: Record<string, unknown>) =>
   (b.nick === undefined || /^[A-Za-z]+$/.test(String(b.nick))) &&
   (b.tag === undefined || /^[a-z0-9]+$/.test(String(b.tag)));
 
-/** A server that keeps every body and answers 201 to names of letters, else 400. */
-function validator() {
-  const seen: Record<string, unknown>[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const body = await req.json();
-    seen.push(body);
-    return Response.json({}, { status: accepted(body) ? 201 : 400 });
-  });
-  return { seen, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
-}
+/** Keeps every body; 201 to names of letters, else 400. */
+const validator = () => bodyJudge(accepted);
 
 Deno.test("postman letters: letters-only random text and a cleared variable are sent as Newman sends them", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-letters-" });
   const server = validator();
   try {
-    const file = `${dir}/letters.json`;
-    await Deno.writeTextFile(file, JSON.stringify(collection(server.url)));
-    const counts = await runNewman(file, { baseUrl: server.url });
-    const converted = await runCli(["convert", "postman", file, "-o", `${dir}/flows`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const summary = converted.stdout + converted.stderr;
-    assert.doesNotMatch(summary, /cannot express/, summary);
-    // Run as the summary prints it.
-    const line = summary.match(/^Run: flowrun (.*)$/m)![1].split(" ");
-    const run = await runCli(line);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
+    // Newman's run, then the conversion's as its summary prints it.
+    const { counts } = await newmanThenFlow(dir, collection(server.url), server.url);
     assert.equal(server.seen.length, 4, JSON.stringify(server.seen));
     const [newmanUp, newmanProfile, up, profile] = server.seen;
     // Newman's own: letters, six base-36 characters, the cleared value's text and JSON null.
