@@ -7,7 +7,7 @@
  * @module
  */
 import { fillAnswered } from "./answered_values.ts";
-import { fillBodyIds } from "./body_links.ts";
+import { fillBodyIds } from "./body_link_fill.ts";
 import { fillBodyKeys } from "./body_keys.ts";
 import { fillBodySecrets } from "./body_secrets.ts";
 import { fillOwnItem } from "./own_item.ts";

@@ -12,7 +12,9 @@
  * inside the answer's envelope or the member named for the noun (etcd's
  * `member.ID`); a create whose answer shows no id, at its collection's
  * listing's first item, read after it (created_listing.ts). Top-level, one wrapper deep (`{order: {petId}}`, a wrapper
- * the schema requires) or the items of an array (`petIds: [..]`).
+ * the schema requires), the items of an array (`petIds: [..]`), or a member of each item of a
+ * body that is a list (`[{id, sortOrder}]`, "The ID of the strategy": Unleash's strategy sort
+ * order sent its example id, 400). The fill is body_link_fill.ts's.
  *
  * Only what is sent changes: a property the schema requires; not
  * required, one the document shows an example of (Petstore's `Order.petId`,
@@ -31,9 +33,6 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
-import { type YMap, ymap, type YNode } from "../yaml_out.ts";
-import type { BodyFill } from "./body_fill.ts";
-import { memberSource } from "./capture_source.ts";
 import { createdListing } from "./created_listing.ts";
 import type { ParamLink } from "./document_links.ts";
 import { deref } from "./examples.ts";
@@ -46,7 +45,7 @@ import { properties } from "./schema_properties.ts";
 
 /** A body property's producer; `param` is its name as the summary shows it (`petIds[]`). */
 export interface BodyLink extends ParamLink {
-  /** The property's place in the body: `["petId"]`, `["order", "petId"]`. */
+  /** The property's place in the body: `["petId"]`, `["order", "petId"]`; `["[]", "id"]` in each item of a list body. */
   body: string[];
   /** The property is an array of such ids: it is sent the one made. */
   each?: true;
@@ -55,16 +54,20 @@ export interface BodyLink extends ParamLink {
 // `petId`, `pet_id`, `petID`, `petIds`: the noun before an id suffix (not `paid`); a noun of
 // several words in snake case too (`book_title_id` of `/book_titles`).
 const ID_NAME = /^([A-Za-z][A-Za-z0-9_-]*?)(?:Ids?|IDs?|[_-](?:ids?|IDs?|Ids?))$/;
-// "the lease ID", "the ID of the member", "the id of a pet".
+// "the lease ID", "the ID of the member", "the id of a pet"; at a sentence's start too ("The ID
+// of the strategy": Unleash's sort order).
 const SAID_ID = [
-  /\bthe ([A-Za-z][A-Za-z-]*) ID\b/,
-  /\bthe (?:ID|id|identifier) of (?:the |an? )?([A-Za-z][A-Za-z-]*)/,
+  /\b[Tt]he ([A-Za-z][A-Za-z-]*) ID\b/,
+  /\b[Tt]he (?:ID|id|identifier) of (?:the |an? )?([A-Za-z][A-Za-z-]*)/,
 ];
 // A description that is the noun and nothing else ("User ID", "Category identifier."): read
 // after the property's name, which says more than "Unique ID" does of `customer_id`.
 const SAID_BARE = /^\s*([A-Za-z][A-Za-z-]*) (?:ID|Id|id|identifier)\.?\s*$/;
 
 const nounKey = (word: string) => plainName(singular(word));
+
+/** A link's first place in a body that is a list: the member is set in each of its items. */
+export const LIST_ITEMS = "[]";
 
 /** The noun of a body property (see the module), and whether it holds several. */
 function nounOf(name: string, p: Node): { noun: string; each: boolean } | undefined {
@@ -243,6 +246,15 @@ function candidates(
     if (found && wanted) out.push({ body, ...found });
     return found !== undefined;
   };
+  // A body that is a list of objects: each item's members, as an object body's.
+  const list = deref(doc, schema);
+  if (isNode(list) && list.type === "array") {
+    const inner = requiredOf(doc, list.items);
+    for (const [member, q] of properties(doc, list.items)) {
+      add([LIST_ITEMS, member], q, inner.has(member));
+    }
+    return out;
+  }
   for (const [name, p] of properties(doc, schema)) {
     if (op.template.includes(`{${name}}`) || add([name], p, required.has(name))) continue;
     // A wrapper the body does not send is not sent for its member (Box's optional `parent`).
@@ -316,70 +328,4 @@ function withoutInverses(
     if (kept.length > 0) out.set(op, kept);
   }
   return out;
-}
-
-/**
- * Fills each body property of `op`'s links (`shared.inferred.body`) whose producer is a step so far
- * (`stepOf`, each operation's step name) with a capture of its answer
- * (`capture` names a step's capture of the member: capture_source.ts's
- * `memberSource`), an array property with the one id; each capture is
- * added to `guards` (the step runs only when it exists). A producer not in the flow leaves the body as it was.
- *
- * @example
- * ```ts
- * import { fillBodyIds } from "./body_links.ts";
- * import type { OpenApiOperation } from "./operations.ts";
- * import { ymap, type YNode } from "../yaml_out.ts";
- * const pets = { method: "POST", template: "/pets" } as OpenApiOperation;
- * const at = { body: ["order", "petId"], param: "order.petId" };
- * const link = { ...at, producer: pets, path: ["id"], from: "property" as const };
- * const order = ymap([["order", ymap([["petId", 1]])]]);
- * const body = { fields: [["body", order]] as [string, YNode][] };
- * const guards: string[] = [];
- * const orders = { method: "POST", template: "/orders" } as OpenApiOperation;
- * const shared = { inferred: { body: new Map([[orders, [link]]]) } };
- * const capture = (step: string, key: string) => `${step}.${key}`;
- * fillBodyIds(shared, { op: orders, body, guards, stepOf: new Map([[pets, "create_pet"]]), capture });
- * if (!JSON.stringify(body).includes('["petId","create_pet.id"]')) throw new Error();
- * if (guards.join() !== "create_pet.id") throw new Error();
- * ```
- */
-export function fillBodyIds(
-  shared: { inferred: { body?: Map<OpenApiOperation, BodyLink[]> } },
-  fill: BodyFill,
-): void {
-  const { op, body, guards, stepOf, capture } = fill;
-  for (const link of shared.inferred.body?.get(op) ?? []) {
-    const step = stepOf.get(link.producer);
-    const at = body.fields.findIndex(([field, node]) => field === "body" && isYMap(node));
-    if (step === undefined || at < 0) continue;
-    // Named for what the answer holds (`id`): one capture for every property reading it.
-    // A listing's first item (`modules.0`) is named for its list.
-    const key = (link.path.findLast((s) => !/^\d+$/.test(s)) ?? link.param).replace(
-      /[^A-Za-z0-9_-]+/g,
-      "_",
-    ).replace(/^(?![A-Za-z_])/, "p_");
-    const got = capture(step, key, memberSource(link.path));
-    const filled = withValue(body.fields[at][1] as YMap, link.body, link.each ? [got] : got);
-    if (!filled) continue;
-    body.fields[at] = ["body", filled];
-    guards.push(got);
-  }
-}
-
-/** `map` with `value` at `path` (the wrapper added when absent); none when a wrapper is no map. */
-function withValue(map: YMap, path: string[], value: YNode): YMap | undefined {
-  const [key, ...rest] = path;
-  const at = map.entries.findIndex(([k]) => k === key);
-  const old = at < 0 ? ymap([]) : map.entries[at][1];
-  const next = rest.length === 0 ? value : isYMap(old) ? withValue(old, rest, value) : undefined;
-  if (next === undefined) return undefined;
-  const entries = [...map.entries];
-  if (at < 0) entries.push([key, next]);
-  else entries[at] = [key, next];
-  return { ...map, entries };
-}
-
-function isYMap(node: YNode): node is YMap {
-  return node !== null && typeof node === "object" && !Array.isArray(node) && node.kind === "map";
 }

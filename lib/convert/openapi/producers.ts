@@ -55,7 +55,7 @@ export { latestHolder } from "./renamed_ids.ts";
 // What a body sends of the flow's earlier answers (its own items, the login's tokens): the same.
 export { fillListed } from "./listed_items.ts";
 export { fillAnswered } from "./answered_values.ts";
-export { fillBodyIds } from "./body_links.ts";
+export { fillBodyIds } from "./body_link_fill.ts";
 import { type BodyLink, bodyLinks } from "./body_links.ts";
 import { withListedBodyLinks } from "./body_listed.ts";
 import { withRefListedBodyLinks } from "./body_ref_listed.ts";
