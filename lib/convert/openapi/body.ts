@@ -15,6 +15,7 @@ import { deref, type ExampleMaker } from "./examples.ts";
 import { givenExample, literal, simpleText, toYNode } from "./params.ts";
 import { isSoleUpdate, somethingToUpdate } from "./patch_body.ts";
 import { itemKeys } from "./item_key.ts";
+import { itemMembers, jsonPatchOnItem } from "./json_patch.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { manyToUpdate } from "./many_update.ts";
 import { oneChange, patchesOneItem } from "./one_change.ts";
@@ -73,6 +74,7 @@ export function bodyParts(
   soleUpdate = false,
   keys: ReadonlySet<string> = new Set(),
   oneItem = false,
+  members: [string, Node][] = [],
 ): BodyParts {
   const out: BodyParts = { fields: [], headers: [], files: [] };
   const body = deref(doc, op.requestBody);
@@ -94,9 +96,16 @@ export function bodyParts(
   const update = (v: unknown) => method === "PATCH" ? manyToUpdate(doc, maker, media.schema, v) : v;
   // A PATCH of one item changes one member, not each optional member's example (one_change.ts).
   const changed = oneItem ? oneChange(doc, maker, op, media.schema, named, keys) : named;
+  // A JSON Patch changes a member the item has (`members`), whatever a shared schema's example
+  // names (json_patch.ts).
   const value = !own.given && json
-    ? update(
-      somethingToUpdate(doc, maker, method, media.schema, changed, soleUpdate && !create, keys),
+    ? jsonPatchOnItem(
+      doc,
+      maker,
+      { type, schema: media.schema, members, keys },
+      update(
+        somethingToUpdate(doc, maker, method, media.schema, changed, soleUpdate && !create, keys),
+      ),
     )
     : named;
   writeBody(doc, { type, media, value, step }, out);
@@ -134,7 +143,8 @@ export function stepBody(
   const one = patchesOneItem(op.method, op.template);
   // A PATCH whose schema names no member is made from its tag's PUT's (tag_create.ts).
   const node = updateNode(doc, op);
-  return bodyParts(doc, maker, node, step, op.method, create, sole, keys, one);
+  const members = op.method === "PATCH" ? itemMembers(doc, op.template) : [];
+  return bodyParts(doc, maker, node, step, op.method, create, sole, keys, one, members);
 }
 
 /** A body made from the schema, as the document gives none. */
