@@ -11,7 +11,13 @@
  *   the item's place under the same collection is the same key;
  * - the answer holds exactly one member named as an identifier that the
  *   create's request body leaves out (`NewCustomer` is `Customer` without
- *   `custId`): what the server made is the new item's key.
+ *   `custId`): what the server made is the new item's key;
+ * - first of all, the answer holds exactly one scalar member whose description
+ *   says it is what the parameter names ("The token used for authentication."
+ *   of Unleash's `secret`, for `/api-tokens/{token}`; "The API token …" for
+ *   `{apiToken}`), not something of it ("The token's expiration date"). The
+ *   create's `Location` names its collection only (`…/api-tokens`), so the
+ *   parameter read from it was `api-tokens` (404).
  *
  * @module
  */
@@ -83,6 +89,10 @@ export function itemKey(
   if (sole) return sole;
   const collection = producer.template.replace(/\/$/, "");
   const same = names.get(collection);
+  // What the answer says it is, unless a run of parameters names the item (item_names: none for
+  // a collection under a parameter, `/projects/{projectId}/api-tokens`).
+  const said = !same || same.has(param) ? describedAs(doc, answers, param) : undefined;
+  if (said) return said;
   // Only a parameter at the item's own place (`/users/{id}`), not one of a run after it.
   if (!same?.has(param)) return undefined;
   for (const name of same) {
@@ -93,6 +103,34 @@ export function itemKey(
   const noun = plainName(singular(collection.split("/").at(-1) ?? ""));
   const plain = plainName(param);
   return plain === "id" || plain === `${noun}id` ? serverMade(doc, producer, answers) : undefined;
+}
+
+/**
+ * The one scalar member of every answer whose description begins by naming
+ * `param` ("The token used …", "An API token …" for `{apiToken}`), not a
+ * thing of it ("The token's expiration date", "The token name").
+ */
+function describedAs(
+  doc: unknown,
+  answers: readonly unknown[],
+  param: string,
+): string[] | undefined {
+  const words = param.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim();
+  if (words === "") return undefined;
+  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[ _-]?");
+  const names = new RegExp(
+    `^\\s*(?:the|an?)\\s+${escaped}(?![\\w'’-])(?!\\s+(?:name|id|type)\\b)`,
+    "i",
+  );
+  const found = answers.map((a) =>
+    properties(doc, a).filter(([, p]) =>
+      ["string", "integer", "number"].includes(String(p.type)) &&
+      typeof p.description === "string" && names.test(p.description)
+    ).map(([n]) => n)
+  );
+  const [first] = found;
+  const agree = found.length > 0 && found.every((f) => f.length === 1 && f[0] === first[0]);
+  return agree ? [first[0]] : undefined;
 }
 
 /**
