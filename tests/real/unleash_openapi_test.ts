@@ -52,14 +52,17 @@ const DOCUMENT_GAPS: Record<string, string> = {
 };
 
 /**
- * The operations accepted: 156 of 211 in each of 18 runs on 2026-11-27, once
+ * The operations accepted: 158 of 211 in each of 2 runs on 2026-11-29, once a list body's items
+ * send the strategy's id, a JSON Patch names a member of the strategy it is sent to, and a project
+ * token's key is its `secret` ("The token used for authentication.") rather than its create's
+ * `Location` (docs/real-servers.md). 156 of 211 in each of 18 runs on 2026-11-27, once
  * the made-up password was `${RANDOM.PASSWORD}` (CI had seen 154: one draw in
  * about twenty of `Pw-${RANDOM.HEX_16}` held three equal characters in a row,
  * which Unleash's password rules refuse). 158 to 159 on 2026-11-26 (154 to 155
  * before that day's third round of fixes, 128 before the second, 101 before
  * the first). Two below today's count: the floor holds whatever the run draws.
  */
-const FLOOR = 154;
+const FLOOR = 156;
 
 realTest(
   `Unleash's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 211 operations`,
