@@ -26,6 +26,7 @@ import type { HarRecord, NameValue } from "./har_model.ts";
 import type { JsonPath, Producer, Step } from "./model.ts";
 import { safeDecode, valueKey, walk } from "./json.ts";
 import { envName, snake } from "./names.ts";
+import { ownEnvName } from "./shell_env.ts";
 import { pageValues } from "./pages.ts";
 import { isSecretShaped, looksLikeToken } from "./values.ts";
 import type { Group } from "./polls.ts";
@@ -214,7 +215,7 @@ function judgedHeader(
     t.replaced.generated++;
     return oneValueARun(t, name, recorded, fresh);
   }
-  const env = envName(name.replace(/^x-/, ""));
+  const env = ownEnvName(envName(name.replace(/^x-/, "")));
   t.env.set(env, {
     about: `the "${name}" header differs between the two recordings`,
     fallback: recorded,

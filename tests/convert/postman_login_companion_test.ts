@@ -7,9 +7,9 @@
  * `"username": ""` and was refused, and every request after it failed for want of its token, where
  * Newman given both values logs in. A variable the files leave empty, that no script sets, sent
  * beside such a credential (a body or query field, or a Basic auth's user name, of the request
- * that sends it) is now asked for with it, `USERNAME ({{username}}, empty unless set)`, and sent
- * empty when not given, as Newman sends it. What the files give a value, or a script sets, is
- * as before.
+ * that sends it) is now asked for with it, `USERNAME_VALUE ({{username}}, empty unless set)`
+ * (`USERNAME` is the login's own name on Windows: `shell_env_names_test.ts`), and sent empty when
+ * not given, as Newman sends it. What the files give a value, or a script sets, is as before.
  */
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
@@ -101,14 +101,14 @@ Deno.test("postman login companion: a user name left empty beside an empty passw
     const text = formatPostmanSummary(summary, dir);
     const asked = text.match(/^Set before running: (.*)$/m)?.[1] ?? "";
     assert.match(asked, /PASSWORD \(\{\{password\}\}, empty unless set\)/, text);
-    assert.match(asked, /USERNAME \(\{\{username\}\}, empty unless set\)/, text);
+    assert.match(asked, /USERNAME_VALUE \(\{\{username\}\}, empty unless set\)/, text);
     // A field left empty beside the credential is asked for too; the token a script sets is not.
     assert.match(asked, /NOTE \(/, text);
     assert.doesNotMatch(asked, /TOKEN/, text);
     // Run with what the summary asks for, as Newman was given it.
     const { run, flow } = await runConverted(files, dir, {
       BASE_URL: server.url,
-      USERNAME: ACCOUNT.username,
+      USERNAME_VALUE: ACCOUNT.username,
       PASSWORD: ACCOUNT.password,
     });
     assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);

@@ -16,6 +16,7 @@
 import { valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
 import { envName } from "../names.ts";
+import { ownEnvName } from "../shell_env.ts";
 import { isSecretShaped } from "../values.ts";
 import type { Correlator } from "./state.ts";
 
@@ -126,8 +127,8 @@ function declare(c: Correlator, key: string, value: string, step: Step): string 
   const base = /_/.test(field) || field === ""
     ? field || "SERVICE_URL"
     : `${envName(step.name)}_${field}`;
-  let env = base;
-  for (let n = 2; c.env.has(env); n++) env = `${base}_${n}`;
+  let env = ownEnvName(base);
+  for (let n = 2; c.env.has(env); n++) env = `${ownEnvName(base)}_${n}`;
   const name = c.varNames.take(env.toLowerCase());
   c.env.set(env, {
     about: `another service's address, typed into "${key}" of step "${step.name}"`,

@@ -17,6 +17,7 @@ import { HandedOut } from "../handed.ts";
 import type { HarRecord, NameValue } from "../har_model.ts";
 import type { EnvVar, Producer, Step } from "../model.ts";
 import { UniqueNames } from "../names.ts";
+import { ownEnvName } from "../shell_env.ts";
 import { Spelling } from "../spelling.ts";
 
 /**
@@ -312,8 +313,8 @@ export function secretEnv(c: Correlator, base: string, value: string, about: str
   if (TYPED.test(base)) c.typed.add(value);
   const known = c.envByValue.get(`${base}\n${value}`);
   if (known) return known;
-  let name = base;
-  for (let n = 2; c.env.has(name); n++) name = `${base}_${n}`;
+  let name = ownEnvName(base);
+  for (let n = 2; c.env.has(name); n++) name = `${ownEnvName(base)}_${n}`;
   c.env.set(name, { about });
   c.envByValue.set(`${base}\n${value}`, name);
   return name;

@@ -23,6 +23,7 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { envName } from "../names.ts";
+import { ownEnvName } from "../shell_env.ts";
 import type { YMap } from "../yaml_out.ts";
 import { type EnvNamer, schemeBlock } from "./auth_blocks.ts";
 import { loginBlock } from "./auth_login.ts";
@@ -195,7 +196,8 @@ export class AuthSchemes implements EnvNamer {
     const known = this.env.get(id);
     if (known) return known.name;
     const prefix = envName(scheme) || "SCHEME";
-    let name = this.#taken.has(base) ? `${prefix}_${base}` : base;
+    const own = ownEnvName(base);
+    let name = this.#taken.has(own) ? `${prefix}_${base}` : own;
     for (let n = 2; this.#taken.has(name); n++) name = `${prefix}_${n}_${base}`;
     this.#taken.add(name);
     this.env.set(id, { name, what });

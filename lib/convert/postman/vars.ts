@@ -10,6 +10,7 @@
  */
 import { isSecretName } from "../../secrets/names.ts";
 import { envName } from "../names.ts";
+import { ownEnvName } from "../shell_env.ts";
 import type { PmPair } from "./model.ts";
 import { resolveNested } from "./nested_vars.ts";
 import { dynamicValue } from "./dynamic.ts";
@@ -339,7 +340,7 @@ export class Variables {
   envVar(name: string): string {
     const known = this.#envNames.get(name);
     if (known) return known;
-    const env = envName(name) || "VALUE";
+    const env = ownEnvName(envName(name) || "VALUE");
     this.#envNames.set(name, env);
     const secret = this.isSecret(name);
     const value = this.values.get(name);
@@ -361,9 +362,9 @@ export class Variables {
    * (an auth credential), the value not kept.
    */
   secretEnv(base: string, hint: string): string {
-    let env = base;
+    let env = ownEnvName(base);
     for (let n = 2; this.env.has(env) && this.env.get(env)!.hint !== hint; n++) {
-      env = `${base}_${n}`;
+      env = `${ownEnvName(base)}_${n}`;
     }
     this.env.set(env, { name: env, secret: true, hint });
     return env;
