@@ -11,7 +11,7 @@
  */
 import { snake } from "../names.ts";
 import { toYaml, ymap } from "../yaml_out.ts";
-import { companionVariables, credentialVariables } from "./credentials.ts";
+import { credentialsOf } from "./credentials.ts";
 import { sessionGroups } from "./cookie_session.ts";
 import { readEnvironment } from "./environment.ts";
 import { FlowBuilder, type RequestReport, type Shared } from "./flow.ts";
@@ -204,7 +204,7 @@ export function convertPostman(
   const env = environmentText === undefined ? undefined : readEnvironment(environmentText);
   const globals = globalsText === undefined ? undefined : readEnvironment(globalsText, "globals");
   const rows = data === undefined ? undefined : readIterationData(data.text, data.path);
-  const [credentials, companions] = [credentialVariables(c), companionVariables(c)];
+  const [credentials, companions] = credentialsOf(c, globals?.values ?? [], env?.values ?? []);
   const setByScripts = namesSet(c);
   const newVars = () => {
     const v = new Variables(

@@ -6,12 +6,17 @@
  * or query field that is a credential (`password`, `client_secret`). A
  * variable named `passwordMinLength` or `apiKeyColumn` that the collection
  * sends as ordinary data is not one, whatever its name or the shape of its
- * value: it is sent as the collection gives it, so the suite runs as written.
+ * value: it is sent as the collection gives it, so the suite runs as written. Nor is a variable
+ * the files give an ordinary word where a credential header holds words around its credential:
+ * the scheme in front of it (`{{tokenType}} {{accessToken}}` with `tokenType` = `Bearer`) and a
+ * cookie that is no session (`lang={{lang}}; sid={{sid}}` with `lang` = `en`). Both were asked for
+ * as secrets: the flow did not run as printed, and `${ENV.LANG}` read the shell's locale.
  *
  * @module
  */
 import { isSecretHeader } from "../../secrets/names.ts";
-import type { PmCollection, PmRequest } from "./model.ts";
+import { isOrdinaryWord } from "../../secrets/public_parts.ts";
+import type { PmCollection, PmPair, PmRequest } from "./model.ts";
 import { placeholders } from "./template.ts";
 
 /** Auth settings that hold what the user typed as a credential, whatever the auth's type. */
@@ -38,15 +43,46 @@ const CREDENTIAL_FIELD =
 /** Query parameters APIs read a key from (`?key=…` as Google's, `?appid=…` as OpenWeather's). */
 const CREDENTIAL_QUERY = /^(key|appid|app[_-]?key|auth|sig|signature)$/i;
 
+/** The value the files give each variable, by name (`undefined`: they give none). */
+type Given = (name: string) => string | undefined;
+
+/**
+ * The `{{names}}` in a credential header's value that hold the credential: not a scheme word in
+ * front of it (`{{scheme}} {{token}}`), nor a cookie whose value is a word (`lang={{lang}}`).
+ */
+function headerCredentials(key: string, value: string, given: Given): string[] {
+  const word = (name: string) => isOrdinaryWord(given(name) ?? "");
+  const plain = new Set<string>();
+  const scheme = /^\{\{([^{}]+)\}\}\s+\S/.exec(value)?.[1];
+  if (scheme !== undefined && word(scheme)) plain.add(scheme);
+  if (/^cookie$/i.test(key.trim())) {
+    for (const pair of value.split(";")) {
+      const whole = /^[^=]*=\s*\{\{([^{}]+)\}\}$/.exec(pair.trim())?.[1];
+      if (whole !== undefined && word(whole)) plain.add(whole);
+    }
+  }
+  return placeholders(value).filter((name) => !plain.has(name));
+}
+
+/** The values the collection's variables and then `files` (its environment, globals) give. */
+function givenBy(c: PmCollection, files: PmPair[][]): Given {
+  const values = new Map<string, string>();
+  for (const p of [...c.variables, ...files.flat()]) values.set(p.key, p.value);
+  return (name) => values.get(name);
+}
+
 /** The `{{names}}` of the credentials one request sends. */
-function requestCredentials(r: PmRequest, out: Set<string>): void {
+function requestCredentials(r: PmRequest, out: Set<string>, given: Given): void {
   const add = (text: string | undefined) => {
     for (const name of placeholders(text ?? "")) out.add(name);
   };
   for (const [key, value] of Object.entries(r.auth?.settings ?? {})) {
     if (AUTH_FIELDS.has(key) || (r.auth?.type === "apikey" && key === "value")) add(value);
   }
-  for (const h of r.headers) if (!h.disabled && isSecretHeader(h.key)) add(h.value);
+  for (const h of r.headers) {
+    if (h.disabled || !isSecretHeader(h.key)) continue;
+    for (const name of headerCredentials(h.key, h.value, given)) out.add(name);
+  }
   for (const [key, value] of fieldsSent(r)) if (CREDENTIAL_FIELD.test(key)) add(value);
   for (const m of (r.url.split("?")[1] ?? "").matchAll(/(?:^|&)([^=&]+)=([^&#]*)/g)) {
     if (CREDENTIAL_QUERY.test(m[1])) add(m[2]);
@@ -85,9 +121,10 @@ function fieldsSent(r: PmRequest): [string, string][] {
  * if ([...keyed].sort().join() !== "k2,mapsKey") throw new Error([...keyed].join());
  * ```
  */
-export function credentialVariables(c: PmCollection): Set<string> {
+export function credentialVariables(c: PmCollection, ...files: PmPair[][]): Set<string> {
   const out = new Set<string>();
-  for (const unit of c.units) for (const r of unit.requests) requestCredentials(r, out);
+  const given = givenBy(c, files);
+  for (const unit of c.units) for (const r of unit.requests) requestCredentials(r, out, given);
   return out;
 }
 
@@ -108,12 +145,16 @@ export function credentialVariables(c: PmCollection): Set<string> {
  * }
  * ```
  */
-export function companionVariables(c: PmCollection): Map<string, Set<string>> {
+export function companionVariables(
+  c: PmCollection,
+  ...files: PmPair[][]
+): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
+  const given = givenBy(c, files);
   for (const unit of c.units) {
     for (const r of unit.requests) {
       const credentials = new Set<string>();
-      requestCredentials(r, credentials);
+      requestCredentials(r, credentials, given);
       if (credentials.size === 0) continue;
       const fields = fieldsSent(r).map(([, value]) => value).concat(
         r.auth?.settings?.username ?? "",
@@ -145,4 +186,25 @@ const PASSWORD_FIELD = /^(password|passwd|pwd|pass)$/i;
  */
 export function sendsPassword(r: PmRequest): boolean {
   return fieldsSent(r).some(([key, value]) => PASSWORD_FIELD.test(key) && value !== "");
+}
+
+/**
+ * {@linkcode credentialVariables} and {@linkcode companionVariables} at once, the files' values
+ * given in the order Postman lets them win (globals, then the environment).
+ *
+ * @example
+ * ```ts
+ * import { credentialsOf } from "./credentials.ts";
+ * const r = { name: "r", folders: [], method: "GET", url: "{{host}}/a", scripts: [],
+ *   headers: [{ key: "Authorization", value: "{{kind}} {{jwt}}" }, { key: "Cookie", value: "lang={{lang}}; sid={{sid}}" }] };
+ * const c = { name: "c", version: "2.1", variables: [{ key: "kind", value: "Bearer" }], depth: 0, units: [{ requests: [r] }] };
+ * const [credentials] = credentialsOf(c, [], [{ key: "lang", value: "en" }, { key: "sid", value: "s%3Aq8Zt1VbN0x" }]);
+ * if ([...credentials].sort().join() !== "jwt,sid") throw new Error([...credentials].join());
+ * ```
+ */
+export function credentialsOf(
+  c: PmCollection,
+  ...files: PmPair[][]
+): [Set<string>, Map<string, Set<string>>] {
+  return [credentialVariables(c, ...files), companionVariables(c, ...files)];
 }
