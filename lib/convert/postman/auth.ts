@@ -58,7 +58,7 @@ export function credential(
   // A field the collection leaves empty is sent empty, as Newman does, unless the user sets one
   // (shared collections leave a key to fill that way): the empty fallback, never a refusal.
   if (value === "") return `\${ENV.${vars.secretEnv(env, `${what}, empty unless set`)}:-}`;
-  return `\${ENV.${vars.secretEnv(env, what)}}`;
+  return `\${ENV.${vars.secretEnv(env, what, value)}}`;
 }
 
 /** `username` and `password` (basic, digest): the name as written, the password a secret. */

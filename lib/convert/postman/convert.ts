@@ -16,7 +16,7 @@ import { sessionGroups } from "./cookie_session.ts";
 import { readEnvironment } from "./environment.ts";
 import { FlowBuilder, type RequestReport, type Shared } from "./flow.ts";
 import { type BrokenOut, brokenOut } from "./broken_out.ts";
-import { secretMask } from "./secret_mask.ts";
+import { hideLiterals, secretMask } from "./secret_mask.ts";
 import { readCollection } from "./input.ts";
 import { hoistAuth, shareChecks, withAnchors } from "./shared_checks.ts";
 import type { PmCollection, PmUnit } from "./model.ts";
@@ -394,7 +394,7 @@ function flowFile(
     "Comments above a step name its folder path and any script line left untranslated.",
   ];
   return {
-    out: { path: file, text: withAnchors(toYaml(header, root)) },
+    out: { path: file, text: withAnchors(toYaml(header, hideLiterals(root, b.shared.vars))) },
     flow: { file, name, steps: b.steps.length, folders: group.map((u) => u.folder ?? "") },
   };
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { envName, snake, UniqueNames } from "../names.ts";
+import { snake, UniqueNames } from "../names.ts";
 import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut, bodyValues } from "./body.ts";
@@ -378,11 +378,7 @@ export class FlowBuilder {
       auth.headers,
       body.contentType,
       comments,
-      (key, scheme) =>
-        this.shared.vars.secretEnv(
-          envName(key),
-          `the ${scheme ? `${scheme} ` : ""}${key} header written in the collection, a secret`,
-        ),
+      (key, scheme, value) => this.shared.vars.headerSecret(key, scheme, value),
     );
     const omitEmpty = omitEmptyAuth(auth.omitEmpty, headers, (v) => this.shared.vars.mayBeEmpty(v));
     const fields = sentFields(r.method, body.fields, comments);

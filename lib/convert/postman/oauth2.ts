@@ -44,7 +44,7 @@ function secret(
   if (value !== undefined && placeholders(value).length > 0) return render(value, resolve);
   if (value === "") return `\${ENV.${vars.secretEnv(env, `${hint}, empty unless set`)}:-}`;
   return `\${ENV.${
-    vars.secretEnv(env, value === undefined ? hint : `${hint} (the collection has one)`)
+    vars.secretEnv(env, value === undefined ? hint : `${hint} (the collection has one)`, value)
   }}`;
 }
 

@@ -3,11 +3,16 @@
  * the collection's own text, and a script may hold a secret's value written out (a signing key, a
  * password a test compares with). Each value of a variable the converter keeps out of the files as
  * a secret is masked there as `***`, as the rest of flowrun masks what it prints; keys, names and
- * expressions never are, only a value's literal text.
+ * expressions never are, only a value's literal text. And a credential the collection writes
+ * out, read from a variable where an auth or a secret header sends it, is read from that variable
+ * wherever else the collection writes it (`hideLiterals`).
  *
  * @module
  */
 import { Redactor } from "../../secrets/redactor.ts";
+import { isOrdinaryWord } from "../../secrets/public_parts.ts";
+import { scrubValues } from "../write_scrub.ts";
+import type { YNode } from "../yaml_out.ts";
 
 /**
  * A function masking every one of `secrets` in a text.
@@ -24,4 +29,38 @@ export function secretMask(secrets: Iterable<string>): (text: string) => string 
   const redactor = new Redactor();
   for (const s of secrets) redactor.add(s);
   return (text) => redactor.redact(text);
+}
+
+/**
+ * `root` with each credential the collection writes out read from its variable wherever else
+ * the collection writes it in a value (a login's body, a query parameter, another header):
+ * `hidden` maps the value to the variable (`Variables.hidden`). Only where it stands apart (not inside a longer word
+ * or number), only the literal text of values (never a key, a name or an expression), and never
+ * an ordinary word or a value shorter than 6 characters, which a flow writes as data of its own
+ * (a role `admin` beside a password `admin`).
+ *
+ * @example
+ * ```ts
+ * import { hideLiterals } from "./secret_mask.ts";
+ * import { toYaml, ymap } from "../yaml_out.ts";
+ * const root = ymap([["url", "/login?key=ak_9f8e7d6c&role=admin"], ["body", ymap([["pw", "Zq7-x9!k"]])]]);
+ * const hidden = new Map([["ak_9f8e7d6c", "X_API_KEY"], ["Zq7-x9!k", "PW"], ["admin", "P2"]]);
+ * const out = toYaml([], hideLiterals(root, { hidden }));
+ * if (!out.includes("key=${ENV.X_API_KEY}&role=admin") || !out.includes("pw: ${ENV.PW}")) throw new Error(out);
+ * ```
+ */
+export function hideLiterals<T extends YNode>(
+  root: T,
+  { hidden }: { hidden: ReadonlyMap<string, string> },
+): T {
+  const values = [...hidden.keys()].filter((v) => v.length >= 6 && !isOrdinaryWord(v));
+  if (values.length === 0) return root;
+  // The longest first, so a value that holds another is read whole.
+  values.sort((a, b) => b.length - a.length);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(
+    `(?<![A-Za-z0-9_])(?:${values.map(escape).join("|")})(?![A-Za-z0-9_])`,
+    "g",
+  );
+  return scrubValues(root, (text) => text.replace(pattern, (v) => `\${ENV.${hidden.get(v)}}`)) as T;
 }

@@ -43,7 +43,7 @@ export function headersOf(
   auth: [string, string][],
   contentType: string | undefined,
   comments: string[],
-  secret?: (key: string, scheme: string) => string,
+  secret?: (key: string, scheme: string, value: string) => string,
 ): Map<string, string> {
   const headers = new Map<string, string>();
   for (const h of r.headers) {
@@ -98,7 +98,7 @@ function headerValue(
   key: string,
   value: string,
   resolve: (name: string) => string,
-  secret?: (key: string, scheme: string) => string,
+  secret?: (key: string, scheme: string, value: string) => string,
 ): string {
   if (secret && isLiteralSecret(key, value)) return secretHeader(key, value.trim(), secret);
   return render(value, resolve);
@@ -137,11 +137,11 @@ const SCHEME = /^(Bearer|Basic|Token|Digest|OAuth|Bot|JWT|ApiKey|AWS4-HMAC-SHA25
 function secretHeader(
   key: string,
   value: string,
-  secret: (key: string, scheme: string) => string,
+  secret: (key: string, scheme: string, value: string) => string,
 ): string {
   // A Cookie header holds `name=value` pairs, never a scheme: its whole value is the secret.
   const scheme = /^cookie$/i.test(key) ? "" : value.match(SCHEME)?.[1] ?? "";
-  const env = `\${ENV.${secret(key, scheme)}}`;
+  const env = `\${ENV.${secret(key, scheme, value.slice(scheme.length).trim())}}`;
   return scheme ? `${scheme} ${env}` : env;
 }
 

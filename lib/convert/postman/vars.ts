@@ -91,6 +91,8 @@ export class Variables {
   /** Which scope holds each variable, for the getters that read one scope only. */
   readonly scopes = new ScopeState((n) => this.isSecret(n));
   readonly #envNames = new Map<string, string>();
+  /** Each credential the collection writes out that the flow reads from a variable, and that variable. */
+  readonly hidden = new Map<string, string>();
   /** Variables a request sends beside credentials, with those credentials (credentials.ts). */
   companions = new Map<string, Set<string>>();
   /** The data file's columns (`-d`): flow vars each row gives, never environment variables. */
@@ -359,15 +361,25 @@ export class Variables {
 
   /**
    * An environment variable for a value written in the collection itself
-   * (an auth credential), the value not kept.
+   * (an auth credential), the value not kept: wherever else the collection
+   * writes `value`, the flow reads the variable too (`hidden`).
    */
-  secretEnv(base: string, hint: string): string {
+  secretEnv(base: string, hint: string, value?: string): string {
     let env = ownEnvName(base);
     for (let n = 2; this.env.has(env) && this.env.get(env)!.hint !== hint; n++) {
       env = `${ownEnvName(base)}_${n}`;
     }
     this.env.set(env, { name: env, secret: true, hint });
+    if (value && !this.hidden.has(value)) this.hidden.set(value, env);
     return env;
+  }
+
+  /** {@linkcode secretEnv} for a credential written into a secret header, after its scheme. */
+  headerSecret(key: string, scheme: string, value: string): string {
+    const hint = `the ${
+      scheme ? `${scheme} ` : ""
+    }${key} header written in the collection, a secret`;
+    return this.secretEnv(envName(key), hint, value);
   }
 
   /**
