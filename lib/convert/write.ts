@@ -21,6 +21,7 @@ import { commented, toYaml, yflow, type YMap, ymap, type YNode } from "./yaml_ou
 import { braceForeignIn, LBRACE_VAR } from "./foreign_text.ts";
 import { apiWords } from "./correlate/api_words.ts";
 import { literalTexts, scrubValues } from "./write_scrub.ts";
+import { jwtsIn } from "./jwt_literal.ts";
 import { kindStepNode } from "./correlate/websocket_step.ts";
 import { awaitedCaptures } from "./correlate/websocket_await.ts";
 import { grpcStatusOf } from "./har_grpc.ts";
@@ -215,18 +216,19 @@ function straySecrets(
   literals: string[],
 ): (readonly [string, string])[] {
   const inLiterals = foundIn([...c.secrets].filter((v) => v.trim().length >= 6), literals);
+  // A JSON Web Token no response produced is a credential by what it is, under any key: kept, the
+  // redactor masked it below and the flow sent `***` (jwt_literal.ts).
+  const jwts = jwtsIn(literals).filter((t) => !c.generated.has(t));
   const stray = [...c.secrets].filter((v) =>
-    v.trim().length >= 6 && redactor.has(v) && inLiterals.has(v)
-  )
-    .sort((a, b) => b.length - a.length);
+    v.trim().length >= 6 && redactor.has(v) && inLiterals.has(v) && !jwts.includes(v)
+  );
+  const env = (value: string) =>
+    jwts.includes(value)
+      ? secretEnv(c, "JWT", value, "a JSON Web Token sent as recorded, which no response produced")
+      : secretEnv(c, "RECORDED_SECRET", value, "a recorded secret value found inside request data");
   // A value the run makes up (a chosen password a page echoed back) is the run's own there too.
-  return stray.map((value) =>
-    [
-      value,
-      c.generated.get(value) ?? c.sp.envRef(
-        secretEnv(c, "RECORDED_SECRET", value, "a recorded secret value found inside request data"),
-      ),
-    ] as const
+  return [...stray, ...jwts].sort((a, b) => b.length - a.length).map((value) =>
+    [value, c.generated.get(value) ?? c.sp.envRef(env(value))] as const
   );
 }
 

@@ -10,7 +10,8 @@
  * the files give an ordinary word where a credential header holds words around its credential:
  * the scheme in front of it (`{{tokenType}} {{accessToken}}` with `tokenType` = `Bearer`) and a
  * cookie that is no session (`lang={{lang}}; sid={{sid}}` with `lang` = `en`). Both were asked for
- * as secrets: the flow did not run as printed, and `${ENV.LANG}` read the shell's locale.
+ * as secrets: the flow did not run as printed, and `${ENV.LANG}` read the shell's locale. A JSON
+ * Web Token the files give is one by what it is, wherever it is sent (`{"refresh": "{{rt}}"}`).
  *
  * @module
  */
@@ -18,6 +19,7 @@ import { isSecretHeader } from "../../secrets/names.ts";
 import { isOrdinaryWord } from "../../secrets/public_parts.ts";
 import type { PmCollection, PmPair, PmRequest } from "./model.ts";
 import { placeholders } from "./template.ts";
+import { isJwt } from "../jwt_literal.ts";
 
 /** Auth settings that hold what the user typed as a credential, whatever the auth's type. */
 const AUTH_FIELDS = new Set([
@@ -79,14 +81,22 @@ function requestCredentials(r: PmRequest, out: Set<string>, given: Given): void 
   for (const [key, value] of Object.entries(r.auth?.settings ?? {})) {
     if (AUTH_FIELDS.has(key) || (r.auth?.type === "apikey" && key === "value")) add(value);
   }
-  for (const h of r.headers) {
-    if (h.disabled || !isSecretHeader(h.key)) continue;
-    for (const name of headerCredentials(h.key, h.value, given)) out.add(name);
+  const secretHeaders = r.headers.filter((h) => !h.disabled && isSecretHeader(h.key));
+  for (const name of secretHeaders.flatMap((h) => headerCredentials(h.key, h.value, given))) {
+    out.add(name);
   }
   for (const [key, value] of fieldsSent(r)) if (CREDENTIAL_FIELD.test(key)) add(value);
   for (const m of (r.url.split("?")[1] ?? "").matchAll(/(?:^|&)([^=&]+)=([^&#]*)/g)) {
     if (CREDENTIAL_QUERY.test(m[1])) add(m[2]);
   }
+  for (const name of jwtsSent(r, given)) out.add(name);
+}
+
+/** The `{{names}}` a request sends whose value the files give is a JSON Web Token, a credential by what it is. */
+function jwtsSent(r: PmRequest, given: Given): string[] {
+  const texts = [r.url, r.body?.raw ?? "", ...r.headers.map((h) => h.value)];
+  return [...texts, ...(r.body?.pairs ?? []).map((p) => p.value)]
+    .flatMap((text) => placeholders(text)).filter((name) => isJwt(given(name) ?? ""));
 }
 
 /** The body and query fields a request sends, as written: form pairs, query pairs, JSON strings. */
