@@ -327,7 +327,7 @@ export class FlowBuilder {
   translate(source: string, comments: string[], where: string, r: PmRequest): Translation {
     const inherited = !where.endsWith(` of ${r.name}`);
     const read = scriptReader((n, s) => this.variable(n, s), this.shared.vars.scopes, this.#given);
-    const t = translateScript(source, read, r.name, where.startsWith("pre-"), r.body?.raw);
+    const t = translateScript(source, read, r.name, where.startsWith("pre-"), r);
     keepNotes(this.shared, t, r.name);
     if (t.untranslated.length > 0 && inherited && this.#commented.has(`${where}\n${source}`)) {
       comments.push(`untranslated: the ${where}, as shown at the first step it runs for`);

@@ -16,6 +16,7 @@ import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { schemaCheck } from "./schema.ts";
 import type { Node } from "./parse.ts";
 import { pseudo } from "./pseudo.ts";
+import { ownHeader, type OwnRequest, ownRequest } from "./own_request.ts";
 import { madeBy, momentCall, plusDate, secondsCall } from "./made.ts";
 import { randomMade } from "./random_cut.ts";
 import { dateCall, isoDay, newDate } from "./date_local.ts";
@@ -27,7 +28,7 @@ import { table } from "../../table.ts";
 import { scopeOf, VARIABLE_GETTERS, type VarScope } from "../scopes.ts";
 
 /** What an expression is evaluated against. */
-export interface EvalContext {
+export interface EvalContext extends OwnRequest {
   /** The script's own `var`/`let`/`const` names; `undefined`: declared but not understood. */
   scope: Map<string, Sym | undefined>;
   /** The conditions each `tests["…"]` was given, for `if (tests["…"])`. */
@@ -37,10 +38,6 @@ export interface EvalContext {
    * sets it), or `undefined` when a script set it in a way not translated: its value is unknown.
    */
   variable(name: string, scope?: VarScope): Sym | undefined;
-  /** The request's name, which `pm.info.requestName` reads. */
-  requestName?: string;
-  /** The request's raw body as written, which `pm.request.body.raw` reads when it holds no `{{x}}`. */
-  requestBody?: string;
   /** The object literal each `const` name was declared with, for a call that reads its fields. */
   objects?: Map<string, Node>;
   /** The helper functions the script declares (helper_call.ts), by name. */
@@ -155,17 +152,6 @@ function namedMember(node: Node, ctx: EvalContext, d: number): Sym | undefined |
   return isoDay(node, (n) => evaluate(n, ctx, d));
 }
 
-/** `pm.info.requestName` and `pm.request.body.raw`: known now from the request; `null` for others. */
-function ownRequest(name: string, ctx: EvalContext): Sym | undefined | null {
-  if (name === "pm.info.requestName" && ctx.requestName) {
-    return { k: "lit", value: ctx.requestName };
-  }
-  if (name !== "pm.request.body.raw") return null;
-  // Postman gives the body as sent, each `{{x}}` resolved: only one with none is known now.
-  const raw = ctx.requestBody;
-  return raw !== undefined && !raw.includes("{{") ? { k: "lit", value: raw } : undefined;
-}
-
 function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const named = namedMember(node, ctx, d);
   if (named !== null) return named;
@@ -214,6 +200,7 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
     return first?.k === "lit" ? ctx.variable(String(first.value), scopeOf(callee)) : undefined;
   }
   if (callee === "pm.variables.replaceIn") return replaceIn(first, (n) => ctx.variable(n));
+  if (callee === "pm.request.headers.get") return ownHeader(first, ctx, (n) => ctx.variable(n));
   if (callee === "tv4.validate") {
     const schema = a[1];
     const conds = first?.k === "path" && schema?.k === "lit"

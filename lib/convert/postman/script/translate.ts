@@ -356,8 +356,8 @@ class Translator {
 
 /**
  * The translation of one script. `variable` gives a Postman variable's
- * meaning where the script reads it (`pm.environment.get("x")`); `requestBody`,
- * the request's raw body, is what `pm.request.body.raw` reads.
+ * meaning where the script reads it (`pm.environment.get("x")`); the request `r`'s raw body is
+ * what `pm.request.body.raw` reads, its headers what `pm.request.headers.get` reads.
  *
  * @example
  * ```ts
@@ -378,11 +378,11 @@ export function translateScript(
   variable: VariableReader,
   requestName = "",
   preRequest = false,
-  requestBody?: string,
+  r?: { body?: { raw?: string }; headers?: EvalContext["requestHeaders"] },
 ): Translation {
   const t = new Translator(source, variable);
   Object.assign(t, { requestName, preRequest });
-  Object.assign(t.ctx, { requestName, requestBody });
+  Object.assign(t.ctx, { requestName, requestBody: r?.body?.raw, requestHeaders: r?.headers });
   const parsed = parseScript(source);
   if (!parsed.ok) {
     t.out.untranslated.push(`(not translated: ${parsed.why})`);
