@@ -2,7 +2,8 @@
  * JSON Schemas written in Postman scripts (`pm.response.to.have.jsonSchema(schema)`,
  * `tv4.validate(data, schema)`) are usually draft 4; flowrun checks draft
  * 2020-12. A schema made only of the keywords both read alike is carried
- * over (without its `$schema`); any other is left untranslated rather than
+ * over (without its `$schema`), a list of `items` and its `additionalItems` in
+ * 2020-12's words (`prefixItems`, `items`); any other is left untranslated rather than
  * written as a schema flowrun would refuse or read differently. Annotations
  * no validator checks (`example`, `readOnly`, `x-…`, which schemas taken from
  * an OpenAPI document are full of) are left out, and so is a schema's own name
@@ -60,18 +61,30 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * const s = portableSchema({ $schema: "http://json-schema.org/draft-04/schema#", type: "object", properties: { id: { type: "integer" } }, required: ["id"] });
  * if (JSON.stringify(s) !== '{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}') throw new Error();
  * if (portableSchema({ type: "number", exclusiveMinimum: true, minimum: 0 }) !== undefined) throw new Error();
+ * const tuple = portableSchema({ type: "array", items: [{ type: "integer" }], additionalItems: false });
+ * if (JSON.stringify(tuple) !== '{"type":"array","prefixItems":[{"type":"integer"}],"items":false}') throw new Error();
  * ```
  */
 export function portableSchema(schema: unknown, depth = 0): Record<string, unknown> | undefined {
   if (!isObject(schema) || depth > 64) return undefined;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if ((key === "$schema" && depth === 0) || isAnnotation(key)) continue;
-    const kept = keyword(key, value, depth);
+    // `additionalItems` is read with a list of `items`, and ignored beside anything else.
+    if ((key === "$schema" && depth === 0) || isAnnotation(key) || key === "additionalItems") {
+      continue;
+    }
+    // A list of `items` checks the first elements, one each: 2020-12 calls it `prefixItems`.
+    const tuple = key === "items" && Array.isArray(value);
+    const kept = tuple ? schemaList(value, depth) : keyword(key, value, depth);
     if (kept === undefined) return undefined;
-    out[key] = kept;
+    out[tuple ? "prefixItems" : key] = kept;
   }
-  return out;
+  if (!Array.isArray(schema.items) || schema.additionalItems === undefined) return out;
+  // The elements after them: `additionalItems` then, `items` in 2020-12.
+  const rest = typeof schema.additionalItems === "boolean"
+    ? schema.additionalItems
+    : portableSchema(schema.additionalItems, depth + 1);
+  return rest === undefined ? undefined : { ...out, items: rest };
 }
 
 /** A map of names to schemas (`properties`), each made portable. */
