@@ -79,12 +79,14 @@ export function portableSchema(schema: unknown, depth = 0): Record<string, unkno
     if (kept === undefined) return undefined;
     out[tuple ? "prefixItems" : key] = kept;
   }
-  if (!Array.isArray(schema.items) || schema.additionalItems === undefined) return out;
-  // The elements after them: `additionalItems` then, `items` in 2020-12.
-  const rest = typeof schema.additionalItems === "boolean"
-    ? schema.additionalItems
-    : portableSchema(schema.additionalItems, depth + 1);
-  return rest === undefined ? undefined : { ...out, items: rest };
+  return Array.isArray(schema.items) ? withRest(out, schema.additionalItems, depth) : out;
+}
+
+/** The elements after a list of `items`: `additionalItems` then, `items` in 2020-12. */
+function withRest(out: Record<string, unknown>, rest: unknown, depth: number) {
+  if (rest === undefined) return out;
+  const items = typeof rest === "boolean" ? rest : portableSchema(rest, depth + 1);
+  return items === undefined ? undefined : { ...out, items };
 }
 
 /** A map of names to schemas (`properties`), each made portable. */
