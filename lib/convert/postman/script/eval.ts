@@ -374,7 +374,8 @@ function template(node: Node, ctx: EvalContext, d: number): Sym | undefined {
     if (i >= node.expressions.length) break;
     const part = evaluate(node.expressions[i], ctx, d);
     const t = part ? asText(part) : undefined;
-    if (!part || t === undefined) return undefined;
+    if (!part) return undefined;
+    if (t === undefined) return joined(node, ctx, d);
     made ||= part.k !== "lit";
     parts.push(part);
     text += t;
@@ -384,4 +385,13 @@ function template(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   return parts.every((p) => p.k === "lit" || p.k === "var")
     ? { k: "cat", parts }
     : { k: "gen", text, ...sharesOf(parts) };
+}
+
+/** A template holding a part of the response (`${item.id}`), joined as `"…" + item.id` is. */
+function joined(node: Node, ctx: EvalContext, d: number): Sym | undefined {
+  const parts: (Sym | undefined)[] = node.quasis.flatMap((q: Node, i: number) => [
+    { k: "lit", value: q.value.cooked },
+    ...(i < node.expressions.length ? [evaluate(node.expressions[i], ctx, d)] : []),
+  ]);
+  return parts.reduce((a, b) => a && b && concat("+", a, b));
 }
