@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { noteMovedOn } from "./moved_on.ts";
 import { spanOf } from "./sent_times.ts";
 import { noteRpcStates } from "./rpc_state.ts";
 import type { HarRecord } from "../har_model.ts";
@@ -104,6 +105,7 @@ export function correlate(
   c.span = spanOf(ordered);
   noteWrites(c, ordered);
   noteRpcStates(c, ordered);
+  noteMovedOn(c, ordered);
   findLogins(c, ordered);
   countUuids(c, ordered);
   ownClientNames(c, ordered);

@@ -172,6 +172,8 @@ export interface Correlator {
   readonly position: Map<HarRecord, number>;
   /** JSON-RPC calls whose result a later answer shows changed (rpc_state.ts). */
   readonly changingResults: Set<HarRecord>;
+  /** Writes whose answered item the server changed on its own afterwards (moved_on.ts). */
+  readonly movedOn: Set<HarRecord>;
   /** Cookies recorded responses set, by host: what the browser held. */
   readonly jar: Map<string, Map<string, string>>;
   /** Requests recorded without their cookies that were given the jar's. */
@@ -265,6 +267,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     replaced: { tokens: 0, secrets: 0, ids: 0, generated: 0 },
     lastWritten: new Map(),
     changingResults: new Set(),
+    movedOn: new Set(),
     position: new Map(),
     jar: new Map(),
     jarFilled: 0,

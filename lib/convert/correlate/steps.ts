@@ -41,6 +41,7 @@ import { filledLater } from "./filled_later.ts";
 import { createdWithout } from "./created_without.ts";
 import { isRpcLogin } from "./rpc_logins.ts";
 import { changesLater } from "./rpc_state.ts";
+import { movesOn } from "./moved_on.ts";
 import { checkRpcError } from "./rpc_errors.ts";
 
 /**
@@ -102,7 +103,9 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   const later = filledLater(c, records, created.records);
   const without = createdWithout(c, step.last);
   const skipped = (key: string) => handedOut(key) || later(key) || without(key);
-  const changes = (key: string, r: HarRecord) => writtenLater(c, key, r) || changesLater(c, key, r);
+  // An answer of work the server went on with (moved_on.ts) is a moment of it: no word pinned.
+  const changes = (key: string, r: HarRecord) =>
+    writtenLater(c, key, r) || changesLater(c, key, r) || movesOn(c, r);
   addAssertions(step, c.secrets, changes, earlier, created.keys, skipped);
   expectGenerated(c, step);
   // A delta (sequences.ts) holds what changed since, which a replay may not have changed.
