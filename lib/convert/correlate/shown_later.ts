@@ -7,7 +7,8 @@
  * form that deletes it) is missing. The evidence, whatever the names: a text
  * the latest write sent, held by no record before that write, is in the
  * read's recorded answer, and either the page read it again until it showed
- * it (an earlier repeat of the same read lacked it) or the write was answered
+ * it (an earlier repeat of the same read lacked it; one whose answer the
+ * recording lost says nothing) or the write was answered
  * 202 Accepted (its work not done). Such a read is sent again, 250 ms apart,
  * until its body shows that text, for twice the recorded wait (2 s at least,
  * a minute at most); a server that shows it at once is read once, so a
@@ -89,8 +90,10 @@ function loopUntil(read: HarRecord, write: HarRecord, shows: string): NonNullabl
 function awaited(c: Correlator, at: number, read: HarRecord, text: string): boolean {
   if (!read.responseText?.includes(text)) return false;
   const write = c.steps[at].last;
-  const earlier = EARLIER_READS.get(read) ?? [];
-  if (write.status !== 202 && !earlier.some((e) => !e.responseText?.includes(text))) return false;
+  // A repeat whose answer the recording lost (an empty or absent text: the page navigated while
+  // it came) shows nothing of what the server held, so it never lacked the text.
+  const earlier = (EARLIER_READS.get(read) ?? []).filter((e) => !!e.responseText);
+  if (write.status !== 202 && !earlier.some((e) => !e.responseText!.includes(text))) return false;
   const since = c.steps.slice(at + 1).some((s) =>
     s.records.some((e) => e.responseText?.includes(text))
   );
