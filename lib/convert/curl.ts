@@ -25,6 +25,7 @@
 import { isCurlHeading } from "./curl_heading.ts";
 import { htmlCodeText } from "./curl_html_code.ts";
 import { dollarPrompts, rootPrompts } from "./curl_prompts.ts";
+import { slashComments } from "./curl_slash_comments.ts";
 import { joinLostContinuations } from "./curl_lost_continuation.ts";
 import { asUnixLines, windowsPrompts, type WindowsRead } from "./curl_windows.ts";
 import { withAssigned } from "./curl_assigned.ts";
@@ -111,9 +112,8 @@ export function convertCurl(
   // Commands inside HTML `<pre>` blocks are read as a reader copies them: curl_html_code.ts.
   const windows = windowsPrompts(htmlCodeText(text.replace(/^\ufeff/, "")));
   const split = splitterFor(windows);
-  // A transcript's printed answers are not shell (`I'M A TEAPOT`): curl_transcript.ts.
-  // `> curl …` and `% curl …` are typed after a prompt too, as `$ curl …`: curl_prompts.ts.
-  const input = dollarPrompts(windows.text);
+  // `> curl …` is typed after a prompt, as `$ curl …` (curl_prompts.ts); `// =>` is a comment.
+  const input = dollarPrompts(slashComments(windows.text));
   const prompted = windows.shell ? asUnixLines(input, withoutPrinted) : withoutPrinted(input);
   // JSON printed bare under a bash command, a README's sentence ("isn't"): never shell either.
   const bash = split === splitWithSubstitutions;

@@ -16,6 +16,7 @@
 import type { CurlRecord } from "./curl_request.ts";
 import type { ShellCommand } from "./curl_shell.ts";
 import { headRecords, pastedHeads } from "./curl_answer_head.ts";
+import { parseAnnotatedJson } from "./annotated_json.ts";
 
 /** An answer pasted into the text: the line it starts on (1-based) and its JSON. */
 export interface PastedAnswer {
@@ -24,6 +25,8 @@ export interface PastedAnswer {
   text: string;
   /** Whether a condition introduces it ("If the token is not valid, an error is returned:"). */
   introduced?: boolean;
+  /** Whether it follows `#=>` on a command's own line: that command's answer. */
+  inline?: boolean;
 }
 
 /** A condition a sentence sets: the answer under it is another case's, not the command's own. */
@@ -43,8 +46,24 @@ function introduced(lines: readonly string[], at: number): boolean {
 /** Most lines one pasted answer may span: a longer run is read as no answer. */
 const MAX_LINES = 400;
 
-/** A `#` comment line's text, or `undefined` for a line that is none. */
-const commentText = (line: string) => /^\s*#\s?(.*)$/.exec(line)?.[1];
+/**
+ * A `#` comment line's text, or `undefined` for a line that is none. A result written after an
+ * arrow (`# => {…}`, `#=> {…}`, Ruby's habit; `// => {…}` once curl_slash_comments.ts made it
+ * `# `) is the text after the arrow.
+ */
+const commentText = (line: string) => /^\s*#\s?(?:\s*=>\s?)?(.*)$/.exec(line)?.[1];
+
+/**
+ * The result written after `# =>` on a command's own line (`curl …/notes #=> {"id": 7}`), outside
+ * its quotes; `undefined` when the line has none.
+ */
+function inlineResult(line: string): string | undefined {
+  const at = /\s#\s*=>\s*(?=[[{])/.exec(line);
+  if (!at || !/^\s*(?:\$\s+)?curl\s/.test(line)) return undefined;
+  const before = line.slice(0, at.index);
+  const quotes = (q: string) => before.split(q).length % 2 === 1;
+  return quotes("'") && quotes('"') ? line.slice(at.index + at[0].length) : undefined;
+}
 
 /** The JSON the lines from `at` start, read line by line until it parses; its end line. */
 function jsonFrom(
@@ -54,13 +73,9 @@ function jsonFrom(
   let text = "";
   for (let i = at; i < lines.length && i < at + MAX_LINES; i++) {
     text += `${lines[i]}\n`;
-    try {
-      const json = JSON.parse(text);
-      if (typeof json === "object" && json !== null) return { json, text, end: i };
-      return undefined;
-    } catch {
-      // Not whole yet: the next line may close it.
-    }
+    // As the docs annotate it (`// 2`, `...`), annotated_json.ts; not whole yet, the next line.
+    const json = parseAnnotatedJson(text);
+    if (json) return { json, text, end: i };
   }
   return undefined;
 }
@@ -83,7 +98,7 @@ export function pastedAnswers(text: string, printed: string | undefined): Pasted
   const shown = printed?.split("\n");
   // Each line as an answer's line: a comment's text, a printed line as printed; else none.
   const own = lines.map((line, i) =>
-    shown && shown[i] === "" && line !== "" ? line : commentText(line)
+    shown && shown[i] === "" && line !== "" ? line : commentText(line) ?? inlineResult(line)
   );
   const found: PastedAnswer[] = [];
   for (let i = 0; i < own.length; i++) {
@@ -92,7 +107,14 @@ export function pastedAnswers(text: string, printed: string | undefined): Pasted
     while (run < own.length && own[run] !== undefined) run++;
     const read = jsonFrom(own.slice(i, run) as string[], 0);
     if (!read) continue;
-    found.push({ line: i + 1, json: read.json, text: read.text, introduced: introduced(lines, i) });
+    const inline = commentText(lines[i]) === undefined && !(shown && shown[i] === "");
+    found.push({
+      line: i + 1,
+      json: read.json,
+      text: read.text,
+      introduced: introduced(lines, i),
+      inline,
+    });
     i += read.end;
   }
   return found;
@@ -127,7 +149,8 @@ export function answerRecords(
   const answered = new Set<ShellCommand>(commands.flatMap((c) => c.pipedFrom ?? []));
   for (const { command } of built) if (command.words.some(isRedirect)) answered.add(command);
   for (const answer of answers) {
-    const start = starts.filter((line) => line < answer.line).at(-1);
+    const start = starts.filter((line) => answer.inline ? line <= answer.line : line < answer.line)
+      .at(-1);
     // The last command that begins on that line is the one whose answer this is.
     const owner = built.findLast((b) => b.command.line === start);
     const record = owner?.records.at(-1)?.record;

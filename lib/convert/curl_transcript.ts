@@ -16,6 +16,7 @@
  */
 import { headEnd } from "./curl_answer_head.ts";
 import { isCurlSentence } from "./curl_heading.ts";
+import { parseAnnotatedJson } from "./annotated_json.ts";
 
 /** Where a prompted command stands while its lines are read. */
 interface Reading {
@@ -120,12 +121,8 @@ function jsonEnd(lines: string[], at: number): number | undefined {
   let text = "";
   for (let i = at; i < lines.length && i < at + 400; i++) {
     text += `${lines[i]}\n`;
-    try {
-      const json = JSON.parse(text);
-      return typeof json === "object" && json !== null ? i : undefined;
-    } catch {
-      // Not whole yet: the next line may close it.
-    }
+    // Annotated as docs print it (`// 2`, `...`, a comma left): annotated_json.ts.
+    if (parseAnnotatedJson(text)) return i;
   }
   return undefined;
 }
