@@ -25,6 +25,30 @@ const THEMED_PROMPT = new RegExp(
   "gm",
 );
 
+/**
+ * What starts curl's words after a prompt: an option, a URL, `localhost`, a host and port, an
+ * IPv6 host or a `$VARIABLE`, maybe quoted. A sentence's "Run: curl is …" is no command.
+ */
+const CURL_START =
+  "[^\\S\\n]+curl[^\\S\\n]+['\"]?(?:-|[a-z][a-z0-9+.-]*:\\/\\/|localhost|\\[|[\\w.-]+:\\d|\\$)";
+
+/**
+ * Any other prompt: up to three words, the last ending in a prompt's mark (`>`, `$`, `#`, `%`,
+ * `:`), no quote, pipe, `;`, `&`, `=`, `\` or backtick among them, maybe after a virtualenv's
+ * `(venv) `: Python's `>>>`, `[tool_cmd]>>:`, `bash-5.1$`, `sh-4.2#`, `me@mac ~ %`,
+ * `redis 127.0.0.1:6379>`. No command's words are so before `curl`. A word and a colon is a
+ * sentence's label ("Note: curl -X POST is needed"), no prompt; a heading's `## ` (a root `# `
+ * prompt is `rootPrompts`'), PowerShell's `PS> ` and cmd.exe's `C:\> ` (curl_windows.ts) keep
+ * their own readings.
+ */
+const CUSTOM_PROMPT = new RegExp(
+  "^([^\\S\\n]*)((?:\\([\\w.-]+\\)[^\\S\\n]+)?(?!PS\\b)(?!#+[^\\S\\n])" +
+    "(?:[^\\s'\"`|;&=\\\\]+[^\\S\\n]+){0,2}(?![A-Za-z][\\w-]*:[^\\S\\n])" +
+    "[^\\s'\"`|;&=\\\\]*[>$#%:])" +
+    `(?=${CURL_START})`,
+  "gm",
+);
+
 /** A `> ` or `% ` prompt before `curl` or an assignment, leading blanks kept. */
 const OTHER_PROMPT = /^(\s*)[>%](?= +(?:curl\s|[A-Za-z_][A-Za-z0-9_]*=))/gm;
 
@@ -38,13 +62,15 @@ const OTHER_PROMPT = /^(\s*)[>%](?= +(?:curl\s|[A-Za-z_][A-Za-z0-9_]*=))/gm;
  * if (dollarPrompts("> curl http://a.test/\n") !== "$ curl http://a.test/\n") throw new Error();
  * if (dollarPrompts("> PUT /x HTTP/1.1\n") !== "> PUT /x HTTP/1.1\n") throw new Error();
  * if (dollarPrompts("➜  ~ curl http://a.test/\n") !== "   $ curl http://a.test/\n") throw new Error();
+ * if (dollarPrompts(">>> curl -s http://a.test/\n") !== "  $ curl -s http://a.test/\n") throw new Error();
+ * if (dollarPrompts("## curl http://a.test/\n") !== "## curl http://a.test/\n") throw new Error();
  * ```
  */
 export function dollarPrompts(text: string): string {
-  return text.replace(OTHER_PROMPT, "$1$$").replace(
-    THEMED_PROMPT,
-    (_, blanks: string, prompt: string) => `${blanks}${" ".repeat(prompt.length - 1)}$`,
-  );
+  const asDollar = (_: string, blanks: string, prompt: string) =>
+    `${blanks}${" ".repeat(prompt.length - 1)}$`;
+  return text.replace(OTHER_PROMPT, "$1$$").replace(THEMED_PROMPT, asDollar)
+    .replace(CUSTOM_PROMPT, asDollar);
 }
 
 /**
