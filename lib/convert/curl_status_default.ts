@@ -32,6 +32,10 @@ const ERROR_MEMBERS = new Set([
   "status_code",
   "title",
   "type",
+  // RFC 7807's problem details name the request; Spring Boot's error adds when and where.
+  "instance",
+  "timestamp",
+  "path",
 ]);
 
 /**
@@ -46,10 +50,36 @@ function isErrorAnswer(json: unknown): boolean {
   return entries.some(([k, v]) => /^(?:detail|errors?)$/i.test(k) && !!v && v !== "");
 }
 
+/**
+ * The error objects a pasted answer is: itself, or every item of its one member, a list of them
+ * (a monitoring API's `{"results": [{"code": 500.0, "errors": […], "status": "…"}]}`); none for
+ * an answer that is no error.
+ */
+function errorObjects(json: unknown): object[] {
+  if (isErrorAnswer(json)) return [json as object];
+  const members = json && typeof json === "object" ? Object.values(json) : [];
+  const items = members.length === 1 && Array.isArray(members[0]) ? members[0] : [];
+  return items.length > 0 && items.every(isErrorAnswer) ? items : [];
+}
+
+/**
+ * The HTTP status an error object states in its own body: a whole number from 400 to 599 under
+ * `code`, `status`, `statusCode` or `status_code` (`"code": 500.0`, NestJS's `"statusCode": 503`,
+ * Spring Boot's `"status": 404`); Parse's `"code": 209` is its own, no HTTP status.
+ */
+function statedStatus(error: object): number | undefined {
+  return Object.entries(error).map(([k, v]) =>
+    /^(?:code|status|status_?code)$/i.test(k) && Number.isInteger(v) && v >= 400 && v < 600
+      ? v as number
+      : undefined
+  ).find((v) => v !== undefined);
+}
+
 /** The statuses each range a step may check allows. */
 const RANGES = {
   success: [["gte", 200], ["lt", 300]],
   refusal: [["gte", 400], ["lt", 500]],
+  failure: [["gte", 500]],
   below: [["lt", 400]],
 } as const satisfies Record<string, [string, number][]>;
 
@@ -57,14 +87,19 @@ const RANGES = {
  * The range a step checks instead of its pasted status, if any: a PUT's 201 any 2xx (a PUT
  * creates or replaces what its URL names: the docs' 201 is a 204 once it exists); with no
  * status pasted, a printed error object a refusal (one a condition introduces is another
- * case's: "If the token is not valid…"), anything else below 400.
+ * case's: "If the token is not valid…"), or a server's failure when its body states a 5xx;
+ * anything else below 400.
  */
 function ownRange(step: Step): keyof typeof RANGES | undefined {
   if (step.method === "PUT" && step.last.status === 201) return "success";
   if (step.last.status !== undefined || step.grpc || step.websocket || step.sse) return undefined;
-  const refused = step.last.hasJson && !step.last.answerIntroduced &&
-    isErrorAnswer(step.last.json);
-  return refused ? "refusal" : "below";
+  const errors = step.last.hasJson && !step.last.answerIntroduced
+    ? errorObjects(step.last.json)
+    : [];
+  if (errors.length === 0) return "below";
+  // The status the body states, when every error states a 5xx: a server's failure the docs show.
+  const stated = errors.map(statedStatus);
+  return stated.every((v) => v !== undefined && v >= 500) ? "failure" : "refusal";
 }
 
 /**
@@ -86,7 +121,7 @@ export function belowFourHundred(c: Correlator): number {
   for (const step of c.steps) {
     const range = ownRange(step);
     if (range === undefined) continue;
-    if (range === "refusal") refusals++;
+    if (range === "refusal" || range === "failure") refusals++;
     if (range === "below") step.last.hasJson ? unstated++ : count++;
     step.ownStatus = yflow(RANGES[range]);
   }
@@ -96,7 +131,7 @@ export function belowFourHundred(c: Correlator): number {
         refusals === 1 ? "its" : "their"
       } only members detail, error, message, code…) ${
         refusals === 1 ? "checks" : "check"
-      } that the status is a refusal (4xx), as the docs show.`,
+      } that the status is a refusal (4xx), or the 5xx the body states, as the docs show.`,
     );
   }
   if (count > 0) {
