@@ -10,7 +10,7 @@
  * capture of that step (a fresh instance makes its own id). Unleash's pages
  * asked for a `STRATEGY_ID` nobody could know before running the create.
  * A placeholder under a collection no earlier command POSTed to stays a
- * value to set.
+ * value to set, unless an earlier pasted answer names it (curl_answered.ts).
  *
  * @module
  */
@@ -19,6 +19,7 @@ import type { EnvNames, ShellCommand } from "./curl_shell.ts";
 import type { HarRecord } from "./har_model.ts";
 import { readInto } from "./curl_outputs.ts";
 import { writtenAs } from "./curl_placeholders.ts";
+import { answeredPlaceholders } from "./curl_answered.ts";
 
 /** An earlier POST to a collection: the command and its record. */
 interface Create {
@@ -95,4 +96,6 @@ export function createdPlaceholders(
       if (record.method === "POST" && !creates.has(path)) creates.set(path, { command, record });
     }
   }
+  // `<stage>` after an answer printed `"stage": "7e78…"`: read from that answer, curl_answered.ts.
+  answeredPlaceholders(env, built, read);
 }
