@@ -9,13 +9,17 @@
  * curl command's line outside its quotes, start a comment now: written `# `
  * (same length, so lines and columns stay the input's), read as `#` is, an
  * answer after `=>` included (curl_answers.ts). A `//` inside a command's
- * quotes is the command's own (a body's text, a URL's `http://`).
+ * quotes or a here-document is the command's own (a body's text, a URL's
+ * `http://`).
  *
  * @module
  */
 
 /** A line that starts a curl command, maybe after a `$ ` prompt. */
 const CURL_LINE = /^\s*(?:\$\s+)?curl\s/;
+
+/** A here-document's opener (`<<EOF`, `<<-'EOF'`), never a here-string `<<<`. */
+const HEREDOC = /(?<!<)<<-?\s*['"]?([A-Za-z_]\w*)['"]?/;
 
 /** A `//` comment line (not `///`, which no docs use for a note). */
 const SLASH_LINE = /^(\s*)\/\/(?!\/)/;
@@ -54,12 +58,19 @@ function scan(line: string, quote: string): { at: number; quote: string } {
  * const want = '#  Request\ncurl http://a.test/x -d \'{"u": "http://b"}\' #  => {"id": 1}\n';
  * if (slashComments(text) !== want) throw new Error(slashComments(text));
  * if (slashComments("curl -d 'a\n// kept\n' http://a.test/\n").includes("#")) throw new Error();
+ * if (slashComments("curl -d @- http://a.test/ <<EOF\n// kept\nEOF\n").includes("#")) throw new Error();
  * ```
  */
 export function slashComments(text: string): string {
   let quote = "";
   let inCommand = false;
+  let heredoc = ""; // the word that ends a here-document being read: its lines are its text
   return text.split("\n").map((line) => {
+    if (heredoc) {
+      if (line.trim() === heredoc) heredoc = "";
+      return line;
+    }
+    heredoc = HEREDOC.exec(line)?.[1] ?? "";
     if (!inCommand) {
       if (SLASH_LINE.test(line)) return line.replace(SLASH_LINE, "$1# ");
       if (!CURL_LINE.test(line)) return line;

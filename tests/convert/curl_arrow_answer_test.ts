@@ -82,10 +82,11 @@ Deno.test("`// =>` and a `//` line are no words of curl's", () => {
   assert.doesNotMatch(uncommented(yaml), /=>|^\s+url: .*\/\//m, yaml);
 });
 
-Deno.test("JSON a command sends is sent as typed, a `//` inside its quotes kept", () => {
+Deno.test("a body is sent as typed, a `//` in its quotes or here-document kept", () => {
   const docs = `curl -X POST http://a.test/notes -d '{"text": "see // => not an answer"}'\n`;
-  const { yaml } = convertCurl(docs);
-  assert.match(yaml, /text: see \/\/ => not an answer/, yaml);
+  assert.match(convertCurl(docs).yaml, /text: see \/\/ => not an answer/);
+  const heredoc = "curl -X POST http://a.test/notes --data-binary @- <<EOF\n// a line\nEOF\n";
+  assert.match(convertCurl(heredoc).yaml, /\/\/ a line/);
 });
 
 Deno.test("run against a server: every create's id is the one sent back", async () => {
