@@ -112,8 +112,11 @@ export function judged(t: TwoRecordingsCorrelator, value: unknown, template: str
         ? "fresh"
         : "variable",
     );
-  } else if (t.evidence.isConstant(value) && /\$\{(ENV\.|[A-Z])/.test(template)) {
-    decide(t, value, "credential");
+  } else if (t.evidence.isConstant(value)) {
+    // A value the flow makes anew (`${RUN_ID}`, `${RANDOM…}`) is fresh however equal it was;
+    // only one read from the environment is what a user holds.
+    if (/\$\{(RANDOM|RUN_ID)/.test(template)) decide(t, value, "fresh");
+    else if (/\$\{(ENV\.|[A-Z])/.test(template)) decide(t, value, "credential");
   }
   return template;
 }
