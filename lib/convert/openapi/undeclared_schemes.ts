@@ -7,8 +7,10 @@
  * "access-token")`). Read as named, the requirement matched nothing, no step
  * sent a credential and the server answered 401. Such a requirement is read
  * as naming that scheme: the name is compared with each declared scheme's
- * `scheme` (http), `type` and `in` (an apiKey's `header`, `query`, `cookie`),
- * without case, `_` or `-`; none or two alike leave it as written.
+ * `scheme` (http), `type`, `in` (an apiKey's `header`, `query`, `cookie`)
+ * and `bearerFormat`, without case, `_` or `-`, whole or word by word (a
+ * NestJS sales API's `@ApiBearerAuth('JWT Token')` beside its declared
+ * `bearer`, `bearerFormat: JWT`); none or two alike leave it as written.
  *
  * @module
  */
@@ -18,9 +20,12 @@ import { plainName } from "./producers.ts";
 /** The one declared scheme the undeclared `name` names by kind, if exactly one. */
 function schemeOfKind(schemes: Node, name: string): string | undefined {
   const kind = plainName(name).replace(/auth$/, "");
+  const words = new Set([kind, ...name.split(/[^A-Za-z0-9]+/).map(plainName)]);
   const matches = Object.entries(schemes).filter(([, s]) =>
     isNode(s) &&
-    [s.scheme, s.type, s.in].some((w) => typeof w === "string" && plainName(w) === kind)
+    [s.scheme, s.type, s.in, s.bearerFormat].some((w) =>
+      typeof w === "string" && words.has(plainName(w))
+    )
   );
   return matches.length === 1 ? matches[0][0] : undefined;
 }
