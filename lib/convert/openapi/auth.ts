@@ -174,7 +174,9 @@ export class AuthSchemes implements EnvNamer {
   #givenByLogin(operation: Node, options: Node[]): boolean {
     const { login } = this;
     if (!login) return false;
-    if (operation === login.op.node || operation === login.register?.node) return true;
+    if ([login.op, login.register, login.alternate].some((op) => op?.node === operation)) {
+      return true;
+    }
     return login.session === true && options.some((o) => cookiesOnly(this.doc, o));
   }
 

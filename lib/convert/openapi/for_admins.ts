@@ -5,13 +5,18 @@
  * API's `GET /auth/users` ("Get all users (Admin only)") lists
  * `403: Forbidden - Admin access required`, and its delete and role change
  * `403: Forbidden - Super Admin access required`; sent the sign-up's token,
- * each failed every run. The document says so in one of three ways, each
+ * each failed every run. The document says so in one of four ways, each
  * read here and none from a path's or a property's name:
  *
  * - a 403 answer whose description names an administrator (`admin`,
  *   `administrator`, `super admin`, `superuser`); a 403 saying anything else
  *   ("Not your note") is a refusal of someone else's item, which the run's
  *   own account may still be allowed;
+ * - a 401 or a 5xx answer (servers that answer every error 500, an Express
+ *   API's `500: You are not ADMIN! Access Restricted!`) whose description or
+ *   documented example says an administrator is required: it names one and
+ *   a restriction (`only`, `restricted`, `required`, `not admin`, …), so a
+ *   `500: Failed to create admin` of an operation on administrators is not;
  * - the operation's requirement of a scheme lists a role or scope naming one
  *   (`security: [{bearer: [admin]}]`, `[admin:users]`: OpenAPI 3.1 lets a
  *   requirement of any scheme list roles);
@@ -32,6 +37,7 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import { LOGIN_STEP, TOKEN_CAPTURE } from "./auth_login.ts";
 import { deref } from "./examples.ts";
+import { exampleValues } from "./exampled_token.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import type { Shared } from "./shared.ts";
 import { withToken } from "./token_refresh.ts";
@@ -42,6 +48,9 @@ export const ADMIN_TOKEN = "ADMIN_TOKEN";
 const SENT = `\${ENV.${ADMIN_TOKEN}:-}`;
 /** A word naming an administrator. */
 const ADMIN = /(?:^|[^a-z])(?:super[\s_-]?)?admin(?:istrator)?s?(?![a-z])|\bsuper[\s_-]?users?\b/i;
+/** Words saying a caller is refused for who they are (`only`, `Access Restricted`, `not ADMIN`). */
+const RESTRICTS =
+  /\bonly\b|restrict|requir|forbid|denied|not (?:an? )?(?:super[\s_-]?)?admin|access|permission|privilege/i;
 /** An `x-` key whose value names who may call: roles, permissions, scopes, access. */
 const WHO = /role|permission|scope|access|privilege|group|authori[sz]/i;
 
@@ -58,6 +67,9 @@ const WHO = /role|permission|scope|access|privilege|group|authori[sz]/i;
  * if (forAdmins({}, op({ security: [{ bearer: ["admin"] }] })) !== `its scope "admin"`) throw new Error();
  * if (forAdmins({}, op({ "x-roles": ["admin"] })) !== `its x-roles "admin"`) throw new Error();
  * if (forAdmins({}, op({ responses: { "403": { description: "Not your note" } } })) !== undefined) throw new Error();
+ * const said = { "500": { content: { "application/json": { example: { message: "You are not ADMIN! Access Restricted!" } } } } };
+ * if (forAdmins({}, op({ responses: said })) !== `its 500 "You are not ADMIN! Access Restricted!"`) throw new Error();
+ * if (forAdmins({}, op({ responses: { "500": { description: "Failed to create admin" } } })) !== undefined) throw new Error();
  * ```
  */
 export function forAdmins(doc: Node, op: OpenApiOperation): string | undefined {
@@ -67,11 +79,35 @@ export function forAdmins(doc: Node, op: OpenApiOperation): string | undefined {
     ? refused.description.trim()
     : "";
   if (ADMIN.test(said)) return `its 403 "${said.replace(/\s+/g, " ")}"`;
+  const refusal = refusalNaming(doc, responses);
+  if (refusal !== undefined) return refusal;
   const security = Array.isArray(op.node.security) ? op.node.security : doc.security;
   const first = Array.isArray(security) && isNode(security[0]) ? security[0] : {};
   const scope = Object.values(first).flat().find((s) => typeof s === "string" && ADMIN.test(s));
   if (scope !== undefined) return `its scope "${scope}"`;
   return extension(op.node);
+}
+
+/**
+ * A 401 or 5xx answer whose description or example text names an administrator and a
+ * restriction, quoted; none when no answer does.
+ */
+function refusalNaming(doc: Node, responses: Node): string | undefined {
+  for (const [status, node] of Object.entries(responses)) {
+    if (status !== "401" && !/^5/.test(status)) continue;
+    const response = deref(doc, node);
+    if (!isNode(response)) continue;
+    const content = isNode(response.content) ? Object.values(response.content) : [];
+    const texts = [
+      response.description,
+      ...content.filter(isNode).flatMap((m) => exampleValues(doc, m)),
+    ]
+      .flatMap((v) => typeof v === "string" ? [v] : isNode(v) ? Object.values(v) : [])
+      .filter((v): v is string => typeof v === "string");
+    const said = texts.find((t) => ADMIN.test(t) && RESTRICTS.test(t));
+    if (said !== undefined) return `its ${status} "${said.trim().replace(/\s+/g, " ")}"`;
+  }
+  return undefined;
 }
 
 /** An `x-` member naming an administrator: by its key, or by its value under a key of who may. */

@@ -15,6 +15,7 @@ import { capturePath, type ParamLink } from "./producers.ts";
 import { matchPath, searchPath } from "./capture_source.ts";
 import { tokenWhere } from "./token_source.ts";
 import { SUBJECT_CLAIM } from "./jwt_subject.ts";
+import { examplesAToken } from "./exampled_token.ts";
 
 /** Where in its producer's answer a link reads its value, for the summary. */
 function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): string {
@@ -77,7 +78,10 @@ export function inferredLines(
       const sent = served.bearer ? "Bearer <token>" : `${served.prefix}<token>`;
       lines.push(
         `"${scheme}" (${served.where}) ← ${name(login.op)} ${
-          tokenWhere(login) ?? "a member named like a token (its description)"
+          tokenWhere(login) ??
+            `a member named like a token (${
+              examplesAToken(doc, login.op) ? "its documented example" : "its description"
+            })`
         }, sent "${sent}"${
           login.register
             ? `, signed in as the account ${name(login.register)} registers${

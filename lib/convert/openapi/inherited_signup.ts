@@ -28,6 +28,7 @@ import type { OpenApiOperation } from "./operations.ts";
 import { responseSchemas } from "./response_paths.ts";
 import { properties } from "./schema_properties.ts";
 import { plainName } from "./required_props.ts";
+import { examplesAToken } from "./exampled_token.ts";
 
 /** What the login module gives this one: an operation's credential fields (`bodyFields`). */
 export type FieldsOf = (op: OpenApiOperation) => Set<string>;
@@ -124,7 +125,9 @@ export function inheritedSignUp(
   if (op === login || op.method !== "POST" || Array.isArray(op.node.security)) return false;
   if (refusesCaller(op) || !sameCredentials(doc, op, login)) return false;
   if (!loginsBody(doc, op, login)) return answersAccount(doc, op, login, ops, fields);
-  // The login's body and the login's answer: a second sign-in, nothing says it makes an account.
+  // The login's body and the login's answer: a second sign-in, nothing says it makes an account;
+  // not where only the login's example shows its token (exampled_token.ts) and `op`'s shows none.
+  if (examplesAToken(doc, login) && !examplesAToken(doc, op)) return true;
   const answers = shapes(doc, login);
   return !shapes(doc, op).some((s) => answers.includes(s));
 }

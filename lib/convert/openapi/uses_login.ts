@@ -24,8 +24,10 @@ export function usesLogin(node: Node, doc: Node, login: Login | undefined): bool
   if (!login) return false;
   // A session's login lets in all but itself and its sign-up (session_login.ts).
   if (login.session) return node !== login.op.node && node !== login.register?.node;
-  // Nor do a token's login and its sign-up need it, whatever they declare (login.ts's handsOutToken).
-  if (node === login.op.node || node === login.register?.node) return false;
+  // Nor do a token's login and its sign-ups need it, whatever they declare (login.ts's
+  // handsOutToken): the second sign-up runs before the login (second_signup.ts), and sent the
+  // login's token it read a later step and the flow did not load.
+  if ([login.op, login.register, login.alternate].some((op) => op?.node === node)) return false;
   const security = Array.isArray(node.security) ? node.security : doc.security;
   const first = Array.isArray(security) ? security.find(isNode) : undefined;
   return first !== undefined && Object.keys(first).some((name) => login.schemes.has(name));

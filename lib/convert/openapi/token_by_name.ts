@@ -1,0 +1,40 @@
+/**
+ * A sign-in whose token is read by name from its answer, because the document
+ * does not say where it is: its answer is undescribed, or only a documented
+ * example shows the token (exampled_token.ts). Such a login's token is
+ * captured as the first JSON member named like a token anywhere in the body
+ * (token_source.ts).
+ *
+ * @module
+ */
+import type { Node } from "../../check/openapi_operations.ts";
+import { examplesAToken } from "./exampled_token.ts";
+import { describesNoMember } from "./opaque_answer.ts";
+import type { OpenApiOperation } from "./operations.ts";
+
+/**
+ * Whether `op`'s token is read by name: it says it signs in and its answer is undescribed, or
+ * only a documented example of its answer shows the token.
+ *
+ * @example
+ * ```ts
+ * import { readByName } from "./token_by_name.ts";
+ * const op = { template: "/user/login", name: "login", node: { responses: { "200": { description: "OK" } } } };
+ * if (!readByName({}, op as never)) throw new Error();
+ * ```
+ */
+export function readByName(doc: Node, op: OpenApiOperation): boolean {
+  return undescribedSignIn(doc, op) || examplesAToken(doc, op);
+}
+
+/**
+ * Whether `op` says it signs in (`/user/login`, "Authenticate a user") and
+ * its document describes no answer body (flasgger's docstrings: `200: User successfully logged
+ * in`; a schema naming no member, `opaque_answer.ts`): nothing says where its token is, and
+ * nothing says it has none, so the token is looked for by name in the body.
+ */
+function undescribedSignIn(doc: Node, op: OpenApiOperation): boolean {
+  if (!describesNoMember(doc, op)) return false;
+  const summary = typeof op.node.summary === "string" ? op.node.summary : "";
+  return /log_?in|sign_?in|authenticat/i.test(`${op.template} ${op.name} ${summary}`);
+}
