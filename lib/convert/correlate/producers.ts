@@ -24,7 +24,8 @@ import {
 } from "../values.ts";
 import type { Correlator } from "./state.ts";
 import { locationIds, noteLocationRow } from "./location_ids.ts";
-import { noteLinkedQueryRows, noteQueryRows } from "./query_rows.ts";
+import { noteLinkedQueryRows, noteQueryRows, noteRowPages } from "./query_rows.ts";
+import { noteRowLinks } from "./row_links.ts";
 import { noteLinkedRows } from "./labelled_ids.ts";
 import { noteSearchedRows } from "./searched_rows.ts";
 import { produceHeaders } from "./header_producers.ts";
@@ -73,7 +74,9 @@ export function produce(c: Correlator, step: Step): void {
   noteRpcListedIds(c, step);
   noteLocationRow(c, step);
   noteQueryRows(c, step);
+  noteRowPages(c, step);
   noteLinkedQueryRows(c, step);
+  noteRowLinks(c, step);
   noteLinkedRows(c, step);
   noteListedNames(c, step);
   noteSearchedRows(c, step);

@@ -92,6 +92,68 @@ export function noteQueryRows(c: Correlator, step: Step): void {
   }
 }
 
+/** The folder of a path, its last slash kept. */
+const folder = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
+
+/**
+ * Notes the pages a created row's own page links with the row's number (see
+ * {@linkcode noteQueryRows}): a tracker's create answers `Location: Display.html?id=1`, and the
+ * ticket's page links `Modify.html?id=1` and `Update.html?Action=comment&id=1`, where the user
+ * edits and comments. The page the `Location` led to naming them so, in its own folder, is the
+ * evidence that they address the same row; each is then captured from that `Location` too.
+ *
+ * @example
+ * ```ts
+ * import { noteQueryRows, noteRowPages, queryRowProducer } from "./query_rows.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { method: "POST", status: 302, url: new URL("http://a.test/Ticket/Create.html"),
+ *   raw: { response: { headers: [{ name: "Location", value: "Display.html?id=1" }] } } };
+ * // deno-lint-ignore no-explicit-any
+ * noteQueryRows(c, { last } as any);
+ * const shown = { last: { method: "GET", status: 200, url: new URL("http://a.test/Ticket/Display.html?id=1"),
+ *   mimeType: "text/html", responseText: '<a href="/Ticket/Modify.html?id=1">Basics</a>' } };
+ * // deno-lint-ignore no-explicit-any
+ * noteRowPages(c, shown as any);
+ * const edit = { last: { url: new URL("http://a.test/Ticket/Modify.html?id=1") } };
+ * // deno-lint-ignore no-explicit-any
+ * if (queryRowProducer(c, "id", "1", edit as any) === undefined) throw new Error();
+ * ```
+ */
+export function noteRowPages(c: Correlator, step: Step): void {
+  const r = step.last;
+  if (r.method !== "GET" || !isHtmlPage(r)) return;
+  for (const [name, value] of r.url.searchParams) {
+    if (!ROW.test(value) || !ID_NAME.test(name)) continue;
+    const member = c.members.get(rowKey(r.url.pathname, name, value));
+    if (member === undefined || member.producer.step === step) continue;
+    for (const to of linksWith(r, name, value)) {
+      const key = rowKey(to.pathname, name, value);
+      if (!c.members.has(key)) c.members.set(key, { ...member, under: `${to.pathname}?` });
+    }
+  }
+}
+
+/** Whether `r` was answered a 2xx HTML page whose text the recording holds. */
+function isHtmlPage(r: Step["last"]): boolean {
+  if (r.status === undefined || r.status < 200 || r.status > 299) return false;
+  return r.responseText !== undefined && /html/.test(r.mimeType);
+}
+
+/** The links of `r`'s page, in its own folder of its origin, that send `name=value`. */
+function linksWith(r: Step["last"], name: string, value: string): URL[] {
+  const found: URL[] = [];
+  for (const a of r.responseText!.matchAll(/\bhref\s*=\s*["']([^"']*)["']/gi)) {
+    const href = a[1].replace(/&amp;/g, "&");
+    if (!URL.canParse(href, r.url)) continue;
+    const to = new URL(href, r.url);
+    if (to.origin !== r.url.origin || !to.searchParams.getAll(name).includes(value)) continue;
+    // Another folder is another kind of row (a queue's `/Admin/Queues/Modify.html?id=1`).
+    if (folder(to.pathname) === folder(r.url.pathname)) found.push(to);
+  }
+  return found;
+}
+
 /** The fields a request sent in its query and urlencoded body: what the user typed there. */
 function sentFields(r: Step["last"]): [string, string][] {
   const body = /^[^=&\s]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(r.bodyText ?? "") ? r.bodyText : "";
@@ -153,10 +215,40 @@ export function noteLinkedQueryRows(c: Correlator, step: Step): void {
 
 /** Notes row `value` of link `to`'s `name` as captured by `label`, unless a member already. */
 function noteLink(c: Correlator, step: Step, to: URL, name: string, value: string, label: string) {
-  const key = rowKey(to.pathname, name, value);
   const page = to.pathname.slice(to.pathname.lastIndexOf("/") + 1);
   const pattern = `<a\\b[^>]*\\bhref=["'][^"']*?${escape(page)}\\?(?:[^"']*?[&;])?` +
     `${escape(name)}=(\\d+)[^>]*>\\s*${escape(label)}\\s*</a>`;
+  noteLinkedRow(c, step, to, name, value, pattern);
+}
+
+/**
+ * Notes row `value`, linked by `to` under `name` on `step`'s page, as captured there by
+ * `pattern` (its first group the number) for the same page and for any page sent the same name,
+ * unless a member already or the pattern does not find the value in the recorded page.
+ *
+ * @example
+ * ```ts
+ * import { noteLinkedRow, queryRowProducer } from "./query_rows.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { responseText: "<tr><td>Quay</td><td><a href='cmd.cgi?com_id=2'>x</a></td></tr>" };
+ * const to = new URL("http://a.test/cmd.cgi?com_id=2");
+ * // deno-lint-ignore no-explicit-any
+ * noteLinkedRow(c, { last } as any, to, "com_id", "2", "com_id=(\\d+)");
+ * const open = { last: { url: new URL("http://a.test/cmd.cgi?com_id=2") } };
+ * // deno-lint-ignore no-explicit-any
+ * if (queryRowProducer(c, "com_id", "2", open as any) === undefined) throw new Error();
+ * ```
+ */
+export function noteLinkedRow(
+  c: Correlator,
+  step: Step,
+  to: URL,
+  name: string,
+  value: string,
+  pattern: string,
+): void {
+  const key = rowKey(to.pathname, name, value);
   if (c.members.has(key) || new RegExp(pattern, "i").exec(step.last.responseText!)?.[1] !== value) {
     return;
   }
