@@ -51,7 +51,8 @@ export function originHeader(
  * The page a browser's `header` (`origin`, `referer`) names, as said and parsed, when `r` is an
  * unsafe request whose rewritten headers `sent` hold a cookie and the page is on an origin of
  * the recording's API (the request's own, or one a base URL var stands for): the conditions under
- * which a CSRF check may want it and a var can stand for its origin.
+ * which a CSRF check may want it and a var can stand for its origin. `acting` says the caller
+ * found a safe request that acts (a GET that was answered with a redirect).
  *
  * @example
  * ```ts
@@ -68,8 +69,11 @@ export function ownPage(
   r: HarRecord,
   sent: readonly [string, string][],
   header: string,
+  acting = false,
 ): { said: string; page: URL } | undefined {
-  if (!UNSAFE.has(r.method) || !sent.some(([name]) => name === "cookie")) return undefined;
+  if (!(UNSAFE.has(r.method) || acting) || !sent.some(([name]) => name === "cookie")) {
+    return undefined;
+  }
   const said = r.headers.find((h) => h.name.toLowerCase() === header)?.value.trim() ?? "";
   if (!URL.canParse(said)) return undefined;
   const page = new URL(said);

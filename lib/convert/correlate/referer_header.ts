@@ -10,6 +10,12 @@
  * out or a secret (a recorded ticket's id) names nothing on another instance, and its query
  * may hold anything: the base URL's root is sent then, and the query never.
  *
+ * A link can act too: Request Tracker's Delete is a GET with a query
+ * (`Update.html?Status=deleted&SubmitTicket=1&id=1`) answered with a redirect, and RT answers one
+ * without its own site's `Referer` with a 200 page "Possible cross-site request forgery" and does
+ * nothing. A GET or HEAD that sent a query and was answered with a redirect is taken for one that
+ * acts, and keeps its `Referer` the same way; a read answered 200 keeps none.
+ *
  * @module
  */
 import type { HarRecord } from "../har_model.ts";
@@ -39,9 +45,15 @@ export function refererHeader(
   r: HarRecord,
   sent: readonly [string, string][],
 ): [string, string] | undefined {
-  const page = ownPage(c, r, sent, "referer")?.page;
+  const page = ownPage(c, r, sent, "referer", actingGet(r))?.page;
   if (!page) return undefined;
   return ["referer", `${originRef(c, page.origin)}${c.sp.lit(pathOf(c, page))}`];
+}
+
+/** Whether `r` is a safe request that acts: a query sent, a redirect answered. */
+function actingGet(r: HarRecord): boolean {
+  if (r.method !== "GET" && r.method !== "HEAD") return false;
+  return r.url.search !== "" && r.status !== undefined && r.status >= 300 && r.status < 400;
 }
 
 /** The page's path, or `/` when a segment of it is a value an answer handed out or a secret. */
