@@ -2,13 +2,16 @@
  * `convert har` on a created row's small number sent to the other pages the row's own page links,
  * as a server-rendered tracker does (Request Tracker: `POST /Ticket/Create.html` answers `302
  * Location: /Ticket/Display.html?id=1&results=…`, and the ticket's page links
- * `Modify.html?id=1` and `Update.html?Action=comment&id=1`, where the user edits and comments).
+ * `Modify.html?id=1` and `Update.html?Action=Comment;id=1`, where the user edits and comments;
+ * Perl's CGI takes `;` between a query's fields as `&`).
  * A one-digit number is no evidence of an id on its own, and `query_rows.ts` took the
  * `Location`'s number only back to the same page (`Display.html`), so the edit and the comment
  * were sent to the recorded ticket: right on a fresh instance, but a second run on one instance
  * made ticket 3 and changed ticket 2, the first run's. The evidence is the page the `Location`
- * led to: it links those pages with the same `id=1`. The stand-in numbers its tickets from a
- * counter and keeps what each one was sent.
+ * led to: it links those pages with the same `id=1`. The comment form also holds an empty hidden
+ * field named after the ticket (`1-RefersTo`): read by that name from a second run's page, it
+ * found nothing and failed the step, though the browser sent it empty. The stand-in numbers its
+ * tickets from a counter and keeps what each one was sent.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -28,7 +31,7 @@ function displayPage(t: Ticket, q: string): string {
   return `<html><body><h1>#${t.id}: ${t.subject}</h1><ul>` +
     `<li>${a(`/Ticket/Display.html?id=${t.id}`, "Display")}</li>` +
     `<li>${a(`/Ticket/Modify.html?id=${t.id}`, "Basics")}</li>` +
-    `<li>${a(`/Ticket/Update.html?Action=comment&amp;id=${t.id}`, "Comment")}</li>` +
+    `<li>${a(`/Ticket/Update.html?Action=Comment;id=${t.id}`, "Comment")}</li>` +
     `</ul><p>Status: ${t.status}</p></body></html>`;
 }
 
@@ -36,6 +39,10 @@ function displayPage(t: Ticket, q: string): string {
 const formPage = (page: string, id: number, fields: string) =>
   `<html><body><form method="post" action="/Ticket/${page}"><input type="hidden" name="id" ` +
   `value="${id}">${fields}<input type="submit" value="Save"></form></body></html>`;
+
+/** The comment form's fields: an empty hidden field named after the ticket, as RT's links box. */
+const updateFields = (id: number) =>
+  `<input type="hidden" name="${id}-RefersTo" value=""><textarea name="UpdateContent"></textarea>`;
 
 /** A tracker whose tickets are numbered from a counter; ticket 1 is seeded. */
 function standIn(q: string) {
@@ -48,7 +55,9 @@ function standIn(q: string) {
     });
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const url = new URL(req.url);
-    const form = new URLSearchParams(req.method === "POST" ? await req.text() : url.search);
+    // Perl's CGI takes `;` between a query's fields as `&`.
+    const query = url.search.replaceAll(";", "&");
+    const form = new URLSearchParams(req.method === "POST" ? await req.text() : query);
     const page = url.pathname.split("/").pop();
     if (req.method === "POST" && page === "Create.html") {
       const t = { id: tickets.length + 1, subject: form.get("Subject")!, status: "new" };
@@ -67,7 +76,7 @@ function standIn(q: string) {
       return back("Display.html", t.id);
     }
     if (page === "Modify.html") return html(formPage(page, t.id, '<input name="Subject">'));
-    if (page === "Update.html") return html(formPage(page, t.id, "<textarea></textarea>"));
+    if (page === "Update.html") return html(formPage(page, t.id, updateFields(t.id)));
     return html(displayPage(t, q));
   });
   return {
@@ -98,10 +107,13 @@ function journey(q: string): string {
     { url: `${AT}/Ticket/Modify.html?id=2`, html: formPage("Modify.html", 2, "") },
     post("Modify.html", { id: "2", Subject: EDITED }, "/Ticket/Modify.html?id=2&results=b2"),
     { url: `${AT}/Ticket/Modify.html?id=2&results=b2`, html: formPage("Modify.html", 2, "") },
-    { url: `${AT}/Ticket/Update.html?Action=comment&id=2`, html: formPage("Update.html", 2, "") },
+    {
+      url: `${AT}/Ticket/Update.html?Action=Comment;id=2`,
+      html: formPage("Update.html", 2, updateFields(2)),
+    },
     post(
       "Update.html",
-      { id: "2", UpdateContent: COMMENT },
+      { id: "2", "2-RefersTo": "", UpdateContent: COMMENT },
       "/Ticket/Display.html?id=2&results=c3",
     ),
     { url: `${AT}/Ticket/Display.html?id=2&results=c3`, html: displayPage(t, q) },

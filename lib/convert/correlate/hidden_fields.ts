@@ -9,7 +9,8 @@
  *
  * Non-empty values are found by value (producers.ts); an empty one cannot
  * be, so it is found by its field's name in the latest page before the
- * submission that holds a hidden input of that name.
+ * submission that holds a hidden input of that name, unless that name holds
+ * the number of a row the journey made (it is named otherwise on another row).
  *
  * @module
  */
@@ -45,6 +46,19 @@ function emptyHiddenPattern(html: string, name: string): string | undefined {
 }
 
 /**
+ * Whether field name `key` holds the number of a row the journey made (a member noted from a
+ * create's answer): Request Tracker names a ticket's empty links box `1-RefersTo` after ticket 1.
+ * On a second run's row the page names it otherwise, so a capture by the recorded name finds
+ * nothing; the browser sent it empty, and so does the flow.
+ */
+function namesMadeRow(c: Correlator, key: string): boolean {
+  const numbers = key.match(/\d+/g);
+  if (numbers === null) return false;
+  const rows = new Set([...c.members.keys()].map((k) => k.slice(k.lastIndexOf("\u0000") + 1)));
+  return numbers.some((n) => rows.has(String(Number(n))));
+}
+
+/**
  * The template of form field `key` that `step` submits empty when the latest
  * page before it holding an input named `key` held it hidden and empty: a
  * capture of that input from that page; else `undefined`.
@@ -71,6 +85,7 @@ export function emptyHiddenField(
   step: Step,
 ): string | undefined {
   if (value !== "" || step.first.method === "GET" || !c.linking) return undefined;
+  if (namesMadeRow(c, key)) return undefined;
   const page = formPage(c, key, step);
   const pattern = page && emptyHiddenPattern(page.last.responseText!, key);
   if (!page || pattern === undefined) return undefined;

@@ -147,7 +147,9 @@ function linksWith(r: Step["last"], name: string, value: string): URL[] {
     const href = a[1].replace(/&amp;/g, "&");
     if (!URL.canParse(href, r.url)) continue;
     const to = new URL(href, r.url);
-    if (to.origin !== r.url.origin || !to.searchParams.getAll(name).includes(value)) continue;
+    // Perl's CGI takes `;` between fields as `&`: RT links `Update.html?Action=Comment;id=1`.
+    const fields = new URLSearchParams(to.search.slice(1).replace(/;(?=[\w.[\]-]+=)/g, "&"));
+    if (to.origin !== r.url.origin || !fields.getAll(name).includes(value)) continue;
     // Another folder is another kind of row (a queue's `/Admin/Queues/Modify.html?id=1`).
     if (folder(to.pathname) === folder(r.url.pathname)) found.push(to);
   }

@@ -42,11 +42,16 @@ export function rewriteUrl(c: Correlator, r: HarRecord, step: Step): string {
   if (whole) return wholeUrl(c, whole, r, step, base);
   const path = pathTemplate(c, r.url.pathname, step);
   const times = sentTimes(r.url.searchParams, r.started, c.span);
+  // Perl's CGI takes `;` between fields as `&` (`Update.html?Action=Comment;id=1`): each its own.
   const query = r.url.search.slice(1).split("&").filter((q) => q !== "").map((pair) =>
-    queryPair(c, pair, step, r.url.searchParams, times)
+    pair.split(FIELD_SEMICOLON).map((p) => queryPair(c, p, step, r.url.searchParams, times))
+      .join(";")
   );
   return `${base}${path}${query.length > 0 ? `?${query.join("&")}` : ""}`;
 }
+
+/** A `;` that starts another `name=` of a query. */
+const FIELD_SEMICOLON = /;(?=[\w.[\]-]+=)/;
 
 /** The path, each segment a capture, a generated value or itself. */
 function pathTemplate(c: Correlator, pathname: string, step: Step): string {
