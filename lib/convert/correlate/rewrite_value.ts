@@ -85,8 +85,13 @@ const VALUE_RULES: ValueRule[] = [
   (c, _key, value) => generatedAgain(c, c.oauthFresh.get(value)),
   // An OAuth redirect_uri must equal the one the provider knows: the instance's own URL.
   (c, key, value) => /redirect_ur[il]$/i.test(key) ? appUrl(c, value) : undefined,
-  // A URL of the app a form's hidden input held (a login's `redirect_to`): the page's own address.
-  (c, key, value, step) => heldHidden(c, key, value, step) ? appUrl(c, value) : undefined,
+  // A URL of the app a hidden input held (`redirect_to`) or a request sent (gitit's sign-up
+  // `?destination=`): the instance's own; a host an answer echoed is captured inside it instead.
+  (c, key, value, step) =>
+    heldHidden(c, key, value, step) || !URL.canParse(value) ||
+      c.rules.producerFor(new URL(value).host) === undefined
+      ? appUrl(c, value)
+      : undefined,
   // Another local service's address the user typed (a torrent client's RPC URL): a var (companion_urls.ts).
   (c, key, value, step) => companionUrl(c, key, value, step),
   oauthCode,
