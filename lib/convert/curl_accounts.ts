@@ -31,6 +31,9 @@ export interface AccountRequest {
 const PASSWORD_KEY = /^(pass|passwd|pwd)$|password$/i;
 const NAME_KEY = /^(user|user_?name|login|handle|e-?mail(_?address)?)$/i;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i;
+/** A last path segment naming where accounts are made (`/users`, `/auth/sign-up`, `/register.json`). */
+const ACCOUNTS_SEGMENT =
+  /^(create|new)?(users?|accounts?|members?|people|customers?|registers?|registrations?|signups?)$/;
 
 /**
  * Makes each account a sign-up command creates the run's own (see the
@@ -63,7 +66,10 @@ export function ownAccounts(c: Correlator, requests: readonly AccountRequest[]):
       v !== "" && v !== password && !c.generated.has(v) &&
       !requests.slice(0, i).some((o) => sends(o, v))
     ).map(([, v]) => v);
-    const later = names.some((n) => requests.slice(i + 1).some((o) => sendsBoth(o, n, password)));
+    // Signing in later proves a sign-up only where the command could create one: a login
+    // then the same `-u` is the same existing account sent twice.
+    const later = (put || createsAccounts(record.url)) &&
+      names.some((n) => requests.slice(i + 1).some((o) => sendsBoth(o, n, password)));
     if (names.length === 0 || (record.status !== 201 && !later)) return;
     // Every name of the account is its own: an address is as unique as the user name.
     for (const name of names) {
@@ -83,6 +89,14 @@ export function ownAccounts(c: Correlator, requests: readonly AccountRequest[]):
     );
   }
   return made;
+}
+
+/** Whether a URL's last path segment names a collection of accounts or a sign-up. */
+function createsAccounts(url: URL): boolean {
+  const last = url.pathname.split("/").filter((s) => s !== "").at(-1) ?? "";
+  return ACCOUNTS_SEGMENT.test(
+    safeDecode(last).replace(/\.\w+$/, "").replace(/[-_.]/g, "").toLowerCase(),
+  );
 }
 
 /** A path's words: its segments, and their parts between `:`, `;`, `,` and `=`, decoded. */
