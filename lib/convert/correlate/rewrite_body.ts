@@ -8,6 +8,7 @@
  */
 import { askRpcPassword } from "./rpc_logins.ts";
 import { isSecretName } from "../../secrets/mod.ts";
+import { sendsAccount } from "./worded_fields.ts";
 import { encodedJson } from "../encoded.ts";
 import { FILE_PLACEHOLDER, multipartBoundary } from "../har_input.ts";
 import type { HarRecord } from "../har_model.ts";
@@ -108,7 +109,8 @@ function jsonFields(
   walk(json, (_p, key, leaf) => {
     if (leaf !== "" && leaf !== null && isSecretName(key)) credentials = true;
   });
-  const where: Where = { body: true, mutating, login, credentials };
+  const account = !Array.isArray(json) && sendsAccount(Object.entries(json));
+  const where: Where = { body: true, mutating, login, credentials, account };
   step.body = bodyValue(c, json, "", step, where);
   if (!Array.isArray(json) && step.body && typeof step.body === "object") {
     for (const [k, v] of (step.body as YMap).entries) {
@@ -132,7 +134,8 @@ function urlencoded(
   const credentials = pairs.some(([k]) =>
     isSecretName(safeDecode(k)) || c.passwordFields.has(safeDecode(k))
   );
-  const where: Where = { body: true, mutating, login, credentials };
+  const account = sendsAccount(pairs.map(([k, v]) => [safeDecode(k), safeDecode(v ?? "")]));
+  const where: Where = { body: true, mutating, login, credentials, account };
   // As `form:`, each name and value is encoded when sent: `&`, `+`, `%`, `=`, `#` and spaces
   // survive, a captured base64 token beside a checkbox `chk_${…}` too. A name is a template there.
   const form = formFields(pairs);

@@ -29,6 +29,7 @@ import { searchedRowProducer } from "./searched_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
 import { sentBefore } from "./client_constants.ts";
 import { isWords } from "./lookup_fields.ts";
+import { isWordedText } from "./worded_fields.ts";
 import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
 import { typedOnce } from "./typed_once.ts";
@@ -179,7 +180,7 @@ function secretField(
   if (value === "" || chosen || !(credentialField(key) || typed) || lookupKey(c, key, value)) {
     return undefined;
   }
-  if (!typed && notAsked(c, key, value, step)) return undefined;
+  if (!typed && notAsked(c, key, value, step, where)) return undefined;
   const prefix = where.login ? "LOGIN" : envName(step.name);
   // A password input (`p`, `pwd`, `user_pass`) is asked for as what the page says it is.
   const field = typed ? "PASSWORD" : envName(key);
@@ -203,11 +204,13 @@ function pageValue(c: Correlator, key: string, value: string, step: Step): boole
 }
 
 /**
- * Whether a credential-named field's value is no secret to ask for: the page's own, or words
- * typed into a visible text input (text_fields.ts), not a pasted token.
+ * Whether a credential-named field's value is no secret to ask for: the page's own, words
+ * typed into a visible text input (text_fields.ts), not a pasted token, or words the API shows
+ * outside a credential place (worded_fields.ts: `"token": "display"`).
  */
-function notAsked(c: Correlator, key: string, value: string, step: Step): boolean {
-  return pageValue(c, key, value, step) || (c.textFields.has(key) && !isSecretShaped(value));
+function notAsked(c: Correlator, key: string, value: string, step: Step, where: Where): boolean {
+  return pageValue(c, key, value, step) || (c.textFields.has(key) && !isSecretShaped(value)) ||
+    isWordedText(key, value, where.login || (where.account ?? false));
 }
 
 /** The variable a field of the step named `prefix` already asks for holding `value`, if any. */

@@ -35,6 +35,8 @@ export interface Where {
   mutating: boolean;
   login: boolean;
   credentials: boolean;
+  /** The body sends an account's name or address (worded_fields.ts): a credential place. */
+  account?: boolean;
 }
 
 /**
