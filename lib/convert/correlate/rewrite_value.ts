@@ -9,14 +9,12 @@
  *
  * @module
  */
-import { isSecretName } from "../../secrets/mod.ts";
+import { CREDENTIAL_KEY, isKeyData, isSecretName } from "../../secrets/mod.ts";
 import { valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
 import { envName } from "../names.ts";
 import { DESCRIBES_CREDENTIAL, isSecretShaped, isUuid, mixRunId } from "../values.ts";
-import { CREDENTIAL_KEY, isKeyData } from "../../secrets/mod.ts";
-import type { YNode, YScalar } from "../yaml_out.ts";
-import { ymap } from "../yaml_out.ts";
+import { ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { companionUrl } from "./companion_urls.ts";
 import { bodyIdProducer } from "./created_ids.ts";
@@ -140,9 +138,8 @@ export function stringValue(
 
 /** A value generated before (or an OAuth var), sent again; counted as generated. */
 function generatedAgain(c: Correlator, template: string | undefined): string | undefined {
-  if (!template) return undefined;
-  c.replaced.generated++;
-  return template;
+  if (template) c.replaced.generated++;
+  return template || undefined;
 }
 
 /** An OAuth authorization code (and its PKCE verifier) works once: a replay needs a new one. */

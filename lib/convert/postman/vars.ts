@@ -200,7 +200,7 @@ export class Variables {
    * import { Variables } from "./vars.ts";
    * const v = new Variables([], [{ key: "user", value: "" }, { key: "pw", value: "" }], [], new Set(["pw"]));
    * v.companions.set("user", new Set(["pw"]));
-   * if (!v.isAsked("user") || v.expression("user", false) !== "${ENV.USER:-}") throw new Error();
+   * if (!v.isAsked("user") || v.expression("user", false) !== "${ENV.USER_VALUE:-}") throw new Error();
    * ```
    */
   isAsked(name: string): boolean {
