@@ -20,6 +20,8 @@ import { isOrdinaryWord } from "../../secrets/public_parts.ts";
 import type { PmCollection, PmPair, PmRequest } from "./model.ts";
 import { placeholders } from "./template.ts";
 import { isJwt } from "../jwt_literal.ts";
+import { isAuthPath } from "../names.ts";
+import { isWordedText, sendsAccount } from "../correlate/worded_fields.ts";
 
 /** Auth settings that hold what the user typed as a credential, whatever the auth's type. */
 const AUTH_FIELDS = new Set([
@@ -85,11 +87,30 @@ function requestCredentials(r: PmRequest, out: Set<string>, given: Given): void 
   for (const name of secretHeaders.flatMap((h) => headerCredentials(h.key, h.value, given))) {
     out.add(name);
   }
-  for (const [key, value] of fieldsSent(r)) if (CREDENTIAL_FIELD.test(key)) add(value);
+  const fields = fieldsSent(r);
+  const place = credentialPlace(r, fields, given);
+  for (const [key, value] of fields) {
+    if (CREDENTIAL_FIELD.test(key) && !isWordedText(key, filled(value, given), place)) add(value);
+  }
   for (const m of (r.url.split("?")[1] ?? "").matchAll(/(?:^|&)([^=&]+)=([^&#]*)/g)) {
     if (CREDENTIAL_QUERY.test(m[1])) add(m[2]);
   }
   for (const name of jwtsSent(r, given)) out.add(name);
+}
+
+/** `text` with each `{{name}}` the files give replaced by its value, as Postman sends it. */
+function filled(text: string, given: Given): string {
+  return text.replace(/\{\{([^{}]+)\}\}/g, (whole, name) => given(name) ?? whole);
+}
+
+/**
+ * Whether `r` is a place where a word under a credential key is the credential the user typed
+ * (worded_fields.ts): a login (by its path), or a body sending an account's name or address
+ * beside it (a sign-up). Elsewhere a word the files give there is the API's text.
+ */
+function credentialPlace(r: PmRequest, fields: [string, string][], given: Given): boolean {
+  const path = filled(r.url, given).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split("?")[0];
+  return isAuthPath(path) || sendsAccount(fields.map(([k, v]) => [k, filled(v, given)]));
 }
 
 /** The `{{names}}` a request sends whose value the files give is a JSON Web Token, a credential by what it is. */
