@@ -10,8 +10,7 @@
  * value, stays a secret.
  */
 import assert from "node:assert/strict";
-import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
-import { runConverted } from "../support/postman_run.ts";
+import { convertedInto, runConverted } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 const SID = "s%3Aq8Zt1VbN0xK4mP2rL6wE";
@@ -61,11 +60,10 @@ Deno.test("postman credential headers: a scheme word and a word cookie are sent 
   });
   const dir = await Deno.makeTempDir();
   try {
-    const { files, summary } = convertPostman(
-      JSON.stringify(collection(`http://127.0.0.1:${server.addr.port}`)),
+    const { files, text, flows } = convertedInto(
+      collection(`http://127.0.0.1:${server.addr.port}`),
+      dir,
     );
-    const text = formatPostmanSummary(summary, dir);
-    const flows = files.map((f) => f.text).join("");
     // The words are the flow's vars; the credentials are asked for and never written.
     assert.doesNotMatch(text, /TOKEN_TYPE|LANG|THEME/, text);
     assert.match(text, /SID \(\{\{sid\}\}, a secret\)/, text);

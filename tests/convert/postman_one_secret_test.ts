@@ -9,8 +9,7 @@
  * an ordinary word is left where it stands as data (a role `admin` beside a password `admin`).
  */
 import assert from "node:assert/strict";
-import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
-import { runConverted } from "../support/postman_run.ts";
+import { convertedInto, runConverted } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 const PASSWORD = "secret-Pw12";
@@ -59,11 +58,10 @@ Deno.test("postman written credentials: one value is one variable wherever the c
   });
   const dir = await Deno.makeTempDir();
   try {
-    const { files, summary } = convertPostman(
-      JSON.stringify(collection(`http://127.0.0.1:${server.addr.port}`)),
+    const { files, text, flows } = convertedInto(
+      collection(`http://127.0.0.1:${server.addr.port}`),
+      dir,
     );
-    const text = formatPostmanSummary(summary, dir);
-    const flows = files.map((f) => f.text).join("");
     assert.doesNotMatch(text + flows, new RegExp(`${PASSWORD}|${KEY}`), flows);
     assert.match(flows, /password: \$\{ENV\.BASIC_PASSWORD\}/, flows);
     assert.match(flows, /api_key=\$\{ENV\.X_API_KEY\}&role=admin/, flows);

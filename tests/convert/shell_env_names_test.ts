@@ -8,9 +8,8 @@
  * (a `pwd` field) and the recordings' header secrets (`X-User`).
  */
 import assert from "node:assert/strict";
-import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
 import { AuthSchemes } from "../../lib/convert/openapi/auth.ts";
-import { runConverted } from "../support/postman_run.ts";
+import { convertedInto, runConverted } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -57,11 +56,11 @@ Deno.test("shell env names: a collection's {{user}} and {{pwd}} are never the sh
   });
   const dir = await Deno.makeTempDir();
   try {
-    const { files, summary } = convertPostman(
-      JSON.stringify(collection(`http://127.0.0.1:${server.addr.port}`)),
+    const { files, text, flows } = convertedInto(
+      collection(`http://127.0.0.1:${server.addr.port}`),
+      dir,
     );
-    const text = formatPostmanSummary(summary, dir);
-    const all = text + files.map((f) => f.text).join("");
+    const all = text + flows;
     for (const name of Object.keys(SHELL)) {
       assert.doesNotMatch(all, new RegExp(`ENV\\.${name}\\b|\\b${name} \\(`), all);
     }

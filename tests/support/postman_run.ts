@@ -3,7 +3,7 @@
  * for the tests that read which translated checks passed step by step.
  */
 import assert from "node:assert/strict";
-import { convertPostman } from "../../lib/convert/postman/mod.ts";
+import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
 import { type CliRun, runCli } from "./cli.ts";
 
 /**
@@ -124,4 +124,23 @@ export async function runWithEnvironment(
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+/**
+ * Converts `collection` with default options as the CLI would into `dir`: the files, the
+ * summary's text and the flows' text joined, for the tests that read both before running.
+ *
+ * @example
+ * ```ts ignore
+ * import { convertedInto } from "./postman_run.ts";
+ * const { files, text, flows } = convertedInto({ info: { name: "c" }, item: [] }, "/tmp/out");
+ * ```
+ */
+export function convertedInto(collection: unknown, dir: string) {
+  const { files, summary } = convertPostman(JSON.stringify(collection));
+  return {
+    files,
+    text: formatPostmanSummary(summary, dir),
+    flows: files.map((f) => f.text).join(""),
+  };
 }
