@@ -10,15 +10,55 @@
  * a CSRF token). Such a name becomes a var, the recorded name with the run
  * id (`tide-${RUN_ID}`; an e-mail address keeps its domain,
  * `ann-${RUN_ID}@example.com`), sent and checked wherever the recording had it.
+ * A sign-up that signs the new user in (gitit's `/_register`) has no later
+ * login: there the evidence is in the sign-up itself. It sends the chosen
+ * password twice (the password and its confirmation) beside a typed name no
+ * answer offered, and its answer hands out a session (a cookie set anew, a
+ * token sent back later) or leads to a page that shows the name. A login
+ * sends a password once and the user knew it before: never a chosen one.
  *
  * @module
  */
 import type { HarRecord } from "../har_model.ts";
 import { ownName, sentFields } from "./client_names.ts";
+import { handsOutCredential } from "./sign_in_credentials.ts";
 import type { Correlator } from "./state.ts";
 
 /** A user name or e-mail address: no spaces, short. */
 const NAME = /^[\w.@+~-]{1,80}$/;
+
+/** A value a checkbox or a switch sends, not a name someone typed. */
+const SWITCH = /^(on|off|yes|no|true|false)$/i;
+
+/**
+ * Whether `records[i]` signs up and signs in (see the module): its answer
+ * hands out a session, or the page it leads to shows `name` as an element's text.
+ */
+function signsIn(records: readonly HarRecord[], i: number, name: string): boolean {
+  if (handsOutCredential(records, i)) return true;
+  const next = records[i + 1];
+  const status = records[i].status ?? 0;
+  return status >= 300 && status < 400 && Boolean(next?.responseText?.includes(`>${name}<`));
+}
+
+/**
+ * The typed names `records[made]` sends when it is a sign-up that signs in:
+ * `password` in two fields, beside names no earlier answer offered.
+ */
+function signedUpNames(
+  c: Correlator,
+  records: readonly HarRecord[],
+  made: number,
+  password: string,
+): string[] {
+  const sent = sentFields(records[made]).map(([, v]) => v);
+  if (sent.filter((v) => v === password).length < 2) return [];
+  return sent.filter((v) =>
+    v !== password && NAME.test(v) && /[A-Za-z]/.test(v) && v.length >= 3 && !SWITCH.test(v) &&
+    !c.generated.has(v) && !c.secrets.has(v) && !offeredBefore(records, made, v) &&
+    signsIn(records, made, v)
+  );
+}
 
 /** The values of the chosen passwords' vars (`${RANDOM.PASSWORD}`), by the recorded value. */
 function chosenValues(c: Correlator): string[] {
@@ -51,6 +91,7 @@ function madeAccountNames(c: Correlator, records: readonly HarRecord[]): Set<str
     const values = records.map((r) => sentFields(r).map(([, v]) => v));
     const made = values.findIndex((sent) => sent.includes(password));
     if (made < 0) continue;
+    for (const name of signedUpNames(c, records, made, password)) names.add(name);
     const later = values.slice(made + 1).filter((sent) =>
       sent.filter((v) => v === password).length === 1
     );
