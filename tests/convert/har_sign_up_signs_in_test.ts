@@ -22,7 +22,8 @@ const CHOSEN = "Quay-Lamp-3071";
 const PASSWORD = "brass-lantern-7702";
 const SIGN_UP = '<form method="post" action="/_register"><input name="username">' +
   '<input name="email"><input type="password" name="password">' +
-  '<input type="password" name="password2"></form>';
+  '<input type="password" name="password2"><input type="hidden" name="destination" value="/">' +
+  '<input type="submit" name="register" value="Register"></form>';
 const LOGIN = '<form method="post" action="/_login"><input name="username">' +
   '<input type="password" name="password"></form>';
 
@@ -96,6 +97,7 @@ function wikiStandIn() {
     const name = form.username ?? "";
     if (url.pathname === "/_register") {
       if (users.has(name)) return htmlPage(url.origin, 200, "User already exists");
+      if (!/^[A-Za-z0-9]{3,}$/.test(name)) return htmlPage(url.origin, 200, "Letters or digits");
       if (!form.password || form.password !== form.password2) {
         return htmlPage(url.origin, 200, "differ");
       }
@@ -119,7 +121,7 @@ for (
     [
       "name, e-mail, password and its confirmation",
       (n: string) =>
-        `username=${n}&email=${n}%40example.com&password=${CHOSEN}&password2=${CHOSEN}`,
+        `username=${n}&email=${n}%40example.com&password=${CHOSEN}&password2=${CHOSEN}&register=Register`,
     ],
     [
       "the confirmation first, no e-mail",
@@ -140,13 +142,16 @@ for (
     const app = wikiStandIn();
     try {
       await passesTwice(signUpRecording(body, sentCookies ?? true), app.origin, (flow, summary) => {
-        assert.match(flow, /deckhand-\$\{RUN_ID\}/, flow);
+        // Letters and digits stay so (gitit refuses any other character in a user name).
+        assert.match(flow, /deckhand\$\{RANDOM\.HEX_8\}/, flow);
         assert.doesNotMatch(summary, /Set before running/, summary);
         assert.ok(!flow.includes(CHOSEN), flow);
+        // A button's value and a hidden field are the page's own, not a typed name.
+        assert.doesNotMatch(flow, /Register(-|\$)/, flow);
       });
       assert.equal(app.made.length, 2);
       assert.notEqual(app.made[0], app.made[1]);
-      assert.ok(app.made.every((n) => n.startsWith("deckhand-")), app.made.join());
+      assert.ok(app.made.every((n) => /^deckhand[0-9a-f]{8}$/.test(n)), app.made.join());
     } finally {
       await app.close();
     }

@@ -8,13 +8,15 @@
  * sends a chosen password beside a value the request that chose it sent
  * too, which no answer held before (the server did not offer it, as it does
  * a CSRF token). Such a name becomes a var, the recorded name with the run
- * id (`tide-${RUN_ID}`; an e-mail address keeps its domain,
- * `ann-${RUN_ID}@example.com`), sent and checked wherever the recording had it.
+ * id (`tide.s-${RUN_ID}`; `tide${RANDOM.HEX_8}` for letters and digits
+ * alone; an e-mail address keeps its domain, `ann-${RUN_ID}@example.com`),
+ * sent and checked wherever the recording had it.
  * A sign-up that signs the new user in (gitit's `/_register`) has no later
  * login: there the evidence is in the sign-up itself. It sends the chosen
  * password twice (the password and its confirmation) beside a typed name no
- * answer offered, and its answer hands out a session (a cookie set anew, a
- * token sent back later) or leads to a page that shows the name. A login
+ * answer offered (in a form, one sent by an input its page shows as text),
+ * and its answer hands out a session (a cookie set anew, a token sent back
+ * later) or leads to a page that shows the name. A login
  * sends a password once and the user knew it before: never a chosen one.
  *
  * @module
@@ -51,9 +53,16 @@ function signedUpNames(
   made: number,
   password: string,
 ): string[] {
-  const sent = sentFields(records[made]).map(([, v]) => v);
-  if (sent.filter((v) => v === password).length < 2) return [];
-  return sent.filter((v) =>
+  const fields = sentFields(records[made]);
+  if (fields.filter(([, v]) => v === password).length < 2) return [];
+  // A form's typed name is in an input its page shows as text: a submit button's
+  // `register=Register` or a hidden `destination` is the page's own.
+  const form = records[made].bodyMime?.endsWith("form-urlencoded") ||
+    records[made].bodyMime === "multipart/form-data";
+  const typed = form && c.textFields.size > 0
+    ? fields.filter(([k]) => c.textFields.has(k))
+    : fields;
+  return typed.map(([, v]) => v).filter((v) =>
     v !== password && NAME.test(v) && /[A-Za-z]/.test(v) && v.length >= 3 && !SWITCH.test(v) &&
     !c.generated.has(v) && !c.secrets.has(v) && !offeredBefore(records, made, v) &&
     signsIn(records, made, v)
@@ -75,8 +84,14 @@ function offeredBefore(records: readonly HarRecord[], i: number, value: string):
   );
 }
 
-/** `name` with the run id; an e-mail address's before its `@`, so it stays an address. */
+/**
+ * `name` with the run id; an e-mail address's before its `@`, so it stays an
+ * address. A name of letters and digits alone gets 8 hex digits glued on
+ * instead (`deckhand${RANDOM.HEX_8}`): gitit refuses a user name with any
+ * other character ("at least 3 letters or digits"), as many sign-ups do.
+ */
 function withRunId(name: string): string {
+  if (/^[A-Za-z0-9]+$/.test(name)) return `${name}\${RANDOM.HEX_8}`;
   const at = name.lastIndexOf("@");
   return at > 0 ? `${name.slice(0, at)}-\${RUN_ID}${name.slice(at)}` : `${name}-\${RUN_ID}`;
 }
