@@ -46,7 +46,7 @@ function collection(base: string, extra: string[] = []) {
 }
 
 /** Answers the request's headers; `bent` changes the custom one, as a faulty echo would. */
-function echoServer() {
+function headersEchoServer() {
   const state = { bent: false };
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
     const headers = Object.fromEntries(req.headers);
@@ -58,7 +58,7 @@ function echoServer() {
 
 Deno.test("postman request header read: a check compares with the header its request sent", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-request-header-" });
-  const server = echoServer();
+  const server = headersEchoServer();
   try {
     const { counts, summary } = await newmanThenFlow(dir, collection(server.url), server.url);
     assert.equal(counts.failedAssertions, 0, JSON.stringify(counts));
