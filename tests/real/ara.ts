@@ -20,8 +20,15 @@
 import { debianPackagesMissing } from "./debian.ts";
 import { type Instance, type Launch, withRetriedStart } from "./servers.ts";
 
-/** The Debian package, as the tests install it, and a file it installs. */
-const FILES: Record<string, string> = { "ara-server": "/usr/bin/ara-manage" };
+/**
+ * The Debian packages, as the tests install them, and a file each installs. Django REST
+ * framework writes no OpenAPI document without `uritemplate`, which no package pulls in (a new
+ * machine with only `ara-server` failed every ARA test).
+ */
+const FILES: Record<string, string> = {
+  "ara-server": "/usr/bin/ara-manage",
+  "python3-uritemplate": "/usr/lib/python3/dist-packages/uritemplate/__init__.py",
+};
 
 /**
  * Why the ARA tests cannot run here ("" when they can), after installing
