@@ -6,7 +6,6 @@
  * @module
  */
 import { isSecretHeader } from "../../secrets/names.ts";
-import { isOrdinaryWord } from "../../secrets/public_parts.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import { yamlValue } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
@@ -105,17 +104,9 @@ function headerValue(
   return render(value, resolve);
 }
 
-/**
- * A secret header whose value is written out, not a `{{variable}}` nor empty. A header secret only
- * by its name (`Idempotency-Key`, `X-Amz-Security-Token`, `Pass`) that holds a word or an
- * importer's type placeholder (`<string>`, as openapi-to-postmanv2 writes every declared header)
- * holds no credential: it is sent as written, as Newman sends it. `Authorization`, its proxy's and
- * `Cookie` carry credentials whatever they hold, a placeholder (`Bearer <token>`) too.
- */
+/** A secret header whose value is written out, not a `{{variable}}` nor empty. */
 function isLiteralSecret(key: string, value: string): boolean {
-  if (!isSecretHeader(key) || /\{\{/.test(value) || value.trim() === "") return false;
-  if (/^(proxy-)?authorization$|^cookie$/i.test(key.trim())) return true;
-  return !isOrdinaryWord(value.trim().replace(/^<(.+)>$/, "$1"));
+  return isSecretHeader(key) && !/\{\{/.test(value) && value.trim() !== "";
 }
 
 /**
