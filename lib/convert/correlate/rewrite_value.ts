@@ -27,7 +27,7 @@ import { searchedRowProducer } from "./searched_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
 import { sentBefore } from "./client_constants.ts";
 import { isWords } from "./lookup_fields.ts";
-import { isWordedText } from "./worded_fields.ts";
+import { isWordedText, keyWords } from "./worded_fields.ts";
 import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
 import { typedOnce } from "./typed_once.ts";
@@ -221,7 +221,7 @@ function askedInStep(c: Correlator, prefix: string, value: string): string | und
 function credentialField(key: string): boolean {
   if (!isSecretName(key)) return false;
   // Brackets part words too: `index[Key_name]` names a key, its last word `name`.
-  const last = key.split(/[_.\s[\]-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "").at(-1) ?? "";
+  const last = keyWords(key).at(-1) ?? "";
   return !DESCRIBES_CREDENTIAL.test(last);
 }
 

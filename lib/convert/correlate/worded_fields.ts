@@ -7,8 +7,9 @@
  * secret by what it is and where it is sent. A token or session a server
  * issues is random by construction, so words under such a key are text (a
  * key named `key` keeps its own rule, lookupKey in rewrite_value.ts: docs
- * type words into `api_key=key`, and a bare `key` alone is asked). A password is typed and may be a word (`admin`), so under a password
- * (or secret, passphrase, PIN) key only a label is text: a capitalised word
+ * type words into `api_key=key`, and a bare `key` alone is asked). A
+ * password is typed and may be a word (`admin`), so under a password (or
+ * secret, passphrase, PIN) key only a label is text: a capitalised word
  * or a phrase (`Password`, `Your password`). Never in a credential place: a
  * login's body, or a body sending an account's name or address beside it (a
  * sign-up), where a word is the password the user chose.
@@ -24,8 +25,17 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i;
 /** A word as prose writes it: lower case, Capitalised or UPPER case, letters only. */
 const WORD = /^(?:[a-z]+|[A-Z][a-z]+|[A-Z]+)$/;
 
-/** A key's words: `login.password` → `login`, `password`; `apiKeyLabel` → `api`, `Key`, `Label`. */
-function keyWords(key: string): string[] {
+/**
+ * A key's words: `login.password` → `login`, `password`; `apiKeyLabel` → `api`, `Key`, `Label`;
+ * brackets part words too (`index[Key_name]`).
+ *
+ * @example
+ * ```ts
+ * import { keyWords } from "./worded_fields.ts";
+ * if (keyWords("index[Key_name]").at(-1) !== "name") throw new Error();
+ * ```
+ */
+export function keyWords(key: string): string[] {
   return key.split(/[_.\s[\]-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "");
 }
 
