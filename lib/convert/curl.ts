@@ -35,6 +35,13 @@ import { isCmd, splitCmd } from "./curl_cmd.ts";
 import { isPowerShell, splitPowerShell } from "./curl_ps.ts";
 import { type CurlFiles, type CurlRecord, curlRecords } from "./curl_request.ts";
 import { readCurlArgs } from "./curl_options.ts";
+import {
+  ADDED_URL_ABOUT,
+  ADDED_URL_VAR,
+  addUrls,
+  type Unaddressed,
+  wantsUrl,
+} from "./curl_added_url.ts";
 import { pipeFeeds } from "./curl_pipe.ts";
 import { pipedArgs } from "./curl_fed.ts";
 import { explained } from "./curl_files.ts";
@@ -63,6 +70,7 @@ import { createdPlaceholders } from "./curl_created.ts";
 import { loginTokens } from "./curl_login_token.ts";
 import { belowFourHundred } from "./curl_status_default.ts";
 import { everyCommandSent } from "./curl_every_command.ts";
+import { commandWords, IS_CURL } from "./curl_command_words.ts";
 
 export type { CurlFiles } from "./curl_request.ts";
 export { type CurlSummary, formatCurlSummary } from "./curl_summary.ts";
@@ -125,7 +133,7 @@ export function convertCurl(
   const joined = joinLostContinuations(split(typed, env), typed.split("\n"));
   const commands = withAssigned(joined, env);
   const saved = new SavedAnswers(env);
-  const parts = buildCommands(commands, { files: options.files, saved }, env);
+  const parts = buildCommands(commands, { files: options.files, saved, text: input }, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
   pastedIntoRecords({ input, printed }, commands, parts.built);
   // A refusal the docs show in words or in curl's own error line: curl_error_line.ts, curl_announced.ts.
@@ -147,6 +155,7 @@ export function convertCurl(
     throw nothingToConvert(commands.length, skipped.length);
   }
   const c = correlated(all, options.spelling ?? "a");
+  if (parts.asked) c.env.set(ADDED_URL_VAR, { about: ADDED_URL_ABOUT });
   const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
   const { ignored, notes } = carryExtras(c, env, built);
   const captured = captureOutputs(c, built);
@@ -183,11 +192,14 @@ interface BuiltCommand {
 /** The records of each curl command; the commands that are not curl's, by line. */
 function buildCommands(
   commands: ShellCommand[],
-  { files, saved }: { files: CurlFiles | undefined; saved: SavedAnswers },
+  { files, saved, text }: { files: CurlFiles | undefined; saved: SavedAnswers; text: string },
   env: EnvNames,
-): { built: BuiltCommand[]; skipped: string[] } {
+): { built: BuiltCommand[]; skipped: string[]; asked: boolean } {
   const skipped: string[] = [];
   const built: BuiltCommand[] = [];
+  // Commands printed with no URL get one once every other command is read: curl_added_url.ts.
+  const unaddressed: Unaddressed[] = [];
+  const sent: string[] = [];
   const isCurl = (words: string[]) =>
     IS_CURL.test(words[0]?.split(/[\\/]/).at(-1) ?? "") && !isCurlHeading(words);
   const feeds = pipeFeeds(commands, (c) => isCurl(commandWords(c)));
@@ -211,11 +223,14 @@ function buildCommands(
       continue;
     }
     saved.sends(args, command);
-    const records = curlRecords(args, built.length, own, notes);
+    if (wantsUrl(args)) unaddressed.push({ args, at: built.length });
+    sent.push(...args.urls);
+    const records = wantsUrl(args) ? [] : curlRecords(args, built.length, own, notes);
     built.push({ command, records, notes, files: own });
     saved.wrote(args, built.at(-1)!);
   }
-  return { built, skipped };
+  const asked = unaddressed.length > 0 && addUrls(unaddressed, built, { text, sent, env });
+  return { built, skipped, asked };
 }
 
 /** `convert har`'s stages over the records, with curl's rules: a step each, sent as written. */
@@ -288,8 +303,6 @@ function bareNote(records: CurlRecord[], env: EnvNames, notes: string[]): void {
   );
 }
 
-const IS_CURL = /^curl(\.exe)?$/i;
-
 const lineOf = (skipped: string) => Number(/^line (\d+)/.exec(skipped)?.[1] ?? 0);
 /** The Windows commands left out among the others skipped, by line. */
 const inLineOrder = (windows: string[], others: string[]) =>
@@ -297,30 +310,6 @@ const inLineOrder = (windows: string[], others: string[]) =>
 /** `curl -N … &`: a watch the shell reads beside the commands after it, which a flow cannot. */
 const BACKGROUND_STREAM =
   "curl -N … & reads a stream in the background while the commands after it run; a flow waits for each answer in turn, and this one never ends: it was left out.";
-
-/**
- * A command's words from `curl` on: a `$ ` prompt, `NAME=value` assignments
- * (noted: the flow reads the environment) and `sudo`, `time`, `noglob`,
- * `command` or `exec` before it are left out, when `curl` follows them.
- */
-function commandWords(command: ShellCommand): string[] {
-  const words = command.words[0] === "$" ? command.words.slice(1) : command.words;
-  const at = words.findIndex((w) =>
-    !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && !/^(sudo|time|noglob|command|exec)$/.test(w)
-  );
-  if (at <= 0 || !IS_CURL.test(words[at].split(/[\\/]/).at(-1) ?? "")) return words;
-  const assigned = words.slice(0, at).filter((w) => w.includes("=")).map((w) => w.split("=")[0]);
-  if (assigned.length > 0) {
-    command.notes.push(
-      `${assigned.map((n) => `${n}=…`).join(", ")} before curl ${
-        assigned.length === 1 ? "is" : "are"
-      } not carried: the flow reads ${
-        assigned.map((n) => `$${n}`).join(", ")
-      } from the environment.`,
-    );
-  }
-  return words.slice(at);
-}
 
 /**
  * An origin written with `$NAME` (`https://$HOST`) is the user's own
