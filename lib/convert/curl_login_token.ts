@@ -27,6 +27,7 @@ import { tokenHeader } from "./curl_token_header.ts";
 import type { Step } from "./model.ts";
 import type { HarRecord } from "./har_model.ts";
 import { saysWord } from "../secrets/names.ts";
+import { loginBodyTokens } from "./curl_login_body_token.ts";
 
 const JWT_HEAD = String.raw`eyJ[\w-]+\.[\w-]+\.`;
 /** From the start, when the text holds exactly one JWT: up to its opening quote. */
@@ -224,6 +225,9 @@ export function loginTokens(
       }
       const login = logins.get(origin);
       if (!step || !login) continue;
+      // A body field the docs fill with the login's token: curl_login_body_token.ts.
+      loginBodyTokens(c, { step, record: r.record, line: command.line }, login, notes)
+        .forEach((n) => replaced.add(n));
       for (const h of r.record.headers) {
         const found = credentialOf(h.name, h.value);
         const at = step.headers.findIndex(([n]) => n.toLowerCase() === h.name.toLowerCase());
