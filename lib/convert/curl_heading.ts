@@ -6,8 +6,9 @@
  * it connected… if you aren't…") made each word a URL, and its apostrophe
  * opened a quote that swallowed the commands after it. After `curl` (any
  * case) such a line holds only plain words (letters, an apostrophe inside
- * one, a sentence's punctuation around them): two or more, or one whose colon
- * introduces what follows. An option, a URL, a host, a port or a variable
+ * one, a sentence's punctuation around them): two or more, one whose colon
+ * introduces what follows, or one after a capitalised `Curl` (an Express tutorial's
+ * "Curl commands" with no colon; lower case, `curl web` is a host). An option, a URL, a host, a port or a variable
  * makes it a command again, and so does `localhost`.
  *
  * @module
@@ -26,6 +27,7 @@ const HOST_WORD = /^localhost:?$/i;
  * ```ts
  * import { isCurlHeading } from "./curl_heading.ts";
  * if (!isCurlHeading(["Curl", "commands:"]) || !isCurlHeading(["curl", "elaborates:"])) throw new Error();
+ * if (!isCurlHeading(["Curl", "commands"]) || isCurlHeading(["curl", "web"])) throw new Error();
  * if (!isCurlHeading(["curl", "tells", "us", "it", "connected."])) throw new Error();
  * if (isCurlHeading(["curl", "localhost:"]) || isCurlHeading(["Curl", "-s", "a:"])) throw new Error();
  * ```
@@ -34,7 +36,8 @@ export function isCurlHeading(words: readonly string[]): boolean {
   const [first, ...rest] = words;
   if (first === undefined || !/^curl$/i.test(first) || rest.length === 0) return false;
   if (!rest.every((w) => WORD.test(w)) || rest.some((w) => HOST_WORD.test(w))) return false;
-  return rest.length >= 2 || rest[0].endsWith(":");
+  // `Curl commands`, `CURL examples`: the program's name as a sentence starts, not as it is typed.
+  return rest.length >= 2 || rest[0].endsWith(":") || first !== "curl";
 }
 
 /**

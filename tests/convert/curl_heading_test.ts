@@ -39,3 +39,14 @@ Deno.test("a command with an option, a URL, a host or a port is still one", () =
     assert.equal(summary.steps, 1, command);
   }
 });
+
+Deno.test("a capitalised heading of one word and no colon is no command either", () => {
+  // An Express session tutorial's README: "Curl commands " over its commands, no colon.
+  for (const heading of ["Curl commands ", "CURL examples", "cURL usage", "Curl commands."]) {
+    const { yaml, summary } = convertCurl(SESSION.replace("Curl commands:", heading));
+    assert.equal(summary.steps, 1, `${heading}: ${yaml}`);
+    assert.doesNotMatch(yaml, /BASE_URL_2|http:\/\/(commands|examples|usage)/, heading);
+  }
+  // Lower case, it is the program and a host the shell reaches (`curl web` in a compose network).
+  assert.equal(convertCurl("curl web\n").summary.steps, 1);
+});
