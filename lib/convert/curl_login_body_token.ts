@@ -20,6 +20,12 @@ const PLACEHOLDER =
   /^(?:<[^<>]+>|\{\{?[^{}]+\}\}?|\[[^\]]+\]|(?:[Yy]our|YOUR)[\w.-]*|[A-Z][A-Z0-9_]*TOKEN[A-Z0-9_]*)$/;
 const TOKEN_WORDS = ["TOKEN", "JWT", "BEARER", "SESSION"];
 
+/** Words of a name for the login's one token, not for another value it answers (`refresh`). */
+const PLAIN_TOKEN = new Set(["access", "token", "jwt", "auth", "id", "session", "bearer"]);
+const isPlainToken = (name: string) =>
+  name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s_.-]+/).filter(Boolean)
+    .every((w) => PLAIN_TOKEN.has(w));
+
 /** The login a later step may send the answer of: its step, line and recorded request. */
 export interface BodyLogin {
   step: Step;
@@ -80,7 +86,8 @@ function entriesOf(node: YNode | undefined): [string, YNode][] | undefined {
  * const c = newCorrelator("a");
  * const record = { bodyText: '{"name":"<name>"}' } as never;
  * const login = { step: {} as never, line: 1, record: {} as never };
- * if (loginBodyTokens(c, { step: { name: "x" } as never, record, line: 2 }, login, notes).length) throw new Error();
+ * const step = { name: "x" } as never;
+ * if (loginBodyTokens(c, { step, record, line: 2 }, login, notes, "^(.+)$").length) throw new Error();
  * ```
  */
 export function loginBodyTokens(
@@ -88,6 +95,7 @@ export function loginBodyTokens(
   { step, record, line }: { step: Step; record: HarRecord; line: number },
   login: BodyLogin,
   notes: string[],
+  generic: string,
 ): string[] {
   if (login.record.responseText !== undefined) return [];
   const replaced: string[] = [];
@@ -103,15 +111,17 @@ export function loginBodyTokens(
     if (asked === undefined) continue;
     const name = login.step.captureNames.take(word ?? key);
     entries[at] = [key, c.sp.capRef(login.step.name, name)];
-    login.step.captures.push([
-      name,
-      { kind: "regex", name, pattern: memberPattern(word ?? key) },
-    ]);
+    // `<token>`, `<accessToken>`: the login's token, found as for a header; else the member named so.
+    const plain = isPlainToken(word ?? key);
+    const pattern = plain ? generic : memberPattern(word ?? key);
+    login.step.captures.push([name, { kind: "regex", name, pattern }]);
     replaced.push(asked);
     notes.push(
-      `Step ${step.name} (line ${line}): ${value} is what step ${login.step.name} (line ${login.line}) answers, captured as ${name}: the docs print no answer, so it is found at run time as its member named ${
-        word ?? key
-      } (in any spelling).`,
+      `Step ${step.name} (line ${line}): ${value} is what step ${login.step.name} (line ${login.line}) answers, captured as ${name}: the docs print no answer, so it is found at run time as ${
+        plain
+          ? "the login's token, as for an Authorization header"
+          : `its member named ${word ?? key} (in any spelling)`
+      }.`,
     );
   }
   return replaced;

@@ -226,7 +226,8 @@ export function loginTokens(
       const login = logins.get(origin);
       if (!step || !login) continue;
       // A body field the docs fill with the login's token: curl_login_body_token.ts.
-      loginBodyTokens(c, { step, record: r.record, line: command.line }, login, notes)
+      const sent = { step, record: r.record, line: command.line };
+      loginBodyTokens(c, sent, login, notes, LOGIN_TOKEN_PATTERN)
         .forEach((n) => replaced.add(n));
       for (const h of r.record.headers) {
         const found = credentialOf(h.name, h.value);

@@ -85,3 +85,24 @@ Deno.test("run against a server: each refresh sends the token its login handed o
   }
   assert.equal(refreshed, 3);
 });
+
+Deno.test("run against a server: a body's `<token>` is the login's token, however the answer names it", async () => {
+  const issued = new Set<string>();
+  await using s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const text = await req.text();
+    if (new URL(req.url).pathname === "/auth/login") {
+      const token = `t-${crypto.randomUUID()}`;
+      issued.add(token);
+      return Response.json({ user: { id: 1 }, accessToken: token });
+    }
+    const ok = issued.has(JSON.parse(text).token);
+    return Response.json({ valid: ok }, { status: ok ? 200 : 401 });
+  });
+  const verify =
+    `curl -X POST http://HOST/auth/verify -H "Content-Type: application/json" -d '{"token":"<token>"}'`;
+  await withCurlFlow(docs(verify, `127.0.0.1:${s.addr.port}`), async ({ runFlow, converted }) => {
+    assert.match(converted.stderr, /Set before running: LOGIN_PASSWORD\./);
+    const run = await runFlow({ LOGIN_PASSWORD: "s3cret-pw" });
+    assert.equal(run.code, 0, `${run.stdout}${run.stderr}`);
+  });
+});
