@@ -52,6 +52,7 @@ export function wantsUrl(req: CurlRequest): boolean {
  * const at = proseAddress(text, [{ words: ["curl"], line: 3, column: 1, notes: [] }]);
  * if (at !== "http://127.0.0.1:8545") throw new Error(at);
  * if (proseAddress("Send it to localhost:1 or localhost:2.", []) !== undefined) throw new Error();
+ * if (proseAddress("At localhost:1 (127.0.0.1:1).", []) !== "http://localhost:1") throw new Error();
  * ```
  */
 export function proseAddress(text: string, commands: ShellCommand[]): string | undefined {
@@ -64,16 +65,22 @@ export function proseAddress(text: string, commands: ShellCommand[]): string | u
       if (!/[\\^`]\s*$/.test(lines[at])) break;
     }
   }
-  const found = new Set<string>();
+  // One server spelled two ways (`localhost:8545`, `127.0.0.1:8545`) is one address, the first.
+  const found = new Map<string, string>();
   lines.forEach((line, at) => {
     // A pasted answer's members (`"url": "http://localhost/…"`) are what a server said.
     if (inCommand.has(at) || /\bcurl\b/.test(line) || /"\s*:/.test(line)) return;
     for (const [address] of line.matchAll(LOCAL_ADDRESS)) {
       const trimmed = address.replace(/[.:/]+$/, "");
-      found.add(/^https?:/i.test(trimmed) ? trimmed : `http://${trimmed}`);
+      const url = /^https?:/i.test(trimmed) ? trimmed : `http://${trimmed}`;
+      const key = url.toLowerCase().replace(
+        /\/\/(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)/,
+        "//",
+      );
+      if (!found.has(key)) found.set(key, url);
     }
   });
-  return found.size === 1 ? [...found][0] : undefined;
+  return found.size === 1 ? [...found.values()][0] : undefined;
 }
 
 /**

@@ -22,6 +22,7 @@ const SAYINGS: Record<string, string> = {
   "inline code, no scheme": "Add `ADDRESS` as the last argument to each command.",
   "a URL in a sentence": "The node listens on http://ADDRESS by default.",
   "a URL with a trailing period": "Replace it with your node's address, e.g. http://ADDRESS.",
+  "one server spelled two ways": "Add `ADDRESS` at the end (the node's http://localhost:PORT).",
 };
 
 /** A page: a sentence, then each call in its fence, answers pasted under them. */
@@ -29,7 +30,9 @@ function page(saying: string, address: string): string {
   const fences = CALLS.map((c) =>
     `\`\`\`bash\n${c}\n\`\`\`\n\n\`\`\`json\n{"id":1, "jsonrpc": "2.0", "result": "1"}\n\`\`\``
   );
-  return [`# JSON-RPC`, "", saying.replace("ADDRESS", address), "", ...fences].join("\n\n");
+  const port = address.split(":")[1];
+  const said = saying.replace("ADDRESS", address).replace("PORT", port);
+  return [`# JSON-RPC`, "", said, "", ...fences].join("\n\n");
 }
 
 /** A JSON-RPC server: answers each call at `/`, and 404 elsewhere. */
@@ -86,5 +89,5 @@ Deno.test("run against a server: every method the page shows reaches it", async 
     const run = await runFlow({ SERVER_URL: `http://127.0.0.1:${s.addr.port}` });
     assert.equal(run.code, 0, `${run.stdout}${run.stderr}`);
   });
-  assert.deepEqual(seen.length, 10);
+  assert.deepEqual(seen.length, 3 * Object.keys(SAYINGS).length + 1);
 });
