@@ -2,7 +2,8 @@
  * Which folders one flow holds for the session a cookie keeps. Newman keeps
  * one cookie jar for the whole run, as it keeps one set of variables: a login
  * whose answer no script reads (no token kept), after which no request sends
- * credentials of its own (no auth, no `Authorization` or `Cookie` header),
+ * credentials of its own (no auth, no `Authorization` or `Cookie` header; an importer's
+ * placeholder sent as written, header_evidence.ts, is none),
  * leaves its session in that jar, and every request after it, in any folder,
  * sends it. A flow's jar is its own, so the folders from the one that logs in
  * so are one flow; before it, each folder stays a flow of its own (convert.ts
@@ -26,7 +27,7 @@ function cookieLogin(r: PmRequest): boolean {
 /** Whether `r` sends credentials of its own: an auth, or a header that carries them. */
 function credentialed(r: PmRequest): boolean {
   const auth = r.auth !== undefined && r.auth.type !== "noauth";
-  return auth || r.headers.some((h) => !h.disabled && isSecretHeader(h.key));
+  return auth || r.headers.some((h) => !h.disabled && !h.asWritten && isSecretHeader(h.key));
 }
 
 /**

@@ -66,11 +66,25 @@ export function pairs(list: unknown): PmPair[] {
  * ```
  */
 export function headers(value: unknown): PmPair[] {
-  if (typeof value !== "string") return pairs(value);
+  if (typeof value !== "string") return described(value);
   return value.split(/\r?\n/).flatMap((line) => {
     const at = line.indexOf(":");
     return at > 0 ? [{ key: line.slice(0, at).trim(), value: line.slice(at + 1).trim() }] : [];
   });
+}
+
+/**
+ * A header list's pairs, each with its own description where it has one (v2.1's
+ * `{content}` or v2.0's text): what the collection says a header holds (header_evidence.ts).
+ */
+function described(list: unknown): PmPair[] {
+  const about = new Map<string, string>();
+  for (const item of Array.isArray(list) ? list : []) {
+    if (!isObject(item)) continue;
+    const d = isObject(item.description) ? item.description.content : item.description;
+    if (str(d).trim() !== "") about.set(str(item.key ?? item.id ?? item.name), str(d));
+  }
+  return pairs(list).map((p) => about.has(p.key) ? { ...p, description: about.get(p.key) } : p);
 }
 
 /**

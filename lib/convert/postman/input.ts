@@ -12,6 +12,7 @@ import { jsonProblem, type PostmanInput, PostmanInputError } from "./errors.ts";
 import { MAX_FOLDER_DEPTH } from "./limits.ts";
 import type { PmCollection, PmRequest, PmScript, PmUnit } from "./model.ts";
 import { auth, body, events, headers, pairs, str, url, withPathVariables } from "./fields.ts";
+import { markPlaceholderHeaders } from "./header_evidence.ts";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
@@ -112,7 +113,7 @@ export function readCollection(text: string): PmCollection {
     name: str(info.name) || str(root.name) || "collection",
     version: /v2\.0/.test(schema) ? "2.0" : "2.1",
     variables: walk.variables,
-    units,
+    units: markPlaceholderHeaders(units),
     depth: walk.depth,
   };
 }

@@ -17,6 +17,13 @@ export interface PmPair {
   /** A form-data part's own content type. */
   contentType?: string;
   disabled?: boolean;
+  /** A header's description, as the collection writes it (header_evidence.ts reads it). */
+  description?: string;
+  /**
+   * Set on a header holding an importer's type placeholder (`<string>`) that nothing in the
+   * collection ties to a credential: sent as written, as Newman sends it, never asked for.
+   */
+  asWritten?: true;
 }
 
 /** An auth block: its type and its settings by name (v2.0 maps and v2.1 lists both fold here). */

@@ -9,6 +9,7 @@ import { isSecretHeader } from "../../secrets/names.ts";
 import { ymap, type YNode } from "../yaml_out.ts";
 import { yamlValue } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
+import { isTypePlaceholder } from "./header_evidence.ts";
 import type { PmPair, PmRequest } from "./model.ts";
 import type { CheckItem } from "./script/translate.ts";
 import { render } from "./template.ts";
@@ -55,7 +56,7 @@ export function headersOf(
       comments.push(`note: the header "${key}" is left out: ${why}`);
       continue;
     }
-    headers.set(key, headerValue(key, value, resolve, secret));
+    headers.set(key, headerValue(key, value, resolve, h.asWritten ? undefined : secret));
   }
   addDefaults(headers, auth, contentType);
   return headers;
@@ -92,7 +93,8 @@ function leftOutWhy(key: string, value: string, seen: Map<string, string>): stri
 
 /**
  * What a kept header's value becomes: a credential written out is read from
- * the environment (when `secret` is given), anything else rendered.
+ * the environment (when `secret` is given: not for an importer's placeholder
+ * the collection ties to no credential, header_evidence.ts), anything else rendered.
  */
 function headerValue(
   key: string,
@@ -141,7 +143,11 @@ function secretHeader(
 ): string {
   // A Cookie header holds `name=value` pairs, never a scheme: its whole value is the secret.
   const scheme = /^cookie$/i.test(key) ? "" : value.match(SCHEME)?.[1] ?? "";
-  const env = `\${ENV.${secret(key, scheme, value.slice(scheme.length).trim())}}`;
+  const credential = value.slice(scheme.length).trim();
+  // An importer's placeholder (`<string>`) is asked for here but hidden nowhere else: the same
+  // text in a header sent as written, or in a body, is no credential.
+  const hidden = isTypePlaceholder(credential) ? "" : credential;
+  const env = `\${ENV.${secret(key, scheme, hidden)}}`;
   return scheme ? `${scheme} ${env}` : env;
 }
 
