@@ -22,8 +22,9 @@ import { randomMade } from "./random_cut.ts";
 import { dateCall, isoDay, newDate } from "./date_local.ts";
 import { constructorCheck } from "./constructor_type.ts";
 import { CALLS, cond, pathOf } from "./calls.ts";
-import { rowComparison, rowNumber } from "./data_row.ts";
-import { compare, type Cond, flowText, isPseudo, member, not, type Sym, truthy } from "./sym.ts";
+import { rowComparison } from "./data_row.ts";
+import { comparison, numberMade } from "./number_of.ts";
+import { type Cond, flowText, isPseudo, member, not, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
 import { scopeOf, VARIABLE_GETTERS, type VarScope } from "../scopes.ts";
 
@@ -208,7 +209,7 @@ function special(callee: string, a: (Sym | undefined)[], ctx: EvalContext): Sym 
       : undefined;
     return conds ? { k: "cond", conds } : undefined;
   }
-  const made = madeBy(callee) ?? rowNumber(callee, first, a[1]);
+  const made = madeBy(callee) ?? numberMade(callee, first, a[1]);
   if (made) return made;
   if (/^Math\.(floor|round|ceil|abs)$|^String$/.test(callee) && first?.k === "gen") return first;
   return null;
@@ -320,7 +321,7 @@ function binary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   // A pseudo-path (`typeof x`, `x.indexOf(v)`) is no JSONPath: only a comparison pseudo reads is kept.
   if (a.k === "path" && isPseudo(a.path)) return pseudo(a.path, node.operator, b);
   if (b.k === "path" && isPseudo(b.path)) return undefined;
-  return compare(node.operator, a, b);
+  return comparison(node.operator, a, b);
 }
 
 /** `t ? a : b` whose test is known now: the branch it takes. */

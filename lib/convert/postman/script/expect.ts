@@ -12,6 +12,7 @@ import { variableText } from "./concat.ts";
 import type { Node } from "./parse.ts";
 import { responseWord } from "./response.ts";
 import { turnedEquality } from "./turned_expect.ts";
+import { calledWith } from "./number_of.ts";
 import {
   type Cond,
   flowText,
@@ -270,6 +271,14 @@ function sameValue(s: State, link: Link, ctx: EvalContext): boolean {
   return push(s, { path: arg.path, op: "exists", value: true });
 }
 
+/** `eql(Number(x))`, `eql(json.other)`: a variable's number, another part (number_of.ts). */
+function comparedWith(s: State, link: Link, ctx: EvalContext): boolean {
+  const arg = link.args?.length === 1 ? evaluate(link.args[0], ctx, 1) : undefined;
+  const checks = arg && calledWith(s.subject, link.word, s.negated, arg);
+  if (checks) s.out.push(...checks);
+  return checks !== undefined;
+}
+
 /** `pm.expect([401, 403]).to.include(pm.response.code)`: the value is one of the list's. */
 function listIncludes(s: State, link: Link, ctx: EvalContext): boolean {
   const list = s.subject.k === "lit" ? s.subject.value : undefined;
@@ -286,6 +295,7 @@ function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
     }
     if (sameValue(s, link, ctx)) continue;
     if (listIncludes(s, link, ctx)) continue;
+    if (comparedWith(s, link, ctx)) continue;
     const values = literalArgs(link.args, ctx);
     if (!values) return undefined;
     const re = values[0] as { regex?: string } | undefined;

@@ -70,7 +70,9 @@ export type Sym =
    * A value cut from a header or the body by a pattern (cut.ts): a `match`'s
    * groups, a `split`'s parts, or one `value` (the pattern's first group).
    */
-  | { k: "cut"; path: string; stage: "match" | "split" | "value"; regex?: string; sep?: string };
+  | { k: "cut"; path: string; stage: "match" | "split" | "value"; regex?: string; sep?: string }
+  /** A variable's value read as a number (`Number(x)`, number_of.ts): only a comparison reads one. */
+  | { k: "num"; expr: string };
 
 const NEGATED = table<string>({
   equals: "notEquals",
@@ -270,7 +272,7 @@ function operand(s: Sym): { value: unknown } | undefined {
  */
 export function compare(op: string, a: Sym, b: Sym): Sym | undefined {
   if (a.k === "lit" && b.k === "lit") return litCompare(op, a.value, b.value);
-  if (a.k === "path" && b.k === "path") return samePath(op, a.path, b.path);
+  if (a.k === "path" && b.k === "path" && a.path === b.path) return samePath(op, a.path);
   if ((a.k === "lit" || a.k === "var") && (b.k === "path" || b.k === "len")) {
     return compare(FLIP[op] ?? op, b, a);
   }
@@ -298,11 +300,11 @@ function pathCompare(path: string, op: string, value: unknown): Sym | undefined 
 /**
  * A value compared with the variable just set from it (`get('token') ===
  * user.token`): it holds whenever the value is there, which is what the
- * capture needs. Two different parts of the response are not compared.
+ * capture needs. Two different parts of the response: number_of.ts.
  */
-function samePath(op: string, a: string, b: string): Sym | undefined {
-  if (a !== b || (op !== "===" && op !== "==")) return undefined;
-  return { k: "cond", conds: [{ path: a, op: "exists", value: true }] };
+function samePath(op: string, path: string): Sym | undefined {
+  if (op !== "===" && op !== "==") return undefined;
+  return { k: "cond", conds: [{ path, op: "exists", value: true }] };
 }
 
 function litCompare(op: string, a: unknown, b: unknown): Sym | undefined {
