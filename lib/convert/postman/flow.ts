@@ -10,6 +10,7 @@ import { snake, UniqueNames } from "../names.ts";
 import { commented, ymap, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut, bodyValues } from "./body.ts";
+import { sentBody } from "./json_comments.ts";
 import type { PmRequest } from "./model.ts";
 import { assertOf, headersOf, omitEmptyAuth, sentFields, splitSchema } from "./step_parts.ts";
 import { stepOptions, unsendable } from "./step_parts.ts";
@@ -367,7 +368,7 @@ export class FlowBuilder {
     const resolve = (n: string, w?: string) => this.resolve(n, false, w);
     const empty: BodyOut = { fields: [], files: [], notes: [] };
     const [known, typed] = bodyValues(this.#made, this.shared.vars);
-    const body = r.body ? bodyFields(r.body, resolve, known, typed) : empty;
+    const body = r.body ? bodyFields(sentBody(r)!, resolve, known, typed) : empty;
     const auth = r.auth
       ? authFields(r.auth, resolve, this.shared.vars, r.authFrom ?? "collection")
       : { headers: [], query: [], notes: [] };
