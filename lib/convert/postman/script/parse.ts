@@ -9,10 +9,10 @@
  */
 import { parse } from "acorn";
 import { MAX_SCRIPT_CHARS } from "../limits.ts";
+import { withoutEarlyReturns } from "./early_return.ts";
 
-/** An ESTree node as acorn gives it; the translator reads the fields each node type has. */
-// deno-lint-ignore no-explicit-any
-export type Node = { type: string; start: number; end: number; [field: string]: any };
+export type { Node } from "./node.ts";
+import type { Node } from "./node.ts";
 
 /** A parsed script, or why it could not be. */
 export type Parsed = { ok: true; program: Node } | { ok: false; why: string };
@@ -41,7 +41,8 @@ export function parseScript(source: string): Parsed {
       allowReturnOutsideFunction: true,
       allowAwaitOutsideFunction: true,
     }) as unknown as Node;
-    return { ok: true, program };
+    // A guard clause's `return;` as the `else` it means (early_return.ts).
+    return { ok: true, program: withoutEarlyReturns(program) };
   } catch (error) {
     if (error instanceof RangeError) return { ok: false, why: "it is nested too deeply" };
     return { ok: false, why: `it does not parse (${(error as Error).message})` };
