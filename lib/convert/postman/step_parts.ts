@@ -51,12 +51,14 @@ export function headersOf(
     if (!isSent(h, r)) continue;
     const key = h.key.trim();
     const value = oneLine(h.value);
-    const why = leftOutWhy(key, value, headers);
+    // A name holding `{{x}}` is filled as Postman fills it: the flow's name holds the expression.
+    const name = /\{\{/.test(key) ? render(key, resolve) : key;
+    const why = leftOutWhy(key, value, headers, name);
     if (why) {
       comments.push(`note: the header "${key}" is left out: ${why}`);
       continue;
     }
-    headers.set(key, headerValue(key, value, resolve, h.asWritten ? undefined : secret));
+    headers.set(name, headerValue(key, value, resolve, h.asWritten ? undefined : secret));
   }
   addDefaults(headers, auth, contentType);
   return headers;
@@ -77,9 +79,13 @@ function oneLine(value: string): string {
 }
 
 /** Why a header is left out, first match wins; none matching keeps it. */
-const LEFT_OUT: [(key: string, value: string, seen: Map<string, string>) => boolean, string][] = [
-  [(key) => !TOKEN.test(key), "it is not a header name"],
-  [(key, _value, seen) => seen.has(key), "it is given twice"],
+const LEFT_OUT: [
+  (key: string, value: string, seen: Map<string, string>, name: string) => boolean,
+  string,
+][] = [
+  // The written parts must be a name's: each `{{x}}` stands for the text its variable holds.
+  [(key) => !TOKEN.test(key.replace(/\{\{[^{}]*\}\}/g, "x")), "it is not a header name"],
+  [(_key, _value, seen, name) => seen.has(name), "it is given twice"],
   [
     (_key, value) => [...value].some((c) => c.charCodeAt(0) > 0xff),
     "its value is not Latin-1 text, which HTTP headers hold",
@@ -87,8 +93,13 @@ const LEFT_OUT: [(key: string, value: string, seen: Map<string, string>) => bool
 ];
 
 /** Why the header `key: value` is left out, or `undefined` when it is kept. */
-function leftOutWhy(key: string, value: string, seen: Map<string, string>): string | undefined {
-  return LEFT_OUT.find(([test]) => test(key, value, seen))?.[1];
+function leftOutWhy(
+  key: string,
+  value: string,
+  seen: Map<string, string>,
+  name: string,
+): string | undefined {
+  return LEFT_OUT.find(([test]) => test(key, value, seen, name))?.[1];
 }
 
 /**
