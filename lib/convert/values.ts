@@ -193,10 +193,14 @@ export function mixRunId(
   return undefined;
 }
 
+/** Segments of words or counts (joined by `_.:-` inside one) joined by `/`, the first a word. */
+const RELATIVE_PATH =
+  /^[a-z]+(?:[_.:-](?:[a-z]+|\d+))*(?:\/(?:[a-z]+(?:[_.:-](?:[a-z]+|\d+))*|\d+))+$/i;
+
 /**
  * Whether a recorded value is shaped like a secret (a token, a signature, a
  * session id): at least 8 characters without spaces, and not a path
- * (`/dashboard`), a URL, a date, a plain number or an ordinary word or
+ * (`/dashboard`, `db/harbour.sqlite`), a URL, a date, a plain number or an ordinary word or
  * identifier name (`authenticity_token`, `remember-me`, `dashboard`).
  * Letters alone make a secret only when long and mixed in case the way
  * random text is (`xKpQzRtYvWmNaBcD`).
@@ -216,7 +220,9 @@ export function isSecretShaped(value: string): boolean {
   if (value.length < 8 || /\s/.test(value) || DATE.test(value)) return false;
   if (value.startsWith("/") || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
   if (/^[+-]?\d+(\.\d+)?$/.test(value)) return false;
-  if (/^[a-z]+([_.:-][a-z]+)*$/i.test(value)) {
+  // A relative path (`db/harbour.sqlite`, `notes/2024/tides.txt`): its segments are words and
+  // counts, as an ordinary name's are; phpLiteAdmin names its database so in every link.
+  if (/^[a-z]+([_.:-][a-z]+)*$/i.test(value) || RELATIVE_PATH.test(value)) {
     const switches = value.match(/[a-z][A-Z]|[A-Z][a-z]/g)?.length ?? 0;
     return value.length >= 16 && !/[_.:-]/.test(value) && switches >= 6;
   }
