@@ -167,8 +167,17 @@ function createdAbove(c: Correlator, path: string, text: string) {
   }
 }
 
-/** Where a row number a create under `under` answered is kept among the members. */
-function createdKey(under: string, text: string): string {
+/**
+ * Where a row number a create under `under` answered is kept among the members (a row a
+ * page links by its path, row_links.ts, too).
+ *
+ * @example
+ * ```ts
+ * import { createdKey } from "./created_ids.ts";
+ * if (createdKey("/tides", "1") !== "/tides\u00001") throw new Error();
+ * ```
+ */
+export function createdKey(under: string, text: string): string {
   return `${under}\u0000${text}`;
 }
 

@@ -14,14 +14,14 @@
  *
  * @module
  */
-import type { Step } from "../model.ts";
+import type { Producer, Step } from "../model.ts";
 import { useProducer } from "./captures.ts";
 import type { Correlator } from "./state.ts";
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-/** The pattern whose first group is the value of hidden input `name` of `html`, when its first is hidden and empty. */
-function emptyHiddenPattern(html: string, name: string): string | undefined {
+/** The pattern whose first group is the value of hidden input `name` of `html`, when its first is hidden and holds `value`. */
+function hiddenPattern(html: string, name: string, value = ""): string | undefined {
   for (const tag of html.matchAll(/<input\b[^>]{0,2000}>/gi)) {
     const attrs = [...tag[0].matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((a) => ({
       name: a[1].toLowerCase(),
@@ -33,14 +33,14 @@ function emptyHiddenPattern(html: string, name: string): string | undefined {
     if (named?.value !== name) continue;
     const held = attrs.find((a) => a.name === "value");
     const hidden = attrs.some((a) => a.name === "type" && a.value.toLowerCase() === "hidden");
-    if (!hidden || !held || held.value !== "") return undefined;
+    if (!hidden || !held || held.value !== value) return undefined;
     const n = `name=${named.quote}${escape(name)}${named.quote}`;
     const v = `value=${held.quote}([^${held.quote}]*)${held.quote}`;
     const pattern = named.at < held.at
       ? `<input[^>]*\\b${n}[^>]*\\b${v}`
       : `<input[^>]*\\b${v}[^>]*\\b${n}`;
     // A capture takes the first match: it must be this input.
-    return new RegExp(pattern).exec(html)?.[1] === "" ? pattern : undefined;
+    return new RegExp(pattern).exec(html)?.[1] === value ? pattern : undefined;
   }
   return undefined;
 }
@@ -87,10 +87,42 @@ export function emptyHiddenField(
   if (value !== "" || step.first.method === "GET" || !c.linking) return undefined;
   if (namesMadeRow(c, key)) return undefined;
   const page = formPage(c, key, step);
-  const pattern = page && emptyHiddenPattern(page.last.responseText!, key);
+  const pattern = page && hiddenPattern(page.last.responseText!, key);
   if (!page || pattern === undefined) return undefined;
   const source = { kind: "regex" as const, name: key, pattern };
   return useProducer(c, { step: page, source, secret: false }, step);
+}
+
+/**
+ * The capture of hidden input `key` from the latest page before `step` holding an input of
+ * that name, when that page held it hidden with `value` as written; else undefined.
+ *
+ * @example
+ * ```ts
+ * import { heldHiddenProducer } from "./hidden_fields.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const page = { name: "open_edit", last: { url: new URL("http://w.test/tides/1"),
+ *   mimeType: "text/html", responseText: '<input type="hidden" name="pk" value="1">' } };
+ * const save = { name: "save", first: { method: "POST", url: new URL("http://w.test/tides/1") } };
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push(page as any);
+ * // deno-lint-ignore no-explicit-any
+ * if (heldHiddenProducer(c, "pk", "1", save as any)?.step !== page) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (heldHiddenProducer(c, "pk", "2", save as any) !== undefined) throw new Error();
+ * ```
+ */
+export function heldHiddenProducer(
+  c: Correlator,
+  key: string,
+  value: string,
+  step: Step,
+): Producer | undefined {
+  const page = formPage(c, key, step);
+  const pattern = page && hiddenPattern(page.last.responseText!, key, value);
+  if (!page || pattern === undefined) return undefined;
+  return { step: page, source: { kind: "regex", name: key, pattern }, secret: false };
 }
 
 /** The latest page before `step` on its host whose HTML holds an input named `key`. */

@@ -22,7 +22,7 @@ import { graphqlIdProducer } from "./graphql_ids.ts";
 import { listedRowProducer } from "./listed_rows.ts";
 import { rpcListedProducer } from "./rpc_listed_ids.ts";
 import { namedRowProducer } from "./sibling_rows.ts";
-import { queryRowProducer } from "./query_rows.ts";
+import { linkedRowProducer } from "./row_links.ts";
 import { searchedRowProducer } from "./searched_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
 import { sentBefore } from "./client_constants.ts";
@@ -47,10 +47,10 @@ type ValueRule = (
 
 /** The rules of {@linkcode stringValue}, first match wins. */
 const VALUE_RULES: ValueRule[] = [
-  // A small row id a save's redirect named in its query, sent back to the same page (`id=1`):
-  // first, since a page may also show a `1` (another select's option) the answer did not make.
+  // A small row id a save's redirect named (`id=1`), or a form held for the row its path names
+  // (row_links.ts): first, as a page may also show a `1` (a select's option) no answer made.
   (c, key, value, step) => {
-    const p = c.linking ? queryRowProducer(c, key, value, step) : undefined;
+    const p = c.linking ? linkedRowProducer(c, key, value, step) : undefined;
     return p ? useProducer(c, p, step) : undefined;
   },
   (c, key, value, step) => {

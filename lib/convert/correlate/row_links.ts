@@ -16,8 +16,12 @@
  *
  * @module
  */
-import type { Step } from "../model.ts";
-import { noteLinkedRow } from "./query_rows.ts";
+import type { Producer, Step } from "../model.ts";
+import { singular, snake } from "../names.ts";
+import { multipartParts } from "../uploads.ts";
+import { createdIdProducer, createdKey } from "./created_ids.ts";
+import { heldHiddenProducer } from "./hidden_fields.ts";
+import { noteLinkedRow, queryRowProducer } from "./query_rows.ts";
 import type { Correlator } from "./state.ts";
 
 const ROW = /^\d{1,15}$/;
@@ -33,9 +37,21 @@ const HTML_ESCAPES: Record<string, string> = {
 /** How many rows of one page are read: a list longer than that is searched, not scanned. */
 const ROWS = 2000;
 
-/** The query and urlencoded body fields `r` sent. */
+/** The query and urlencoded or multipart text fields `r` sent. */
 function sentFields(r: Step["last"]): [string, string][] {
-  const body = /^[^=&\s]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(r.bodyText ?? "") ? r.bodyText : "";
+  const text = r.bodyText ?? "";
+  // A multipart body opens with its boundary line (Express Admin's forms are multipart).
+  const boundary = /^multipart\//.test(r.bodyMime ?? "") ? /^--([^\r\n]+)\r?\n/.exec(text) : null;
+  if (boundary) {
+    const parts = multipartParts(text, boundary[1]) ?? [];
+    return [
+      ...r.url.searchParams,
+      ...parts.flatMap((p): [string, string][] =>
+        p.fileName === undefined && p.value !== undefined ? [[p.name, p.value]] : []
+      ),
+    ];
+  }
+  const body = /^[^=&\s]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(text) ? text : "";
   return [...r.url.searchParams, ...new URLSearchParams(body)];
 }
 
@@ -71,11 +87,22 @@ const elementTexts = (row: string) =>
 
 /** The pattern whose first group is `name`'s number in the `tag` row that shows `shown`. */
 function rowPattern(tag: string, shown: string, page: string, name: string, linkFirst: boolean) {
-  const inRow = `(?:(?!</${tag}>)[\\s\\S])*?`;
-  const text = `>\\s*${escape(shown)}\\s*<`;
   const href = `\\bhref\\s*=\\s*["'][^"']*?${escape(page)}\\?(?:[^"']*?[&;])?${
     escape(name)
   }=(\\d+)[&#"']`;
+  return inRowPattern(tag, shown, href, linkFirst);
+}
+
+/** The pattern whose first group is the number ending a link to `under/N` in the row of `shown`. */
+function pathRowPattern(tag: string, shown: string, under: string, linkFirst: boolean) {
+  const href = `\\bhref\\s*=\\s*["'](?:https?://[^/"']+)?${escape(under)}/(\\d+)[?#"']`;
+  return inRowPattern(tag, shown, href, linkFirst);
+}
+
+/** `href` (its group the number) and the text `shown`, in that order or the other, in one row. */
+function inRowPattern(tag: string, shown: string, href: string, linkFirst: boolean) {
+  const inRow = `(?:(?!</${tag}>)[\\s\\S])*?`;
+  const text = `>\\s*${escape(shown)}\\s*<`;
   return `<${tag}\\b[^>]*>${inRow}${
     linkFirst ? `${href}${inRow}${text}` : `${text}${inRow}${href}`
   }`;
@@ -147,5 +174,96 @@ function noteRow(
       const pattern = rowPattern(tag.toLowerCase(), text, page, name, linkFirst);
       noteLinkedRow(c, step, to, name, value, pattern);
     }
+    // A path that ends in the row's number (`/tides/1`, Express Admin's list): kept as a create's
+    // row is, so the segment a later request sends right under the collection is captured.
+    const under = to.pathname.slice(0, to.pathname.lastIndexOf("/"));
+    if (ROW.test(page) && under !== "" && to.search === "") {
+      const pattern = pathRowPattern(tag.toLowerCase(), text, under, linkFirst);
+      noteLinkedPathRow(c, step, under, page, pattern);
+    }
   }
+}
+
+/** Keeps `number` of the link under `under` as a row `step`'s page names by `pattern`. */
+function noteLinkedPathRow(
+  c: Correlator,
+  step: Step,
+  under: string,
+  number: string,
+  pattern: string,
+): void {
+  const key = createdKey(under, String(Number(number)));
+  if (c.members.has(key)) return;
+  if (new RegExp(pattern, "i").exec(step.last.responseText!)?.[1] !== number) return;
+  const noun = singular(snake(under.slice(under.lastIndexOf("/") + 1))) || "row";
+  const source = { kind: "regex" as const, name: `${noun}_id`, pattern };
+  c.members.set(key, { producer: { step, source, secret: false }, under });
+}
+
+/**
+ * The hidden field `key` of a save whose path ends in a row the journey made or a page linked
+ * (`POST /tides/1`), when the form's page held the same number (`pk=1`): captured from that
+ * page by the field's name, so a second run sends its own row's; else undefined.
+ *
+ * @example
+ * ```ts
+ * import { heldRowProducer, noteRowLinks } from "./row_links.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const add = { last: { method: "POST", status: 302, url: new URL("http://a.test/tides/add"),
+ *   bodyText: "note=high+water", mimeType: "text/html", responseText: "" } };
+ * const list = { last: { method: "GET", status: 200, url: new URL("http://a.test/tides"),
+ *   mimeType: "text/html", responseText:
+ *     "<table><tr><td><a href='/tides/1'>1</a></td><td>high water</td></tr></table>" } };
+ * const form = { last: { method: "GET", status: 200, url: new URL("http://a.test/tides/1"),
+ *   mimeType: "text/html", responseText: "<input type='hidden' name='pk' value='1' />" } };
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push(add as any, list as any);
+ * // deno-lint-ignore no-explicit-any
+ * noteRowLinks(c, list as any);
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push(form as any);
+ * const sent = { method: "POST", url: new URL("http://a.test/tides/1") };
+ * const save = { first: sent, last: sent };
+ * // deno-lint-ignore no-explicit-any
+ * if (heldRowProducer(c, "pk", "1", save as any)?.step !== form) throw new Error();
+ * // deno-lint-ignore no-explicit-any
+ * if (heldRowProducer(c, "height", "1", save as any) !== undefined) throw new Error();
+ * ```
+ */
+export function heldRowProducer(
+  c: Correlator,
+  key: string,
+  value: string,
+  step: Step,
+): Producer | undefined {
+  // A bare step (a unit's) has no request: nothing to read a row from.
+  const path = step.last?.url.pathname ?? "";
+  const at = path.lastIndexOf("/");
+  if (!ROW.test(value) || path.slice(at + 1) !== value) return undefined;
+  // Captured from the form by its field's name, not assumed to be the path's number: a page may
+  // hold another `1` beside it (Redmine's `issue[lock_version]` on issue 1's form).
+  return createdIdProducer(c, path.slice(0, at), value) && heldHiddenProducer(c, key, value, step);
+}
+
+/**
+ * The producer of a small row id sent as `key=value`: a save's redirect or a row's link named
+ * it in a query (query_rows.ts), or the form's page held it for the row its path names.
+ *
+ * @example
+ * ```ts
+ * import { linkedRowProducer } from "./row_links.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const save = { last: { method: "POST", url: new URL("http://a.test/tides/1") } };
+ * // deno-lint-ignore no-explicit-any
+ * if (linkedRowProducer(emptyCorrelator("a", true), "pk", "1", save as any)) throw new Error();
+ * ```
+ */
+export function linkedRowProducer(
+  c: Correlator,
+  key: string,
+  value: string,
+  step: Step,
+): Producer | undefined {
+  return queryRowProducer(c, key, value, step) ?? heldRowProducer(c, key, value, step);
 }
