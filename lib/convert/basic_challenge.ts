@@ -50,6 +50,8 @@ export function sendChallengedBasic(records: readonly HarRecord[]): number {
     const later = lastSentUnder(list);
     const covered = new Set<string>();
     for (const [i, r] of list.entries()) {
+      // The page's own credentials for that request: sent as they are, given to no other.
+      if (r.urlCredentials) continue;
       if (authorization(r) !== undefined) {
         covered.add(folderOf(r));
         continue;
@@ -98,7 +100,12 @@ function folders(r: HarRecord): string[] {
   return out;
 }
 
+/**
+ * The `Authorization` `r` sent that a browser keeps for its origin: a URL's user part is the page's
+ * for that one request (`url_credentials.ts`), never what a prompt gave the browser before it.
+ */
 function authorization(r: HarRecord): string | undefined {
+  if (r.urlCredentials) return undefined;
   return r.headers.find((h) => h.name.toLowerCase() === "authorization")?.value;
 }
 

@@ -39,6 +39,11 @@ export interface HarRecord {
   url: URL;
   /** Request headers in recorded order. */
   headers: NameValue[];
+  /**
+   * Whether the `Authorization` header was put back from the URL's user part (`url_credentials.ts`):
+   * the page's for this one request, which the browser sends only when challenged.
+   */
+  urlCredentials?: boolean;
   /** Request cookies: `request.cookies`, else parsed from the Cookie header. */
   cookies: NameValue[];
   /** Request body mime type (lower case, no parameters), when there is a body. */
@@ -254,7 +259,8 @@ function toRecord(entry: Record<string, unknown>, index: number): HarRecord | un
   if (rawUrl === undefined || !URL.canParse(rawUrl)) return undefined;
   const url = new URL(rawUrl);
   if (!/^(https?|wss?):$/.test(url.protocol)) return undefined;
-  const headers = urlCredentials(url, nameValues(request.headers));
+  const recorded = nameValues(request.headers);
+  const headers = urlCredentials(url, recorded);
   const post = isObject(request.postData) ? request.postData : undefined;
   const started = Date.parse(str(entry.startedDateTime) ?? "");
   const response = responseFields(isObject(entry.response) ? entry.response : undefined);
@@ -263,6 +269,7 @@ function toRecord(entry: Record<string, unknown>, index: number): HarRecord | un
     method: (str(request.method) ?? "GET").toUpperCase(),
     url,
     headers,
+    ...(headers.length > recorded.length ? { urlCredentials: true } : {}),
     cookies: requestCookies(request, headers),
     setCookies: response.setCookies,
     // Firefox records form bodies only as params, chrome-har JSON bodies too.

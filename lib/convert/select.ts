@@ -9,6 +9,7 @@
  * @module
  */
 import { sendChallengedBasic } from "./basic_challenge.ts";
+import { dropUnsentUrlCredentials } from "./url_credentials_unsent.ts";
 import { isSanitized, sanitizedNote, sendBearerTokens } from "./har_sanitized.ts";
 import { UsageError } from "../model/errors.ts";
 import { decodeHar } from "./har_input.ts";
@@ -65,7 +66,9 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const harText = typeof har === "string" ? har : decodeHar(har);
   const parsed = parseHar(harText, notes);
   notes.push(...reattachRedirectCookies(parsed.records));
-  // Before anything reads the headers: a request the browser sent again after a hidden challenge.
+  // Before anything reads the headers: a URL's user part the browser never sent, then a request
+  // the browser sent again after a hidden challenge.
+  dropUnsentUrlCredentials(parsed.records);
   sendChallengedBasic(parsed.records);
   const { kept, dropped, apiLikeDropped, telemetryDropped, ownHosts } = classify(
     parsed.records,
