@@ -11,7 +11,9 @@
  * So a kept request recorded that way is given the cookies the dropped requests of its origin
  * sent after the kept request of that origin before it (whose answer could have set them) and
  * before it, but for those a kept answer set or cleared (the jar's); the correlation then reads
- * each from the answer that set it (`correlate/unseen_cookies.ts`). A request the browser really
+ * each from the answer that set it (`correlate/unseen_cookies.ts`). A value the answer of a dropped
+ * request set is not given: that answer is not replayed, so no step could hold it (ungit's page
+ * sets an anonymous session the sign-in then sent). A request the browser really
  * sent without cookies stays as it is: one recorded with its wire headers (`Host`) and no
  * `Cookie` went without them (`credentials: 'omit'`, or none matched), and the cookies of
  * another origin never count.
@@ -60,6 +62,13 @@ export function holdDroppedCookies(
   // set or cleared (the jar's); kept once as the loop goes, not gathered anew per request.
   const mine = new Map<string, { before?: HarRecord; jars: Set<string> }>();
   const dropped = byOrigin(all.filter((d) => !flowHas.has(d)));
+  // A value a dropped answer set is that old instance's: no step's answer sets it again, so the
+  // request goes without it, as on a first visit (ungit's page sets an anonymous `connect.sid`).
+  const setByDropped = new Set(
+    all.filter((d) => !flowHas.has(d)).flatMap((d) =>
+      d.setCookies.map((cookie) => `${d.url.host}\n${cookie.name}=${cookie.value}`)
+    ),
+  );
   for (const r of kept) {
     const origin = r.url.origin;
     const seen = mine.get(origin) ?? { jars: new Set<string>() };
@@ -70,7 +79,9 @@ export function holdDroppedCookies(
       for (const d of dropped.get(origin) ?? []) {
         if (!earlier(before, d) || !earlier(d, r)) continue;
         for (const cookie of d.cookies) {
-          if (!jars.has(cookie.name)) shown.set(cookie.name, cookie.value);
+          if (jars.has(cookie.name)) continue;
+          if (setByDropped.has(`${d.url.host}\n${cookie.name}=${cookie.value}`)) continue;
+          shown.set(cookie.name, cookie.value);
         }
       }
       if (shown.size > 0) {
