@@ -24,6 +24,7 @@ import { withoutServerDefaults } from "./server_defaults.ts";
 import { somethingToCreate } from "./empty_create.ts";
 import { leavesFileOut } from "./optional_files.ts";
 import { updateNode } from "./tag_create.ts";
+import { summaryBodySchema, withSummaryBody } from "./summary_body.ts";
 
 /** A file the flows read that the user must replace with a real one. */
 export interface PlaceholderFile {
@@ -40,6 +41,27 @@ export interface BodyParts {
   files: PlaceholderFile[];
   /** Optional members left out (`multipart image (a file)`), for the step's comment. */
   leftOut?: string[];
+  /** The schema the operation's summary names, when the document gives no body (summary_body.ts). */
+  named?: string;
+}
+
+/**
+ * The step's comments on its body: the schema its summary named, the optional members left out.
+ *
+ * @example
+ * ```ts
+ * import { bodyComments } from "./body.ts";
+ * const lines = bodyComments({ fields: [], headers: [], files: [], leftOut: ["multipart a (a file)"] });
+ * if (lines.join() !== "optional, left out: multipart a (a file)") throw new Error();
+ * ```
+ */
+export function bodyComments(body: BodyParts): string[] {
+  return [
+    ...body.named === undefined
+      ? []
+      : [`body: the schema ${body.named} its summary names (the document gives the write none)`],
+    ...body.leftOut ? [`optional, left out: ${body.leftOut.join(", ")}`] : [],
+  ];
 }
 
 /** The media type to send: JSON first, then forms, multipart, text, then the first listed. */
@@ -142,9 +164,12 @@ export function stepBody(
   const create = op.role === "create";
   const one = patchesOneItem(op.method, op.template);
   // A PATCH whose schema names no member is made from its tag's PUT's (tag_create.ts).
-  const node = updateNode(doc, op);
+  // A write the document gives no body whose summary names a schema sends it (summary_body.ts).
+  const named = summaryBodySchema(doc, op);
+  const node = withSummaryBody(doc, op, updateNode(doc, op));
   const members = op.method === "PATCH" ? itemMembers(doc, op.template) : [];
-  return bodyParts(doc, maker, node, step, op.method, create, sole, keys, one, members);
+  const parts = bodyParts(doc, maker, node, step, op.method, create, sole, keys, one, members);
+  return named === undefined ? parts : { ...parts, named };
 }
 
 /** A body made from the schema, as the document gives none. */

@@ -21,7 +21,7 @@ import { LOGIN_STEP } from "./auth_login.ts";
 import { adminBlock } from "./for_admins.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
-import { stepBody } from "./body.ts";
+import { bodyComments, stepBody } from "./body.ts";
 import { namedInBody, namingCreate, withNamed, withRpcNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
 import { itemParam, sends } from "./name_named.ts";
@@ -115,7 +115,7 @@ export class FlowBuilder {
     fillListed(doc, op.node, body, guards, this.stepOf.keys(), this.#captured.bind(this));
     const fill = { op, body, guards, ifs, stepOf: this.stepOf, capture: this.capture.bind(this) };
     for (const f of BODY_FILLS) f(this.shared, fill);
-    if (body.leftOut) comments.push(`optional, left out: ${body.leftOut.join(", ")}`);
+    comments.push(...bodyComments(body));
     for (const file of body.files) {
       this.shared.files.push(file);
       this.shared.placeholders.push({ file: file.path, what: file.what });
