@@ -247,7 +247,7 @@ function lastResort(
 ) {
   const doc = creates.doc as Node;
   return fromParentText(doc, ops, op, param) ??
-    searchedLink(doc, parentCreate(creates, op, param), param) ??
+    searchedLink(doc, parentCreate(creates, op, param), param, op) ??
     tagMakerLink(doc, ops, op, param, (p) => creates.pathIn(p, param));
 }
 
@@ -289,7 +289,7 @@ function fromProperty(
     op.template.slice(0, op.template.indexOf(`/{${param}}`));
   // An item the client names (`PUT /contents/{path}`) is the run's: another's answer refers to one.
   // One whose own create answers undescribed is that create's (lastResort), never another's.
-  if (!own && (!listed || searchedLink(creates.doc, parentCreate(creates, op, param), param))) {
+  if (!own && (!listed || searchedLink(creates.doc, parentCreate(creates, op, param), param, op))) {
     return undefined;
   }
   return {

@@ -9,8 +9,9 @@
  * the item's unique identifier, `livre_id` of a `Book`), the shallowest first, where the document declares no
  * `Location` and nothing else names it (a listing, another create's
  * property, the parent's text). A create that answers nothing (204) gives
- * nothing to read, and a name the client gives in the create's body is the
- * run's own.
+ * nothing to read, a name the client gives in the create's body is the
+ * run's own, and a POST whose summary is the item operation's own is one
+ * handler for both paths, not a create (httpbin's `/anything`).
  *
  * @module
  */
@@ -25,7 +26,8 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 /**
  * The link of `param` to its create `producer` read from an answer the
  * document leaves undescribed, or undefined when the document describes it
- * (its properties were read already) or says it answers nothing.
+ * (its properties were read already), says it answers nothing, or says the
+ * same of `producer` as of `consumer`, the operation that reads `param`.
  *
  * @example
  * ```ts
@@ -42,8 +44,9 @@ export function searchedLink(
   doc: unknown,
   producer: OpenApiOperation | undefined,
   param: string,
+  consumer?: OpenApiOperation,
 ): ParamLink | undefined {
-  if (producer === undefined) return undefined;
+  if (producer === undefined || (consumer && oneHandler(producer, consumer))) return undefined;
   const { statuses, responses } = successes(doc, producer.node);
   if (statuses.length === 0 || statuses.every((s) => s === 204 || s === 205)) return undefined;
   if (!responses.every((r) => undescribed(doc, r))) return undefined;
@@ -53,6 +56,19 @@ export function searchedLink(
   // The create's own schema may say which member is the item's identifier (`livre_id`).
   const own = describedIds(doc, bodySchema(doc, producer)).filter((k) => k !== param);
   return { param, producer, path: [], from: "parent", search: [...own, param, ...id] };
+}
+
+/**
+ * Whether the POST and the operation at its item's path say the same words:
+ * httpbin's `/anything` and `/anything/{anything}` are one handler for every
+ * method ("Returns anything passed in request data."), which makes no item,
+ * and its echo holds none to search for. A create and its item's read say
+ * different things ("Create a note", "Read a note").
+ */
+function oneHandler(producer: OpenApiOperation, consumer: OpenApiOperation): boolean {
+  const said = (op: OpenApiOperation) =>
+    typeof op.node.summary === "string" ? op.node.summary.trim().toLowerCase() : "";
+  return said(producer) !== "" && said(producer) === said(consumer);
 }
 
 /**
