@@ -7,7 +7,8 @@
  * schema is what the server takes (`{"mappings": […]}`); the step sent
  * nothing (422 "No content to map"). A summary whose verb hands nothing
  * over ("Reset stub mappings") or that names no schema keeps its step
- * bodiless. Every spelling of a schema's name is the same words
+ * bodiless, and so does a write that answers JSON (Jupyter Server's "Create
+ * a new terminal" answers the `Terminal` the server makes). Every spelling of a schema's name is the same words
  * (`note-batch`, `note_batch`, `NoteBatch`, `Note Batch`), in OpenAPI 3
  * and in Swagger 2.0's `definitions`.
  *
@@ -27,8 +28,11 @@ const batch = (ref: string) => ({
   properties: { notes: { type: "array", items: { $ref: ref } } },
 });
 
-function openapi3(name: string, summary: string): Record<string, unknown> {
+function openapi3(name: string, summary: string, answers = false): Record<string, unknown> {
   const ref = (n: string) => `#/components/schemas/${n}`;
+  const answer = answers
+    ? { content: { "application/json": { schema: { $ref: ref(name) } } } }
+    : {};
   return {
     openapi: "3.0.3",
     info: { title: "Notes", version: "1" },
@@ -37,7 +41,11 @@ function openapi3(name: string, summary: string): Record<string, unknown> {
         get: { summary: "List notes", responses: { "200": { description: "OK" } } },
       },
       "/notes/import": {
-        post: { tags: ["Notes"], summary, responses: { "200": { description: "Imported" } } },
+        post: {
+          tags: ["Notes"],
+          summary,
+          responses: { "200": { description: "Imported", ...answer } },
+        },
       },
       "/notes/reset": {
         post: { summary: `Reset ${name}`, responses: { "200": { description: "Reset" } } },
@@ -103,10 +111,17 @@ for (const name of ["note-batch", "note_batch", "NoteBatch", "Note Batch"]) {
   }
 }
 
-Deno.test("convert openapi: a bodiless write whose summary names no schema, or a verb that hands nothing over, sends nothing", async () => {
-  for (const summary of ["Import everything", "Export note batch", "Import note batch now"]) {
+Deno.test("convert openapi: a bodiless write whose summary names no schema, or a verb that hands nothing over, or that answers JSON, sends nothing", async () => {
+  const cases: [string, boolean][] = [
+    ["Import everything", false],
+    ["Export note batch", false],
+    ["Import note batch now", false],
+    // Jupyter's "Create a new terminal" answers its Terminal: the server makes it.
+    ["Create a new note batch", true],
+  ];
+  for (const [summary, answers] of cases) {
     const server = startServer();
-    const { runs } = await convertAndRunSuite(openapi3("NoteBatch", summary), server);
+    const { runs } = await convertAndRunSuite(openapi3("NoteBatch", summary, answers), server);
     assert.notEqual(runs[0].code, 0, summary);
     assert.deepEqual(server.got["POST /notes/import"], [undefined], summary);
   }

@@ -12,9 +12,12 @@
  * Only the whole summary counts ("Import stub mappings", not "Import stub
  * mappings now"), only verbs that hand over what they name (an import, a
  * create, an upload, an update: "Reset stub mappings" and "Persist stub
- * mappings" name the same schema and take nothing), and only a write that
- * declares no body, no query and no form of its own: where the document
- * says what is sent, that stands.
+ * mappings" name the same schema and take nothing), only a write that
+ * declares no body, no query and no form of its own (where the document
+ * says what is sent, that stands), and only one that answers no JSON: Jupyter
+ * Server's "Create a new terminal" answers its `Terminal`, which the server
+ * makes, and a terminal created with a name of the client's was then not
+ * found (404).
  *
  * @module
  */
@@ -22,6 +25,7 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import { nameWords } from "./named_thing.ts";
 import type { OpenApiOperation } from "./operations.ts";
+import { jsonSchema, successes } from "./responses.ts";
 
 /** Verbs whose object is what the request carries. */
 const HANDS_OVER = new Set([
@@ -66,10 +70,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH"]);
  * ```
  */
 export function summaryBodySchema(doc: unknown, op: OpenApiOperation): string | undefined {
-  if (!WRITES.has(op.method) || op.node.requestBody !== undefined) return undefined;
-  if (op.params.some((p) => p.in !== "path" && p.in !== "header" && p.in !== "cookie")) {
-    return undefined;
-  }
+  if (!takesNothingSaid(doc, op)) return undefined;
   const summary = typeof op.node.summary === "string" ? op.node.summary : "";
   const [verb, ...rest] = summary.trim().replace(/[.!]$/, "").split(/\s+/);
   if (verb === undefined || !HANDS_OVER.has(verb.toLowerCase())) return undefined;
@@ -84,6 +85,17 @@ export function summaryBodySchema(doc: unknown, op: OpenApiOperation): string | 
   const named = Object.keys(schemas).filter((name) => nameWords(name).join(" ") === words);
   if (named.length !== 1 || !carriesMembers(doc, schemas[named[0]])) return undefined;
   return named[0];
+}
+
+/** A write that declares no body, query or form, and answers no JSON. */
+function takesNothingSaid(doc: unknown, op: OpenApiOperation): boolean {
+  if (!WRITES.has(op.method) || op.node.requestBody !== undefined) return false;
+  if (op.params.some((p) => p.in !== "path" && p.in !== "header" && p.in !== "cookie")) {
+    return false;
+  }
+  // A write that answers JSON may answer what it names, made by the server (Jupyter's "Create a
+  // new terminal" answers its `Terminal`, and a terminal sent its own name was not found after).
+  return !successes(doc, op.node).responses.some((r) => jsonSchema(doc, r) !== undefined);
 }
 
 /** An object or a list: something a body is made of, not a bare word or number. */
