@@ -215,6 +215,7 @@ function writeFlows(
     if (steps.length === 0) continue;
     const added = steps.filter((op) => !group.includes(op)).length;
     const { name, file } = flowNaming(tag, under, title, { flowNames, fileNames });
+    shared.flow = { own: new Set(group), all: new Set(all) };
     const builder = new FlowBuilder(file, shared, setup);
     // An operation ending what an earlier one ended gets its own item (second_producer.ts).
     const own = ownItems(all, shared.inferred);

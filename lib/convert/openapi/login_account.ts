@@ -20,6 +20,7 @@ import { perRun, type RUN_VARS, USER_NAMES } from "./run_values.ts";
 import { properties } from "./schema_properties.ts";
 import { signUpNames } from "./signup_names.ts";
 import { makesAnotherAccount, ownIdentity } from "./another_account.ts";
+import { apartVars, type FlowOps, sentApart } from "./second_signup.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
   email: ["LOGIN_EMAIL", "the email of an account of yours"],
@@ -79,7 +80,7 @@ export function signInAs(node: YNode, used: ReadonlySet<string>, env: EnvNamer, 
  */
 export function runValues(
   fields: [string, YNode][],
-  shared: { inferred: { login?: Login }; auth: EnvNamer; doc?: Node },
+  shared: { inferred: { login?: Login }; auth: EnvNamer; doc?: Node; flow?: FlowOps },
   op: OpenApiOperation,
   runVars: Set<string>,
   samples: ReadonlySet<string>,
@@ -102,10 +103,12 @@ export function runValues(
   // A second create of an account is its own, not the run's (another_account.ts).
   const another = !account && shared.doc !== undefined &&
     makesAnotherAccount(shared.doc, op, login);
+  // The sign-up's second in its own flow beside the first: an account apart (second_signup.ts).
+  const apart = sentApart(shared, op);
   return fields.map(([k, v]) => {
     if (k === "multipart") return [k, v];
     const run = perRun(v, account ?? runVars, "", names);
-    const made = another ? ownIdentity(run) : run;
+    const made = another ? ownIdentity(run) : apart ? apartVars(run, runVars) : run;
     if (byEmail) return [k, asEmail(made, runVars)];
     return [
       k,

@@ -32,6 +32,12 @@ export const RUN_VARS: Record<"email" | "username" | "password", string> = {
   password: "${RANDOM.PASSWORD}",
 };
 
+/** The vars of an account apart from the run's (second_signup.ts's `apartVars`), and their values. */
+export const APART_VARS: Record<string, string> = {
+  own_email: RUN_VARS.email,
+  own_username: RUN_VARS.username,
+};
+
 /**
  * The run vars `used` names, each with its value: those of `RUN_VARS` (the
  * password `password` when given: plain_password.ts), and a
@@ -51,6 +57,8 @@ export const RUN_VARS: Record<"email" | "username" | "password", string> = {
 export function runVarsOf(used: ReadonlySet<string>, password?: string): [string, string][] {
   const made: [string, string][] = Object.entries(RUN_VARS).filter(([k]) => used.has(k))
     .map(([k, v]) => [k, k === "password" && password !== undefined ? password : v]);
+  // An account apart from the run's, in vars of its own (second_signup.ts).
+  for (const [k, v] of Object.entries(APART_VARS)) if (used.has(k)) made.push([k, v]);
   const pin = [...used].find((k) => k.startsWith("pin:"));
   if (pin) made.push(["pin", `\${RANDOM.DIGITS_${pin.slice(4)}}`]);
   return made;

@@ -9,6 +9,7 @@ import type { Node } from "../../check/openapi_operations.ts";
 import type { AuthSchemes } from "./auth.ts";
 import type { PlaceholderFile } from "./body.ts";
 import type { Inferred } from "./prerequisites.ts";
+import type { FlowOps } from "./second_signup.ts";
 
 /** Something the user must fill in: where and what. */
 export interface Placeholder {
@@ -32,4 +33,6 @@ export interface Shared {
   inferred: Inferred;
   /** The administrators' operations (`GET /users`), each with what says so (for_admins.ts). */
   admins?: Map<string, string>;
+  /** The operations of the flow being written, set before each one (second_signup.ts). */
+  flow?: FlowOps;
 }
