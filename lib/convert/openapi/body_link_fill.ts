@@ -9,7 +9,7 @@
 import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { BodyFill } from "./body_fill.ts";
 import { type BodyLink, LIST_ITEMS } from "./body_links.ts";
-import { memberSource } from "./capture_source.ts";
+import { captureSource, memberSource } from "./capture_source.ts";
 import type { OpenApiOperation } from "./operations.ts";
 
 /**
@@ -62,7 +62,8 @@ export function fillBodyIds(
       /[^A-Za-z0-9_-]+/g,
       "_",
     ).replace(/^(?![A-Za-z_])/, "p_");
-    const got = capture(step, key, memberSource(link.path));
+    // An answer the document does not describe is searched (captureSource): it may not hold one.
+    const got = capture(step, key, link.search ? captureSource(link) : memberSource(link.path));
     const filled = withValue(body.fields[at][1], link.body, link.each ? [got] : got);
     if (!filled) continue;
     body.fields[at] = ["body", filled];

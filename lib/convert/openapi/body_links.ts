@@ -11,7 +11,10 @@
  * its answer's property of the body's name, else its `id`, at the top or
  * inside the answer's envelope or the member named for the noun (etcd's
  * `member.ID`); a create whose answer shows no id, at its collection's
- * listing's first item, read after it (created_listing.ts). Top-level, one wrapper deep (`{order: {petId}}`, a wrapper
+ * listing's first item, read after it (created_listing.ts); a create whose
+ * answer the document does not describe at all, anywhere in it
+ * (undescribed_answer.ts: an Express shop's cart item sent its example
+ * `product_id: 1`, refused by a fresh server's foreign key). Top-level, one wrapper deep (`{order: {petId}}`, a wrapper
  * the schema requires), the items of an array (`petIds: [..]`), or a member of each item of a
  * body that is a list (`[{id, sortOrder}]`, "The ID of the strategy": Unleash's strategy sort
  * order sent its example id, 400). The fill is body_link_fill.ts's.
@@ -38,6 +41,7 @@ import type { ParamLink } from "./document_links.ts";
 import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
+import { searchedLink } from "./undescribed_answer.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { relationsRead } from "./related_reads.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
@@ -205,6 +209,15 @@ function linkOf(
     if (!listed || sendsOwn(doc, after, c.noun)) continue;
     if (!copyable(doc, after, op)) return null;
     return { ...at, ...listed, from: "listing", after };
+  }
+  // A create whose answer the document does not describe (`201: {description}`): the id is the
+  // first member named for the property, or `id`, anywhere in it, as a path parameter's is; not
+  // from one that attaches items of the noun (it sends their ids) and makes none.
+  for (const producer of ordered) {
+    const search = searchedLink(doc, producer, c.body.at(-1)!)?.search;
+    if (!search || sendsOwn(doc, producer, c.noun)) continue;
+    if (!copyable(doc, producer, op)) return null;
+    return { ...at, producer, path: [], from: "parent", search };
   }
   return undefined;
 }
