@@ -2,7 +2,8 @@
  * What the records a flow drops say of the ones it keeps, for one recording or two alike: the
  * pages' `type="password"` and text inputs (which fields the user types), the scripts' literals
  * (what the client sends the same for every user), and the cookies only the dropped assets show
- * the browser held for a request recorded without them.
+ * the browser held for a request recorded without them, and every page the recording holds (what
+ * a write's answered page shows that no other page does is its verdict: write_verdict.ts).
  *
  * @module
  */
@@ -34,6 +35,7 @@ export function seedFromDropped<C extends Correlator>(
   all: readonly HarRecord[],
   kept: readonly HarRecord[],
 ): C {
+  c.pages.push(...all.filter((r) => /^(text\/html|application\/xhtml\+xml)$/.test(r.mimeType)));
   holdDroppedCookies(noteScriptLiterals(dropPagesPasswords(c, all, kept), all, kept), all, kept);
   return c;
 }

@@ -184,6 +184,8 @@ export interface Correlator {
   span: Span | undefined;
   /** Cookies the dropped requests show the browser held for a kept one recorded without (held_cookies.ts). */
   readonly heldCookies: Map<HarRecord, NameValue[]>;
+  /** Every record answered with a page, dropped ones too: what every page shows is no write's verdict. */
+  readonly pages: HarRecord[];
   /** Requests that sent Authorization and cookies no recorded response set. */
   droppedCookies: number;
   /** Steps that exchange an OAuth authorization code. */
@@ -275,6 +277,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     jarFilled: 0,
     span: undefined,
     heldCookies: new Map(),
+    pages: [],
     droppedCookies: 0,
     oauthSteps: new Set(),
     oauthFresh: new Map(),

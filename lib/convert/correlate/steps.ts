@@ -43,6 +43,7 @@ import { isRpcLogin } from "./rpc_logins.ts";
 import { changesLater } from "./rpc_state.ts";
 import { movesOn } from "./moved_on.ts";
 import { checkRpcError } from "./rpc_errors.ts";
+import { addWriteVerdict } from "../write_verdict.ts";
 
 /**
  * Builds the step of `records` and adds it to `c.steps`.
@@ -113,6 +114,8 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   if (sequence !== undefined) step.checks = step.checks.filter((k) => k.path[0] === sequence);
   // A JSON-RPC call's failure comes with HTTP 200: its answer's `error` tells it (rpc_errors.ts).
   checkRpcError(step.last, step.checks);
+  // A write refused with a 200 says so in its text: what marked success is checked too.
+  addWriteVerdict(step, changes, c.pages);
   c.rules.produce(step);
   c.steps.push(step);
 }
