@@ -131,15 +131,6 @@ Deno.test("convert openapi: an item named by a body property its parameter is sp
     assert.match(reads[0], /^GET \/tags\/tagName-[0-9a-f]{8}$/);
     assert.notEqual(reads[0], reads[1]);
     assert.doesNotMatch(summary, /legalValue|tagName/);
-    // The var says where its value came from: the document's example, kept; the run's own name.
-    const all = [...flows.values()].join("\n");
-    assert.ok(
-      all.includes(
-        "# the document's example: the client names what POST /fields/{field}/legal-values makes",
-      ),
-      all,
-    );
-    assert.ok(all.includes("# the run's own: the client names what POST /tags makes"), all);
     assert.match(
       flows.get("legal_values.yaml") ?? [...flows.values()].join("\n"),
       /legal-values\/\$\{vars\./,
