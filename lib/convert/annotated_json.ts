@@ -15,8 +15,19 @@
 /** An elision: three dots or the ellipsis character, outside a string. */
 const ELISION = /^(?:\.\.\.|…)/;
 
-/** The index just past a `//` or `/* … *\/` comment that starts at `i`, or -1 for none. */
-function commentEnd(text: string, i: number): number {
+/**
+ * The index just past a `//` or `/* … *\/` comment that starts at `i`, or -1
+ * for none: a line comment ends before its line's `\n` (a `\r` before it is
+ * the comment's), an unclosed block comment at the text's end.
+ *
+ * @example
+ * ```ts
+ * import { commentEnd } from "./annotated_json.ts";
+ * if (commentEnd("1 // two\r\n3", 2) !== 9 || commentEnd("/* x *\/1", 0) !== 7) throw new Error();
+ * if (commentEnd("1", 0) !== -1) throw new Error();
+ * ```
+ */
+export function commentEnd(text: string, i: number): number {
   if (text.startsWith("//", i)) {
     const eol = text.indexOf("\n", i);
     return eol < 0 ? text.length : eol;

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { commentEnd } from "../annotated_json.ts";
 import type { PmPair, PmRequest } from "./model.ts";
 
 /** A JSON media type, as Postman's runtime tells one (`application/json`, `…+json`). */
@@ -35,24 +36,11 @@ export function stripComments(text: string): string {
       else if (c === '"') inString = false;
       continue;
     }
-    const last = commentEnd(text, i);
-    if (last >= 0) i = last;
+    const end = commentEnd(text, i);
+    if (end >= 0) i = end - 1;
     else (inString = c === '"'), (out += c);
   }
   return out;
-}
-
-/** The last index of the comment starting at `i` (its line's `\r` too), or -1 when none does. */
-function commentEnd(text: string, i: number): number {
-  if (text.startsWith("//", i)) {
-    // To the end of the line: a `\r\n`'s `\r` is the comment's, its `\n` is kept.
-    let end = i + 2;
-    while (end < text.length && text[end] !== "\n" && !text.startsWith("\r\n", end)) end++;
-    return text.startsWith("\r\n", end) ? end : end - 1;
-  }
-  if (!text.startsWith("/*", i)) return -1;
-  const close = text.indexOf("*/", i + 2);
-  return close < 0 ? text.length : close + 1;
 }
 
 /** Whether Postman reads the request's raw body as JSON: its language, else its Content-Type. */
