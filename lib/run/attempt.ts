@@ -113,7 +113,10 @@ export async function attempt(
       followRedirects: step.options?.followRedirects,
       // Called only when redirects are followed: no closure for the other requests.
       onRedirect: step.options?.followRedirects
-        ? redirectHook({ request, jar, ownCookie, via, hops, wire }, ctx)
+        ? redirectHook(
+          { request, jar, ownCookie, via, hops, wire, written: input.inputs.written },
+          ctx,
+        )
         : undefined,
       ...transportFor(request.url, step.options, ctx),
     });
@@ -182,7 +185,7 @@ async function prepared(input: StepInput, ctx: Context, auth: AuthHandler | unde
   const bare = auth ? { ...request, headers: [...request.headers] } : undefined;
   // The one place a step's auth meets its request (see http/auth.ts).
   if (auth) await auth.apply(request);
-  secretsInRequest(request, ctx.secret);
+  secretsInRequest(request, ctx.secret, input.inputs.written);
   const shown = shownRequest(step, scope, request, ctx.redactor, input.inputs.literals);
   return { request, bare, jar, ownCookie, shown };
 }
@@ -286,6 +289,7 @@ function redirectHook(
     via: { method: string };
     hops?: RedirectAuth;
     wire?: Wire;
+    written?: ReadonlySet<string>;
   },
   ctx: Context,
 ) {
@@ -293,10 +297,10 @@ function redirectHook(
     ctx.coverage?.record(at.via.method, hop.url ?? at.request.url, hop.status);
     at.hops?.unauthorised(hop, next);
     at.via.method = next.method;
-    followed(hop, next, at.request, at.jar, at.ownCookie, ctx);
+    followed(hop, next, at, ctx);
     if (at.hops) {
       await at.hops.authorise(next);
-      secretsInRequest(next, ctx.secret);
+      secretsInRequest(next, ctx.secret, at.written);
     }
     await at.wire?.answered(hop, next);
   };
@@ -310,11 +314,15 @@ function redirectHook(
 function followed(
   hop: ReceivedResponse,
   next: ResolvedRequest,
-  request: ResolvedRequest,
-  jar: CookieJar | undefined,
-  ownCookie: string | undefined,
+  at: {
+    request: ResolvedRequest;
+    jar?: CookieJar;
+    ownCookie?: string;
+    written?: ReadonlySet<string>;
+  },
   ctx: Context,
 ): void {
+  const { request, jar, ownCookie } = at;
   secretsInResponse(hop, ctx.secret);
   if (!jar) return;
   jar.store(hop.url ?? request.url, hop.setCookies);
@@ -323,7 +331,7 @@ function followed(
   if (own) next.headers.push(["cookie", own]);
   const cookies = jar.header(next.url);
   if (cookies) addCookies(next.headers, cookies);
-  secretsInRequest(next, ctx.secret);
+  secretsInRequest(next, ctx.secret, at.written);
 }
 
 /** The response that answered, for the run's OpenAPI coverage, and the step's documents. */

@@ -75,7 +75,7 @@ async function reported(
 ): Promise<Attempt> {
   const { step } = input;
   const request: ResolvedRequest = { ...outcome.request, headers: [...outcome.request.headers] };
-  secretsInRequest(request, ctx.secret);
+  secretsInRequest(request, ctx.secret, input.inputs.written);
   const info = {
     step: input.label ?? step.name,
     attempt: number,

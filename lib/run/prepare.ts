@@ -10,7 +10,7 @@ import { prepareRegex } from "../_util/regex.ts";
 import { prepareXPath } from "../check/xpath.ts";
 import { prepareSchemas } from "../load/schema_compile.ts";
 import { type DeferredFlow, type Flow, isDeferred } from "../model/flow.ts";
-import { secretRowValues } from "../secrets/discover.ts";
+import { secretRowValues } from "../secrets/row_values.ts";
 import { compileValue, type ValueTemplate } from "../expr/template.ts";
 import { type Masking, PLAIN } from "../model/masking.ts";
 

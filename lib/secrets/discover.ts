@@ -9,13 +9,14 @@
  *
  * @module
  */
-import { isSecretHeader, isSecretKey, isSecretName } from "./names.ts";
+import { isSecretHeader, isSecretKey } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
 import { urlPasswords } from "./url_passwords.ts";
 import { isKeyData } from "./key_data.ts";
 import { isPlainValue } from "./plain_values.ts";
 import { secretsInSetCookie } from "./set_cookie.ts";
 import { clearLeaves, withClearTexts } from "./clear_texts.ts";
+import { writtenKey } from "./written_headers.ts";
 
 export { type SecretInputs, secretInputs } from "./flow_inputs.ts";
 
@@ -202,15 +203,17 @@ function secretsInCookies(header: string, register: Register): void {
   register(header, names);
 }
 
+/** `written`: the flow's own text under names that merely look secret (see `written_headers.ts`). */
 function secretsInHeaders(
   headers: Iterable<[string, string]>,
   register: Register,
+  written?: ReadonlySet<string>,
 ): void {
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
     if (lower === "cookie") secretsInCookies(value, register);
     else if (lower === "set-cookie") secretsInSetCookie(value, register);
-    else if (isSecretHeader(lower)) register(value);
+    else if (isSecretHeader(lower) && !written?.has(writtenKey(lower, value))) register(value);
     else {
       urlPasswords(value, register);
       if (URL_HEADERS.has(lower)) secretsInUrl(value, register);
@@ -274,7 +277,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * Registers the secrets of a request about to be sent: values of secret
  * headers (a `Cookie` also cookie by cookie), the password in the URL, values
  * of secret-named query parameters, and secret-named fields of a JSON or form
- * body.
+ * body; not the text the flow wrote under a header whose name merely looks
+ * secret (`written`, from `secretInputs`: `Idempotency-Key: <string>`).
  *
  * @example
  * ```ts
@@ -296,8 +300,9 @@ export function secretsInRequest(
     bodyKind?: "multipart" | "file";
   },
   register: Register,
+  written?: ReadonlySet<string>,
 ): void {
-  secretsInHeaders(request.headers, register);
+  secretsInHeaders(request.headers, register, written);
   // Only a URL with a user part or a query can hold a secret of its own: most have neither.
   if (request.url.includes("@") || request.url.includes("?")) {
     // The password as written, as parsed and decoded: `pa@ss` whole, and `p%zz` too.
@@ -357,33 +362,4 @@ export function secretsInResponse(
   secretsInHeaders(Object.entries(response.headers), issued);
   const contentType = response.headers["content-type"];
   secretsInBody({ text: response.text, contentType, json: () => response.json }, issued);
-}
-
-/**
- * The values of data columns whose names are secret (`password`, `apiKey`,
- * or a name in `named`, the run's `--secret` names), in every row of every
- * flow: secrets of the run, as vars of those names from a vars file are.
- *
- * @example
- * ```ts
- * import { secretRowValues } from "./discover.ts";
- * const rows = [{ name: "a", values: { user: "ann", password: "pw-1", apiKey: "k-1" } }];
- * const found: string[] = [];
- * // deno-lint-ignore no-explicit-any
- * secretRowValues([{ rows } as any], new Set(), (v) => void found.push(v));
- * if (found.join() !== "pw-1,k-1") throw new Error(found.join());
- * ```
- */
-export function secretRowValues(
-  flows: readonly { rows?: { values: Record<string, unknown> }[] }[],
-  named: ReadonlySet<string>,
-  register: Register,
-): void {
-  for (const flow of flows) {
-    for (const row of flow.rows ?? []) {
-      for (const [name, value] of Object.entries(row.values)) {
-        if (named.has(name) || isSecretName(name)) secretLeaves(value, register);
-      }
-    }
-  }
 }

@@ -11,6 +11,7 @@ import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 import type { Flow } from "../model/flow.ts";
 import { isSecretHeader, isSecretKey } from "./names.ts";
 import { isKeyData } from "./key_data.ts";
+import { isWrittenHeaderText, writtenKey } from "./written_headers.ts";
 
 /** What a flow's expressions read that lands in a secret place of some request. */
 export interface SecretInputs {
@@ -27,6 +28,12 @@ export interface SecretInputs {
    * body field, 4 characters or more): its own, never a secret a server issued.
    */
   clear?: Set<string>;
+  /**
+   * Headers whose constant text the flow wrote under a name that merely looks secret
+   * (`Idempotency-Key: <string>`), as `writtenKey(name, text)`: sent as the flow's own text,
+   * never registered by the header's name (`written_headers.ts`).
+   */
+  written?: Set<string>;
 }
 
 function addRefs(refs: Ref[], into: SecretInputs): void {
@@ -154,9 +161,12 @@ export function secretInputs(flow: Flow): SecretInputs {
   };
   const values: ValueTemplate[] = [];
   const clear: ValueTemplate[] = [];
+  const written = new Map<string, string>();
   for (const step of flow.steps) {
     const { request } = step;
-    for (const [name, value] of request.headers) headerInputs(name, value, values, clear);
+    for (const [name, value] of request.headers) {
+      headerInputs(name, value, { values, clear, written });
+    }
     // Cookies are session credentials whatever they are called.
     for (const [, value] of request.cookies ?? []) {
       values.push({ kind: "template", template: value });
@@ -182,21 +192,38 @@ export function secretInputs(flow: Flow): SecretInputs {
     for (const text of constantText(value)) inputs.literals.add(text);
   }
   inputs.clear = clearConstants(clear, inputs.literals);
+  // A text the flow also sends in a secret place (a credential header, a password field) is one.
+  inputs.written = new Set(
+    [...written].filter(([, text]) => !inputs.literals.has(text)).map(([key]) => key),
+  );
   return inputs;
 }
 
-/** A header's template into the values sent in secret places or in the clear. */
+/**
+ * A header's template into the values sent in secret places or in the clear. Constant text the
+ * flow writes under a name that merely looks secret is its own (`written`: key → text), sent in
+ * the clear; what an expression brings there stays secret, wherever it came from.
+ */
 function headerInputs(
   name: string,
   value: Template,
-  values: ValueTemplate[],
-  clear: ValueTemplate[],
+  into: { values: ValueTemplate[]; clear: ValueTemplate[]; written: Map<string, string> },
 ): void {
+  const { values, clear } = into;
+  const template: ValueTemplate = { kind: "template", template: value };
   if (name.toLowerCase() === "cookie") {
     const pairs = cookiePairs(value);
     values.push(...pairs.values);
     clear.push(...pairs.names);
-  } else (isSecretHeader(name) ? values : clear).push({ kind: "template", template: value });
+  } else if (!isSecretHeader(name)) clear.push(template);
+  else {
+    const text = constantText(template)[0];
+    if (text === undefined || !isWrittenHeaderText(name, text)) values.push(template);
+    else {
+      into.written.set(writtenKey(name, text), text);
+      clear.push(template);
+    }
+  }
 }
 
 /**

@@ -208,6 +208,23 @@ export function isSecretHeader(name: string): boolean {
 }
 
 /**
+ * Headers that exist to carry a credential: whatever a flow sends in them is secret, written in
+ * the flow or not. Other headers whose names merely look secret (`Idempotency-Key`,
+ * `X-Request-Key`) hold what a flow writes in them as its own text (see `written_headers.ts`).
+ *
+ * @example
+ * ```ts
+ * import { isCredentialHeader } from "./names.ts";
+ * if (!isCredentialHeader("Authorization") || !isCredentialHeader("X-API-Key")) throw new Error();
+ * if (isCredentialHeader("Idempotency-Key") || isCredentialHeader("x-auth-token")) throw new Error();
+ * ```
+ */
+export function isCredentialHeader(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  return lower !== "set-cookie" && SECRET_HEADERS.has(lower);
+}
+
+/**
  * Capture names that look secret: the word rule of {@linkcode isSecretName}
  * (`token`, `auth_token`, `sessionId`, `api_key`, `api_keys`, `cookie` are
  * secret; `id`, `name`, `status` are not). A secret capture is secret whatever its

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { loadFlow } from "../../lib/load/load_flow.ts";
 import { secretInputs } from "../../lib/secrets/flow_inputs.ts";
+import { secretsInRequest } from "../../lib/secrets/discover.ts";
 import "../support/engines.ts";
 
 Deno.test("secret-named query parameters, cookies and form fields are secret inputs", () => {
@@ -68,4 +69,77 @@ steps:
   );
   assert.deepEqual(problems, []);
   assert.deepEqual([...secretInputs(flow!).literals], ["lit-key"]);
+});
+
+Deno.test("text written under a header whose name merely looks secret is the flow's own", () => {
+  const { flow, problems } = loadFlow(
+    `name: f
+steps:
+  - name: s
+    request:
+      method: POST
+      url: "http://x.test/orders"
+      headers:
+        Idempotency-Key: "<string>"
+        X-Request-Key: 3f2b9c1e-7a4d-4e8b-9c0f-1a2b3c4d5e6f
+        X-Auth-Token: plain-words
+        X-Signing-Key: sk_live_4eC39HqLyjWDarjtT1zdp7dc
+        X-Api-Key: lit-api-key
+        Authorization: Bearer lit-bearer
+        X-Session-Token: "\${ENV.UPSTREAM}"
+        X-Shared-Key: shared-text
+    capture: { csrf: $.json.csrf }
+  - name: t
+    request:
+      url: "http://x.test/?api_key=shared-text"
+      headers: { X-Csrf-Token: "\${steps.s.capture.csrf}" }
+`,
+    "f.yaml",
+    { env: (name) => name },
+  );
+  assert.deepEqual(problems, []);
+  const inputs = secretInputs(flow!);
+  assert.deepEqual([...inputs.written!].sort(), [
+    "idempotency-key\0<string>",
+    "x-auth-token\0plain-words",
+    "x-request-key\x003f2b9c1e-7a4d-4e8b-9c0f-1a2b3c4d5e6f",
+  ]);
+  // A header that exists to carry a credential, a random key, a text also sent in a secret place.
+  assert.deepEqual([...inputs.literals].sort(), [
+    "Bearer lit-bearer",
+    "lit-api-key",
+    "shared-text",
+    "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+  ]);
+  // What an expression brings there stays secret, wherever it came from.
+  assert.deepEqual([...inputs.env], ["UPSTREAM"]);
+  assert.deepEqual([...inputs.captures], ["s\0csrf"]);
+  assert.ok(inputs.clear!.has("<string>") && inputs.clear!.has("plain-words"));
+});
+
+Deno.test("a request registers no written text by its header's name, but what else it sends", () => {
+  const written = new Set(["idempotency-key\0<string>", "x-auth-token\0plain-words"]);
+  const found: string[] = [];
+  secretsInRequest(
+    {
+      url: "http://x.test/orders",
+      headers: [
+        ["Idempotency-Key", "<string>"],
+        ["x-auth-token", "plain-words"],
+        // The same header with another value (a redirect's credentials, an auth's header): secret.
+        ["X-Auth-Token", "from-elsewhere"],
+        ["authorization", "Bearer tok-1"],
+      ],
+    },
+    (value) => void found.push(value),
+    written,
+  );
+  assert.deepEqual(found, ["from-elsewhere", "Bearer tok-1"]);
+  // Without the flow's written texts (a library caller), every secret-looking header is secret.
+  const all: string[] = [];
+  secretsInRequest(
+    { url: "http://x.test/", headers: [["Idempotency-Key", "<string>"]] },
+    (v) => void all.push(v),
+  );
+  assert.deepEqual(all, ["<string>"]);
 });
