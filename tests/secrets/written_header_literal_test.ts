@@ -8,6 +8,7 @@
  * `Idempotency-Key`), and every report is read back.
  */
 import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
 import { runEveryReport } from "../support/run_reports.ts";
 
 /** Written in the flow under secret-looking header names: the flow's own text. */
@@ -97,6 +98,53 @@ Deno.test("a literal under a secret-looking header is shown; a secret source's v
     }
   } finally {
     await srv.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** A document whose header parameters have an example or only a type (`X-Request-Key: string`). */
+const DOCUMENT = `openapi: 3.0.3
+info: {title: orders, version: "1"}
+paths:
+  /orders:
+    post:
+      operationId: createOrder
+      parameters:
+        - {name: Idempotency-Key, in: header, required: true, schema: {type: string}, example: order-2024-a}
+        - {name: X-Request-Key, in: header, required: true, schema: {type: string}}
+      requestBody:
+        content:
+          application/json:
+            schema: {type: object, properties: {note: {type: string, example: hello}}}
+      responses: {"200": {description: ok}}
+`;
+
+Deno.test("an OpenAPI conversion's header literals stay readable in the run: the word string is not masked", async () => {
+  const srv = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (req) =>
+      Response.json({ type: "string", body: await req.text() }, {
+        headers: { "idempotency-key": req.headers.get("idempotency-key") ?? "" },
+      }),
+  );
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-written-openapi-" });
+  try {
+    await Deno.writeTextFile(`${dir}/d.yaml`, DOCUMENT);
+    const convert = await runCli(["convert", "openapi", `${dir}/d.yaml`, "-o", `${dir}/out`]);
+    assert.equal(convert.code, 0, convert.stdout + convert.stderr);
+    // Run as the summary says, with the one variable it asks for, verbosely.
+    assert.match(convert.stdout + convert.stderr, /Run: flowrun run \S+ --openapi \S+/);
+    const env = { BASE_URL: `http://127.0.0.1:${srv.addr.port}` };
+    const run = await runCli(["run", `${dir}/out`, "--openapi", `${dir}/d.yaml`, "-vv"], { env });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    for (const shown of ["> X-Request-Key: string", "> Idempotency-Key: order-2024-a"]) {
+      assert.ok(run.stdout.includes(shown), `${shown}:\n${run.stdout}`);
+    }
+    assert.ok(run.stdout.includes("< idempotency-key: order-2024-a"), run.stdout);
+    assert.match(run.stdout, /"type": ?"string"/);
+    assert.ok(!run.stdout.includes("***"), run.stdout);
+  } finally {
+    await srv.shutdown();
     await Deno.remove(dir, { recursive: true });
   }
 });
