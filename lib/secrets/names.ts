@@ -207,21 +207,48 @@ export function isSecretHeader(name: string): boolean {
   return SECRET_HEADERS.has(lower) || isSecretKey(lower);
 }
 
+/** Words of a header name that say the header carries a credential (`X-Auth-Token`, `X-Session`). */
+const CREDENTIAL_WORDS = new Set([
+  "auth",
+  "authorization",
+  "token",
+  "secret",
+  "password",
+  "passwd",
+  "pwd",
+  "session",
+  "sessionid",
+  "apikey",
+  "jwt",
+  "bearer",
+  "credential",
+  "credentials",
+  "csrf",
+  "xsrf",
+]);
+
 /**
  * Headers that exist to carry a credential: whatever a flow sends in them is secret, written in
- * the flow or not. Other headers whose names merely look secret (`Idempotency-Key`,
- * `X-Request-Key`) hold what a flow writes in them as its own text (see `written_headers.ts`).
+ * the flow or not. What a user types under `X-Auth-Token` is a typed credential; a header named
+ * only by `key` (`Idempotency-Key`, `X-Request-Key`) holds what a flow writes in it as its own text
+ * (see `written_headers.ts`): keys there name a request, not an account.
  *
  * @example
  * ```ts
  * import { isCredentialHeader } from "./names.ts";
  * if (!isCredentialHeader("Authorization") || !isCredentialHeader("X-API-Key")) throw new Error();
- * if (isCredentialHeader("Idempotency-Key") || isCredentialHeader("x-auth-token")) throw new Error();
+ * if (!isCredentialHeader("x-auth-token") || !isCredentialHeader("X-Session-Id")) throw new Error();
+ * if (isCredentialHeader("Idempotency-Key") || isCredentialHeader("X-Request-Key")) throw new Error();
  * ```
  */
 export function isCredentialHeader(name: string): boolean {
   const lower = name.trim().toLowerCase();
-  return lower !== "set-cookie" && SECRET_HEADERS.has(lower);
+  if (lower === "set-cookie") return false;
+  if (SECRET_HEADERS.has(lower)) return true;
+  const words = lower.split(/[^a-z0-9]+/).filter(Boolean);
+  return words.some((word, i) =>
+    CREDENTIAL_WORDS.has(word) || (word === "api" && words[i + 1] === "key")
+  );
 }
 
 /**

@@ -163,7 +163,8 @@ steps:
       headers:
         x-api-key: "\${vars.k}"
         authorization: "Bearer \${steps.a.capture.v}"
-        x-literal-token: lit-2
+        x-literal-key: lit-2
+        x-literal-token: lit-4
       body: { name: "\${vars.plain}", nested: { password: "\${vars.user_pw}", secret: lit-3 } }
 `,
     "f.yaml",
@@ -175,8 +176,8 @@ steps:
   assert.deepEqual([...inputs.env].sort(), ["URL_PW", "USER"]);
   assert.deepEqual([...inputs.captures].sort(), ["a\0other", "a\0v"]);
   // Text written under a header whose name merely looks secret is the flow's own (issue 52).
-  assert.deepEqual([...inputs.literals].sort(), ["lit-1", "lit-3"]);
-  assert.deepEqual([...inputs.written!], ["x-literal-token\0lit-2"]);
+  assert.deepEqual([...inputs.literals].sort(), ["lit-1", "lit-3", "lit-4"]);
+  assert.deepEqual([...inputs.written!], ["x-literal-key\0lit-2"]);
 });
 
 Deno.test("a password in a URL a response writes is found in linear time, whatever the text", () => {

@@ -82,7 +82,8 @@ steps:
       headers:
         Idempotency-Key: "<string>"
         X-Request-Key: 3f2b9c1e-7a4d-4e8b-9c0f-1a2b3c4d5e6f
-        X-Auth-Token: plain-words
+        X-Client-Key: plain-words
+        X-Auth-Token: typed-pass
         X-Signing-Key: sk_live_4eC39HqLyjWDarjtT1zdp7dc
         X-Api-Key: lit-api-key
         Authorization: Bearer lit-bearer
@@ -101,7 +102,7 @@ steps:
   const inputs = secretInputs(flow!);
   assert.deepEqual([...inputs.written!].sort(), [
     "idempotency-key\0<string>",
-    "x-auth-token\0plain-words",
+    "x-client-key\0plain-words",
     "x-request-key\x003f2b9c1e-7a4d-4e8b-9c0f-1a2b3c4d5e6f",
   ]);
   // A header that exists to carry a credential, a random key, a text also sent in a secret place.
@@ -110,6 +111,8 @@ steps:
     "lit-api-key",
     "shared-text",
     "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+    // Typed under a header whose words say it carries a credential: a typed credential.
+    "typed-pass",
   ]);
   // What an expression brings there stays secret, wherever it came from.
   assert.deepEqual([...inputs.env], ["UPSTREAM"]);
@@ -118,16 +121,16 @@ steps:
 });
 
 Deno.test("a request registers no written text by its header's name, but what else it sends", () => {
-  const written = new Set(["idempotency-key\0<string>", "x-auth-token\0plain-words"]);
+  const written = new Set(["idempotency-key\0<string>", "x-client-key\0plain-words"]);
   const found: string[] = [];
   secretsInRequest(
     {
       url: "http://x.test/orders",
       headers: [
         ["Idempotency-Key", "<string>"],
-        ["x-auth-token", "plain-words"],
+        ["x-client-key", "plain-words"],
         // The same header with another value (a redirect's credentials, an auth's header): secret.
-        ["X-Auth-Token", "from-elsewhere"],
+        ["X-Client-Key", "from-elsewhere"],
         ["authorization", "Bearer tok-1"],
       ],
     },

@@ -19,6 +19,8 @@ const SECRETS = {
   API_TOKEN: "tok-Lm52Qx98Rw",
 };
 const RANDOM_KEY = "4f1c2e9a7b3d5c6e8f90a1b2";
+/** Typed in the flow under a header whose words say it carries a credential: a typed credential. */
+const TYPED_CREDENTIAL = "typed-pw-Rk3";
 
 const FLOW = `name: written header literals
 steps:
@@ -31,6 +33,7 @@ steps:
         X-Request-Key: plain-request-key
         X-Auth-Token: "\${ENV.UPSTREAM_VALUE}"
         X-Signing-Key: ${RANDOM_KEY}
+        X-Session-Token: ${TYPED_CREDENTIAL}
         Authorization: "Bearer \${ENV.API_TOKEN}"
       body:
         note: "<string> for plain-request-key"
@@ -72,7 +75,7 @@ Deno.test("a literal under a secret-looking header is shown; a secret source's v
     assert.equal(run.code, 1, run.stdout + run.stderr);
     const names = ["stdout", "stderr", "json", "junit", "html", "log"];
     for (const [i, output] of run.outputs.entries()) {
-      for (const secret of [...Object.values(SECRETS), RANDOM_KEY]) {
+      for (const secret of [...Object.values(SECRETS), RANDOM_KEY, TYPED_CREDENTIAL]) {
         for (const form of encodings(secret)) {
           assert.ok(!output.includes(form), `${names[i]} shows ${form}:\n${output}`);
         }
@@ -85,6 +88,7 @@ Deno.test("a literal under a secret-looking header is shown; a secret source's v
     assert.match(sent, /"X-Request-Key":"plain-request-key"/i, sent);
     assert.match(sent, /"X-Auth-Token":"\*\*\*"/i, sent);
     assert.match(sent, /"X-Signing-Key":"\*\*\*"/i, sent);
+    assert.match(sent, /"X-Session-Token":"\*\*\*"/i, sent);
     assert.match(sent, /"Authorization":"(?:Bearer )?\*\*\*"/i, sent);
     // Every output that quotes the failed check shows the literal, in its own encoding.
     for (const [i, output] of run.outputs.entries()) {
