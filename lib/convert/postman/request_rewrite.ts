@@ -14,6 +14,10 @@ import type { Shared } from "./flow_state.ts";
 
 /** A write to the request's body or URL, as a script spells it. */
 const WRITES = /\bpm\.request\.(?:body|url)\b[\s\S]*?\.(?:update|set|addQueryParams)\s*\(/;
+/** `pm.request.body.raw = …`, which no call spells. */
+const ASSIGNS_BODY = /\bpm\.request\.body\.raw\s*=(?!=)/;
+/** The writes of the body the step sends when script/request_body.ts reads them. */
+const BODY_WRITE = /^pm\.request\.body\.(?:update$|raw =$)/;
 const WRITE_CALL = /^pm\.request\.(?:body|url)(?:\.\w+)*\.(?:update|set|addQueryParams)$/;
 
 /**
@@ -36,7 +40,7 @@ export function requestRewrites(scripts: readonly PmScript[]): string[] {
 
 /**
  * Notes request `where` in `shared.rewritten` and its step's `comments` when
- * its pre-request scripts rewrite it.
+ * its pre-request scripts rewrite it (`bodySent`: the step sends the body they write).
  *
  * @example
  * ```ts
@@ -52,8 +56,12 @@ export function noteRewrites(
   where: string,
   shared: Shared,
   comments: string[],
+  bodySent = false,
 ): void {
-  const rewrites = requestRewrites(scripts);
+  // A body the script wrote that the step sends (script/request_body.ts) is no rewrite left out.
+  const assigned = scripts.some((s) => s.listen === "prerequest" && ASSIGNS_BODY.test(s.source));
+  const rewrites = [...requestRewrites(scripts), ...(assigned ? ["pm.request.body.raw ="] : [])]
+    .filter((call) => !(bodySent && BODY_WRITE.test(call)));
   if (rewrites.length === 0) return;
   (shared.rewritten ??= []).push(where);
   comments.push(`untranslated: ${rewrites.join(", ")} rewrites this request; sent as written`);

@@ -1,7 +1,8 @@
 /**
  * What a script does to the request about to be sent: a request sent first
  * (`pm.sendRequest` in a pre-request script, side_request.ts), a header
- * added (request_header.ts) or a query parameter (request_query.ts). Only one made on every run is kept: under a
+ * added (request_header.ts), a query parameter (request_query.ts) or its body
+ * written (request_body.ts). Only one made on every run is kept: under a
  * condition it stays a comment, except a request sent under a condition whose
  * value is known now (`if (!pm.environment.get("token")) pm.sendRequest(…)`,
  * no token yet): it is sent, marked `once`, as Postman logs in once and
@@ -13,6 +14,7 @@ import type { EvalContext } from "./eval.ts";
 import type { Node } from "./parse.ts";
 import { addedHeader } from "./request_header.ts";
 import { addedQuery } from "./request_query.ts";
+import { writtenBody } from "./request_body.ts";
 import { sideRequest } from "./side_request.ts";
 import type { Translation } from "./translation.ts";
 
@@ -47,6 +49,8 @@ export function requestEffect(
   if (side !== null) return keep(side, conditional, (v) => (out.sides ??= []).push(v));
   const header = addedHeader(e, ctx);
   if (header !== null) return keep(header, conditional, (v) => (out.headers ??= []).push(v));
+  const body = writtenBody(e, ctx, preRequestSource ?? "");
+  if (body !== null) return keep(body, conditional, (v) => (out.body = v));
   const query = addedQuery(e, ctx);
   if (query !== null) return keep(query, conditional, (v) => (out.query ??= []).push(v));
   return false;

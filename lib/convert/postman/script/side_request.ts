@@ -117,13 +117,33 @@ function textOf(node: Node | undefined, ctx: EvalContext): string | undefined {
   return node.quasis.map((q: Node, i: number) => q.value.cooked + (parts[i] ?? "")).join("");
 }
 
-/** A raw body: text, or `JSON.stringify(…)` of a value known now or of variables' text. */
-function rawText(node: Node, ctx: EvalContext): string | undefined {
+/**
+ * A raw body: text, or `JSON.stringify(…)` of a value known now or of variables' text
+ * (`JSON.stringify(x, null, 2)` alike: the spaces change no JSON a server reads).
+ *
+ * @example
+ * ```ts
+ * import { rawText } from "./side_request.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript('JSON.stringify({ a: 1, b: pm.environment.get("b") }, null, 2)');
+ * if (!p.ok) throw new Error(p.why);
+ * const ctx = { scope: new Map(), tests: new Map(), variable: (n: string) => ({ k: "var" as const, name: n, expr: "" }) };
+ * const raw = rawText(p.program.body[0].expression, ctx);
+ * if (raw !== '{"a":1,"b":"{{b}}"}') throw new Error(raw);
+ * ```
+ */
+export function rawText(node: Node, ctx: EvalContext): string | undefined {
+  const [value, replacer, space] = node.arguments ?? [];
   const json = node.type === "CallExpression" && dotted(node.callee) === "JSON.stringify" &&
-    node.arguments.length === 1;
+    value !== undefined && (replacer === undefined || isNull(replacer)) &&
+    (space === undefined || space.type === "Literal") && node.arguments.length <= 3;
   if (!json) return postmanText(evaluate(node, ctx, 0));
-  return jsonText(node.arguments[0], ctx);
+  return jsonText(value, ctx);
 }
+
+/** `null` (or `undefined`) as a replacer: JSON.stringify keeps every member. */
+const isNull = (n: Node) =>
+  (n.type === "Literal" && n.value === null) || (n.type === "Identifier" && n.name === "undefined");
 
 /** An object literal as `JSON.stringify` writes it, member by member (jsonText). */
 function objectText(node: Node, ctx: EvalContext): string | undefined {

@@ -260,7 +260,7 @@ class Translator {
     else this.lines(node);
   }
 
-  /** `x = …` keeps a value for later statements; `tests[…] = …` is a check. */
+  /** `x = …` keeps a value for later statements; `tests[…] = …` is a check; a body write sends it. */
   assignment(node: Node, e: Node): void {
     if (e.left.type === "Identifier" && e.left.name !== "tests") {
       // A sloppy-mode assignment (`article = …` without `var`) makes a global, as `var` would.
@@ -269,7 +269,7 @@ class Translator {
       this.ctx.scope.set(e.left.name, shareable(e.left.name, value));
       return;
     }
-    this.testsAssignment(node, e);
+    if (!this.#send(node, e)) this.testsAssignment(node, e); // or a body written: request_body.ts
   }
 
   /** A `pm.expect(…)` or `pm.response.to…` chain. */

@@ -68,6 +68,8 @@ export interface Translation {
   sides?: SideRequest[];
   /** Headers a pre-request script adds to its request (`pm.request.headers.add`), as Postman text. */
   headers?: { key: string; value: string }[];
+  /** The body a pre-request script writes into its request (`pm.request.body.raw = …`), the last one. */
+  body?: { raw: string; stringified?: true };
   /** Query parameters a pre-request script adds (`pm.request.url.query.add`), as `key=value` Postman text. */
   query?: string[];
   /** Source lines of statements not translated. */
