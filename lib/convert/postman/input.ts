@@ -13,6 +13,7 @@ import { MAX_FOLDER_DEPTH } from "./limits.ts";
 import type { PmCollection, PmRequest, PmScript, PmUnit } from "./model.ts";
 import { auth, body, events, headers, pairs, str, url, withPathVariables } from "./fields.ts";
 import { markPlaceholderHeaders } from "./header_evidence.ts";
+import { markRefusedCredentials } from "./refused_credentials.ts";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
@@ -113,7 +114,7 @@ export function readCollection(text: string): PmCollection {
     name: str(info.name) || str(root.name) || "collection",
     version: /v2\.0/.test(schema) ? "2.0" : "2.1",
     variables: walk.variables,
-    units: markPlaceholderHeaders(units),
+    units: markRefusedCredentials(markPlaceholderHeaders(units)),
     depth: walk.depth,
   };
 }

@@ -365,10 +365,12 @@ export class Variables {
    * writes `value`, the flow reads the variable too (`hidden`).
    */
   secretEnv(base: string, hint: string, value?: string): string {
+    // One variable per value: two credentials written differently are two (`COOKIE`, `COOKIE_2`).
+    const held = (env: string) => [...this.hidden].find(([, e]) => e === env)?.[0];
+    const other = (env: string) =>
+      this.env.get(env)!.hint !== hint || (!!value && (held(env) ?? value) !== value);
     let env = ownEnvName(base);
-    for (let n = 2; this.env.has(env) && this.env.get(env)!.hint !== hint; n++) {
-      env = `${ownEnvName(base)}_${n}`;
-    }
+    for (let n = 2; this.env.has(env) && other(env); n++) env = `${ownEnvName(base)}_${n}`;
     this.env.set(env, { name: env, secret: true, hint });
     if (value && !this.hidden.has(value)) this.hidden.set(value, env);
     return env;
