@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { heldMember } from "./object_member.ts";
 import { pickCall, pickMember } from "./pick.ts";
 import { cutCall, cutMember } from "./cut.ts";
 import { either, fileText, knownMember, literalText } from "./either.ts";
@@ -156,6 +157,7 @@ function namedMember(node: Node, ctx: EvalContext, d: number): Sym | undefined |
 function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const named = namedMember(node, ctx, d);
   if (named !== null) return named;
+  if (heldMember(node, ctx)) return evaluate(heldMember(node, ctx)!, ctx, d); // object_member.ts
   const base = evaluate(node.object, ctx, d);
   const key = node.computed
     ? evaluate(node.property, ctx, d)

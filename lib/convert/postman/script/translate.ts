@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { forgetChanged } from "./object_member.ts";
 import { unfoldAssertionIfs } from "./assertion_if.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
 import { type CheckItem, ELEMENT, type Loop, loopOf, rooted } from "./each.ts";
@@ -136,9 +137,7 @@ class Translator {
       if (d.id.type === "ObjectPattern" || d.id.type === "ArrayPattern") {
         const names = destructured(d, this.ctx);
         if (!names) return this.skip(node);
-        for (const [n, sym] of names) {
-          this.comments.declare(n, node), this.ctx.scope.set(n, sym);
-        }
+        for (const [n, sym] of names) this.comments.declare(n, node), this.ctx.scope.set(n, sym);
         continue;
       }
       if (d.id.type !== "Identifier") return this.skip(node);
@@ -262,6 +261,7 @@ class Translator {
 
   /** `x = …` keeps a value for later statements; `tests[…] = …` is a check; a body write sends it. */
   assignment(node: Node, e: Node): void {
+    forgetChanged(e.left, this.ctx);
     if (e.left.type === "Identifier" && e.left.name !== "tests") {
       // A sloppy-mode assignment (`article = …` without `var`) makes a global, as `var` would.
       this.comments.declare(e.left.name, node);
