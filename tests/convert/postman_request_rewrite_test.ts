@@ -31,12 +31,18 @@ const COLLECTION = JSON.stringify({
     item("Through a helper", "req.json({ msg: 'hi' });"),
     item("Directly", "pm.request.url.update('http://127.0.0.1:9/other');"),
     item("Untouched", "req.log();"),
+    // A URL assigned whole, built from a data file's row (a data-driven Restful Booker suite's).
+    item(
+      "Assigned",
+      'let url = pm.environment.get("baseUrl") + "/booking";',
+      "pm.request.url = url;",
+    ),
   ],
 });
 
 Deno.test("postman request rewrite: a request a pre-request script rewrites, itself or through a helper, is named in the summary", () => {
   const { summary } = convertPostman(COLLECTION);
-  assert.deepEqual(summary.rewritten, ["Through a helper", "Directly"]);
+  assert.deepEqual(summary.rewritten, ["Through a helper", "Directly", "Assigned"]);
   const text = formatPostmanSummary(summary, "out");
-  assert.match(text, /pre-request script rewrites .*: Through a helper, Directly\./);
+  assert.match(text, /pre-request script rewrites .*: Through a helper, Directly, Assigned\./);
 });

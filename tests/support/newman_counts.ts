@@ -19,7 +19,8 @@ export interface NewmanCounts {
 }
 
 /**
- * Runs `collection` (a file) with Newman, `vars` as its environment; fails the
+ * Runs `collection` (a file) with Newman, `vars` as its environment, `data`
+ * its data file (`-d`) when given; fails the
  * test with Newman's own output when it does not finish its run.
  *
  * @example
@@ -31,6 +32,7 @@ export interface NewmanCounts {
 export async function runNewman(
   collection: string,
   vars: Record<string, string> = {},
+  data?: string,
 ): Promise<NewmanCounts> {
   const child = await new Deno.Command(Deno.execPath(), {
     args: [
@@ -38,6 +40,7 @@ export async function runNewman(
       "-A",
       `${ROOT}tests/support/newman_run.ts`,
       collection,
+      ...(data ? [`--data=${data}`] : []),
       ...Object.entries(vars).map(([k, v]) => `${k}=${v}`),
     ],
     cwd: ROOT,

@@ -14,8 +14,8 @@ import type { Shared } from "./flow_state.ts";
 
 /** A write to the request's body or URL, as a script spells it. */
 const WRITES = /\bpm\.request\.(?:body|url)\b[\s\S]*?\.(?:update|set|addQueryParams)\s*\(/;
-/** `pm.request.body.raw = …`, which no call spells. */
-const ASSIGNS_BODY = /\bpm\.request\.body\.raw\s*=(?!=)/;
+/** `pm.request.body.raw = …`, `pm.request.url = …`: writes no call spells. */
+const ASSIGNS = /\bpm\.request\.(body\.raw|url)\s*=(?!=)/g;
 /** The writes of the body the step sends when script/request_body.ts reads them. */
 const BODY_WRITE = /^pm\.request\.body\.(?:update$|raw =$)/;
 const WRITE_CALL = /^pm\.request\.(?:body|url)(?:\.\w+)*\.(?:update|set|addQueryParams)$/;
@@ -59,8 +59,9 @@ export function noteRewrites(
   bodySent = false,
 ): void {
   // A body the script wrote that the step sends (script/request_body.ts) is no rewrite left out.
-  const assigned = scripts.some((s) => s.listen === "prerequest" && ASSIGNS_BODY.test(s.source));
-  const rewrites = [...requestRewrites(scripts), ...(assigned ? ["pm.request.body.raw ="] : [])]
+  const assigned = scripts.filter((s) => s.listen === "prerequest")
+    .flatMap((s) => [...s.source.matchAll(ASSIGNS)].map((m) => `pm.request.${m[1]} =`));
+  const rewrites = [...new Set([...requestRewrites(scripts), ...assigned])]
     .filter((call) => !(bodySent && BODY_WRITE.test(call)));
   if (rewrites.length === 0) return;
   (shared.rewritten ??= []).push(where);

@@ -31,7 +31,9 @@ export function onValue(c: Cond): boolean {
 /**
  * The condition an `if`'s `test` puts on a variable read at run time, with
  * any `!` before it: JavaScript's truthiness of its value, or its
- * falsiness; `undefined` when the test is not a variable's value.
+ * falsiness, or its equality with a literal (`get("kind") === "full"`, a data
+ * file's column as Newman's `-d` gives it); `undefined` when the test is not
+ * a variable's value.
  *
  * @example
  * ```ts
@@ -55,9 +57,32 @@ export function variableCondition(test: Node, ctx: EvalContext): Cond[] | undefi
     negated = !negated;
     node = node.argument;
   }
+  const compared = comparedWithLiteral(node, ctx, negated);
+  if (compared !== null) return compared;
   const value = evaluate(node, ctx, 0);
   if (value?.k !== "var") return undefined;
   return [{ path: value.expr, op: negated ? "falsy" : "truthy", value: true }];
+}
+
+/** Equality operators, whether each holds when the two sides are equal. */
+const EQUALITY: Record<string, boolean> = { "===": true, "==": true, "!==": false, "!=": false };
+
+/**
+ * `pm.iterationData.get("expectResults") === "true"` (either side, `!==`
+ * alike): the variable's value at run time equal to, or other than, the
+ * literal; `null` when `node` is no such comparison, `undefined` when it is
+ * one that cannot be said.
+ */
+function comparedWithLiteral(node: Node, ctx: EvalContext, negated: boolean) {
+  const holds = node.type === "BinaryExpression" ? EQUALITY[node.operator] : undefined;
+  if (holds === undefined) return null;
+  const [a, b] = [evaluate(node.left, ctx, 0), evaluate(node.right, ctx, 0)];
+  const [v, lit] = a?.k === "var" ? [a, b] : [b, a];
+  if (v?.k !== "var" || lit?.k !== "lit") return null;
+  // A number or boolean: whether the value is one or its text differs by where it came from.
+  if (typeof lit.value !== "string") return undefined;
+  const op = holds !== negated ? "equals" : "notEquals";
+  return [{ path: v.expr, op, value: lit.value }];
 }
 
 /**
