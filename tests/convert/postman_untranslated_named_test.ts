@@ -3,7 +3,7 @@
  * the summary now names the idiom beside the request, so a user knows which
  * Postman check the flow lacks without reading the comments: `parseInt(…)`,
  * `Number(…)`, `parseFloat(…)` before a comparison (flowrun compares a number as
- * the response holds it), `pm.iterationData` (no data file was given),
+ * the response holds it), `pm.iterationData` (read in a way flowrun cannot express),
  * and a second schema check on one step (flowrun checks one schema per step).
  */
 import assert from "node:assert/strict";

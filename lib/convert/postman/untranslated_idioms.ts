@@ -14,7 +14,8 @@ const IDIOMS: [RegExp, string][] = [
   ],
   [
     /\bpm\.iterationData\b/,
-    "pm.iterationData: no data file was given (--iteration-data FILE, Newman's -d)",
+    // Said whether a data file was given or not: a read flowrun cannot express is either.
+    "pm.iterationData read in a way flowrun cannot express (without a data file, --iteration-data FILE as Newman's -d, each read is undefined)",
   ],
   [/\bxml2Json\s*\(/, "xml2Json(…): a flow reads XML by XPath"],
   [
