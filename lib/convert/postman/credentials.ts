@@ -16,6 +16,7 @@
  * @module
  */
 import { isSecretHeader } from "../../secrets/names.ts";
+import { isWrittenHeaderText } from "../../secrets/written_headers.ts";
 import { isOrdinaryWord } from "../../secrets/public_parts.ts";
 import type { PmCollection, PmPair, PmRequest } from "./model.ts";
 import { placeholders } from "./template.ts";
@@ -83,7 +84,9 @@ function requestCredentials(r: PmRequest, out: Set<string>, given: Given): void 
   for (const [key, value] of Object.entries(r.auth?.settings ?? {})) {
     if (AUTH_FIELDS.has(key) || (r.auth?.type === "apikey" && key === "value")) add(value);
   }
-  const secretHeaders = r.headers.filter((h) => !h.disabled && isSecretHeader(h.key));
+  const secretHeaders = r.headers.filter((h) =>
+    !h.disabled && isSecretHeader(h.key) && !ownHeaderText(h.key, h.value, given)
+  );
   for (const name of secretHeaders.flatMap((h) => headerCredentials(h.key, h.value, given))) {
     out.add(name);
   }
@@ -96,6 +99,17 @@ function requestCredentials(r: PmRequest, out: Set<string>, given: Given): void 
     if (CREDENTIAL_QUERY.test(m[1])) add(m[2]);
   }
   for (const name of jwtsSent(r, given)) out.add(name);
+}
+
+/**
+ * Whether the collection gives header `key` a value of its own, no credential: every variable in
+ * it is given, and the filled text is what written_headers.ts calls the flow's own (a header named
+ * only by `key`, `X-Request-Key: order-note-7`), as the run reads it.
+ */
+function ownHeaderText(key: string, value: string, given: Given): boolean {
+  const names = placeholders(value);
+  return names.length > 0 && names.every((name) => given(name) !== undefined) &&
+    isWrittenHeaderText(key, filled(value, given));
 }
 
 /** `text` with each `{{name}}` the files give replaced by its value, as Postman sends it. */
