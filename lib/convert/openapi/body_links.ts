@@ -17,9 +17,13 @@
  * `product_id: 1`, refused by a fresh server's foreign key). Top-level, one wrapper deep (`{order: {petId}}`, a wrapper
  * the schema requires), the items of an array (`petIds: [..]`), or a member of each item of a
  * body that is a list (`[{id, sortOrder}]`, "The ID of the strategy": Unleash's strategy sort
- * order sent its example id, 400). The fill is body_link_fill.ts's.
+ * order sent its example id, 400), or a member of each item of a list property (`products: [{id,
+ * quantity}]` of an order, the item's own `id` one of the list's noun; `lines: [{productId}]`):
+ * a restaurant API's order named its example product `1`, which a fresh server has not. The fill
+ * is body_link_fill.ts's.
  *
- * Only what is sent changes: a property the schema requires; not
+ * Only what is sent changes: a property the schema requires (a list too), a list of a
+ * collection's items in an object that requires nothing (shown_items.ts); not
  * required, one the document shows an example of (Petstore's `Order.petId`,
  * which the body left out as it names a pet that must exist), one naming
  * what the call itself acts on (a gateway's call of the noun:
@@ -46,6 +50,8 @@ import { jsonSchema, successes } from "./responses.ts";
 import { relationsRead } from "./related_reads.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
 import { properties } from "./schema_properties.ts";
+import { sentItemList } from "./shown_items.ts";
+import { collectionNouns } from "./collection_nouns.ts";
 
 /** A body property's producer; `param` is its name as the summary shows it (`petIds[]`). */
 export interface BodyLink extends ParamLink {
@@ -234,6 +240,35 @@ interface Candidate {
   each: boolean;
 }
 
+/** Whether a body's list property is sent: required, or examples.ts's `sentItemList`. */
+function listsSent(
+  doc: unknown,
+  schema: unknown,
+  required: Set<string>,
+): (name: string, p: Node) => boolean {
+  const whole = deref(doc, schema);
+  const unsaid = isNode(whole) && !Array.isArray(whole.required);
+  const nouns = collectionNouns(doc);
+  return (name, p) =>
+    required.has(name) || sentItemList(name, p, unsaid, nouns, (n) => deref(doc, n));
+}
+
+/**
+ * The members of each item of list property `name` that name a noun: the
+ * item's own `id` one of the list's (an order's `products: [{id,
+ * quantity}]`), another its own (a cart's `lines: [{productId}]`).
+ */
+function listMembers(doc: unknown, name: string, p: Node): Candidate[] {
+  if (p.type !== "array") return [];
+  const out: Candidate[] = [];
+  for (const [member, q] of properties(doc, p.items)) {
+    const own = plainName(member) === "id" && idShaped(q);
+    const found = own ? { noun: nounKey(name), each: false } : nounOf(member, q);
+    if (found && !found.each) out.push({ body: [name, LIST_ITEMS, member], ...found });
+  }
+  return out;
+}
+
 /**
  * The body properties of `op` that name a noun and are sent (see the
  * module): at the top, or one wrapper deep; never one of its own path's
@@ -249,6 +284,7 @@ function candidates(
   if (op.method === "GET" || op.method === "HEAD") return [];
   const schema = bodySchema(doc, op);
   const required = requiredOf(doc, schema);
+  const listSent = listsSent(doc, schema, required);
   const segments = op.template.split("/").filter((s) => s !== "");
   const own = rpc && segments.length > 1 ? nounKey(segments.at(-2)!) : undefined;
   const read = new Set(relationsRead(op, ops).map(nounKey));
@@ -270,6 +306,8 @@ function candidates(
   }
   for (const [name, p] of properties(doc, schema)) {
     if (op.template.includes(`{${name}}`) || add([name], p, required.has(name))) continue;
+    // A list of objects sent (required, or examples.ts's `sentItemList`): its items' ids.
+    if (listSent(name, p)) out.push(...listMembers(doc, name, p));
     // A wrapper the body does not send is not sent for its member (Box's optional `parent`).
     if (p.type === "array" || !required.has(name)) continue;
     const inner = requiredOf(doc, p);

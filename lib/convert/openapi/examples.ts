@@ -21,6 +21,7 @@ import { collectionNouns, plainNoun } from "./collection_nouns.ts";
 import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
 import { listedValue, proseSample, showsValue } from "./prose_sample.ts";
 import { mapEntry } from "./map_entry.ts";
+import { sentItemList } from "./shown_items.ts";
 import { namedKind, sentUnlisted } from "./named_kind.ts";
 import { namedLink } from "./link_named.ts";
 import { numberValue } from "./number_value.ts";
@@ -319,12 +320,15 @@ export class ExampleMaker {
   #exemplified(properties: Node, unsaid: boolean): string[] {
     if (!this.exemplified || this.direction !== "request") return [];
     const nouns = collectionNouns(this.doc);
+    const resolve = (n: unknown) => deref(this.doc, n);
     return Object.keys(properties).filter((name) => {
-      if (nouns.has(plainNoun(name))) return false;
-      const p = deref(this.doc, properties[name]);
+      const p = resolve(properties[name]);
+      // A list of a collection's items is sent, their ids the create's (body_links.ts).
+      const shownItems = sentItemList(name, p, unsaid, nouns, resolve);
+      if (nouns.has(plainNoun(name)) && !shownItems) return false;
       // A switch (`archived: true`) changes what the request does; left out, the server's default.
       return isNode(p) && p.deprecated !== true && typeOf(p) !== "boolean" &&
-        (showsValue(p) || (unsaid && sentUnlisted(this.doc, name, p)));
+        (showsValue(p) || shownItems || (unsaid && sentUnlisted(this.doc, name, p)));
     });
   }
 
