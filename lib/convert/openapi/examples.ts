@@ -1,66 +1,36 @@
 /**
  * A value for a schema: the document's own (`example`, `default`, `examples`, `const`, `enum`'s
- * first) when it validates against the schema (`example_fits.ts`), else one generated from the schema: its type and format (uuid, date-time, email, …),
- * within its minimum, maximum and lengths, matching its `pattern` (`pattern.ts`), a value or kind
- * the document gives in words (`prose_sample.ts`, `named_kind.ts`), an address a property's name
- * asks for (`link_named.ts`), with the required properties of an object only
- * (optional ones too down to a depth asked for), the object parts of an `allOf` merged first, a
- * map with one entry (`map_entry.ts`).
- * Bounded in depth and size (a recursive or exploding schema stops); `$ref`s are local (bundle's).
+ * first) when it validates against the schema (`example_fits.ts`), else one generated from the
+ * schema: its type and format (uuid, date-time, email, …), within its minimum, maximum and
+ * lengths, matching its `pattern` (`pattern.ts`), a value or kind the document gives in words
+ * (`prose_sample.ts`, `named_kind.ts`), an address a property's name asks for (`link_named.ts`),
+ * an object's required properties only (optional ones too down to a depth asked for; an array's
+ * `required` beside object `items` is theirs: `array_required.ts`), the object parts of an
+ * `allOf` merged first, a map with one entry (`map_entry.ts`). Bounded in depth and size (a
+ * recursive or exploding schema stops); `$ref`s are local (bundle's).
  *
  * @module
  */
 import { isNode, member, type Node } from "../../check/openapi_operations.ts";
-import {
-  MAX_ALLOF_NESTING,
-  MAX_EXAMPLE_DEPTH,
-  MAX_EXAMPLE_NODES,
-  MAX_REF_CHAIN,
-} from "./limits.ts";
+import { MAX_ALLOF_NESTING, MAX_EXAMPLE_DEPTH, MAX_EXAMPLE_NODES } from "./limits.ts";
 import { collectionNouns, plainNoun } from "./collection_nouns.ts";
 import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
 import { listedValue, proseSample, showsValue } from "./prose_sample.ts";
 import { mapEntry } from "./map_entry.ts";
 import { sentItemList } from "./shown_items.ts";
+import { arrayItems } from "./array_required.ts";
 import { namedKind, sentUnlisted } from "./named_kind.ts";
 import { namedLink } from "./link_named.ts";
 import { numberValue } from "./number_value.ts";
 import { givenValue } from "./example_fits.ts";
-import { atPointer } from "./refs.ts";
+import { deref } from "./deref.ts";
 import { requiresForeignPath } from "./foreign_refs.ts";
 import { table } from "../table.ts";
 
+export { deref };
+
 /** Whether the value goes in a request (read-only properties left out) or comes in a response. */
 export type Direction = "request" | "response";
-
-/**
- * The node a local `$ref` chain ends at (the node itself without one);
- * undefined for a chain that is broken, loops or is too long.
- *
- * @example
- * ```ts
- * import { deref } from "./examples.ts";
- * const doc = { components: { schemas: { A: { $ref: "#/components/schemas/B" }, B: { type: "string" } } } };
- * if ((deref(doc, { $ref: "#/components/schemas/A" }) as { type: string }).type !== "string") throw new Error();
- * ```
- */
-export function deref(doc: unknown, node: unknown): unknown {
-  for (let n = 0; n <= MAX_REF_CHAIN; n++) {
-    const ref = member(node, "$ref");
-    if (typeof ref !== "string") return node;
-    if (!ref.startsWith("#")) return undefined;
-    node = atPointer(doc, safeDecode(ref.slice(1)));
-  }
-  return undefined;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
 
 /** The value made for a `date-time` text that gives none (a window's is the run's: `time_window.ts`). */
 export const DATE_TIME_SAMPLE = "2024-01-01T00:00:00Z";
@@ -334,7 +304,7 @@ export class ExampleMaker {
 
   #array(s: Node, depth: number): unknown[] {
     if (s.maxItems === 0) return [];
-    const item = this.make(s.items, depth + 1);
+    const item = this.make(arrayItems(s, (n) => deref(this.doc, n)), depth + 1);
     if (item === undefined) return [];
     const count = Math.min(Math.max(typeof s.minItems === "number" ? s.minItems : 1, 1), 3);
     return Array.from({ length: count }, () => item);
