@@ -1,8 +1,8 @@
 /**
  * The fills a step's body goes through once its fields are made, in order:
  * values a producer answered, ids a body links to, the run's own item, what
- * an update reads back, keys the operation's apiKey schemes name, secrets the user gives, and the
- * condition of a second sign-up.
+ * an update reads back, keys the operation's apiKey schemes name, secrets the user gives, the
+ * condition of a second sign-up, and what a call undoing an earlier one sends of its body.
  *
  * @module
  */
@@ -13,6 +13,7 @@ import { fillBodySecrets } from "./body_secrets.ts";
 import { fillOwnItem } from "./own_item.ts";
 import { fillReadBack } from "./read_back.ts";
 import { fillSecondSignup } from "./second_signup.ts";
+import { fillUndone } from "./undo_values.ts";
 
 /**
  * Each fill, called with the flows' shared state and one step's body.
@@ -20,7 +21,7 @@ import { fillSecondSignup } from "./second_signup.ts";
  * @example
  * ```ts
  * import { BODY_FILLS } from "./body_fills.ts";
- * if (BODY_FILLS.length !== 7) throw new Error();
+ * if (BODY_FILLS.length !== 8) throw new Error();
  * ```
  */
 export const BODY_FILLS = [
@@ -31,4 +32,5 @@ export const BODY_FILLS = [
   fillBodyKeys,
   fillBodySecrets,
   fillSecondSignup,
+  fillUndone,
 ];
