@@ -26,6 +26,7 @@ import { givenValue } from "./example_fits.ts";
 import { deref } from "./deref.ts";
 import { requiresForeignPath } from "./foreign_refs.ts";
 import { table } from "../table.ts";
+import { textFormat } from "./said_base64.ts";
 
 export { deref };
 
@@ -341,7 +342,7 @@ function typeOf(s: unknown): string | undefined {
 }
 
 function stringValue(s: Node): string {
-  const format = typeof s.format === "string" ? FORMATS[s.format] : undefined;
+  const format = FORMATS[textFormat(s) ?? ""];
   let text = format ?? "string";
   const min = typeof s.minLength === "number" ? Math.min(s.minLength, 1_000) : 0;
   const max = typeof s.maxLength === "number" ? s.maxLength : Infinity;
