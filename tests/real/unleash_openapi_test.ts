@@ -52,7 +52,9 @@ const DOCUMENT_GAPS: Record<string, string> = {
 };
 
 /**
- * The operations accepted: 158 of 211 in each of 2 runs on 2026-11-29, once a list body's items
+ * The operations accepted: 160 of 211 on 2026-11-29 once a legal value is deleted at the value
+ * its add sent (`{legalValue}`, spelled from `legal-values` and the body's `value`). 158 of 211
+ * in each of 2 runs on 2026-11-29, once a list body's items
  * send the strategy's id, a JSON Patch names a member of the strategy it is sent to, and a project
  * token's key is its `secret` ("The token used for authentication.") rather than its create's
  * `Location` (docs/real-servers.md). 156 of 211 in each of 18 runs on 2026-11-27, once
@@ -62,7 +64,7 @@ const DOCUMENT_GAPS: Record<string, string> = {
  * before that day's third round of fixes, 128 before the second, 101 before
  * the first). Two below today's count: the floor holds whatever the run draws.
  */
-const FLOOR = 156;
+const FLOOR = 158;
 
 realTest(
   `Unleash's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 211 operations`,
@@ -134,6 +136,9 @@ realTest(
           "DELETE /api/admin/projects/{projectId}/features/{featureName}/link/{linkId}",
           // An application the run makes at a name of its own, then reads.
           "GET /api/admin/metrics/applications/{appName}",
+          // A legal value deleted at the value its add sent (the add answers no body).
+          "DELETE /api/admin/context/{contextField}/legal-values/{legalValue}",
+          "DELETE /api/admin/projects/{projectId}/context/{contextField}/legal-values/{legalValue}",
         ]
       ) assert.ok(accept.has(op), `${op} was refused: ${refused.get(op)}`);
       const flows = [...Deno.readDirSync(`${dir}/flows`)].filter((e) => e.name.endsWith(".yaml"))

@@ -21,6 +21,8 @@ import { properties } from "./schema_properties.ts";
 import { showsValue } from "./prose_sample.ts";
 import type { YNode } from "../yaml_out.ts";
 import { rpcNamed } from "./rpc_names.ts";
+import { plainNoun } from "./collection_nouns.ts";
+import { statedText } from "./stated_value.ts";
 
 /** A create's JSON request body schema, dereferenced. */
 function bodySchema(doc: unknown, op: OpenApiOperation): unknown {
@@ -40,18 +42,73 @@ function freeText(p: Node): boolean {
     p.default === undefined && !showsValue(p);
 }
 
+/** What a create's body names its item by: the property, and the document's value kept, if any. */
+export interface NamedBy {
+  prop: string;
+  /** The value the document states for the property (`stated_value.ts`), sent as the item's name. */
+  kept?: string;
+}
+
+/** A name's words, lower case: `legalValue`, `legal-values`, `tag_name` → `legal value(s)`, `tag name`. */
+function words(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
 /**
- * Whether the create's body names its item by `param`: a free text property
- * of that name, which no success answer holds nor a `Location` names (the
- * item is read from there, as the server may change it).
+ * Whether `param` is spelled from the noun of the collection the create
+ * posts to (`segment`) and `prop`: the noun and the property (`{tagName}`
+ * of `/tags`, `name`), or the noun alone whose last word is the property
+ * (`{legalValue}` of `/legal-values`, `value`).
  */
-function names(doc: unknown, create: OpenApiOperation, param: string): boolean {
-  const prop = properties(doc, bodySchema(doc, create)).find(([name]) => name === param)?.[1];
-  if (!prop || !freeText(prop)) return false;
-  return !successes(doc, create.node).responses.some((r) =>
-    properties(doc, jsonSchema(doc, r)).some(([name]) => name === param) ||
+function spelledFrom(param: string, segment: string, prop: string): boolean {
+  const noun = plainNoun(segment);
+  const [p, own] = [words(param), words(prop).join("")];
+  // An `id` (`{environmentId}` ← `id`) is what an answer the document leaves undescribed is
+  // searched for (undescribed_answer.ts): the server may assign it, so it is no name the body gives.
+  if (p.length < 2 || noun === "" || own === "" || own === "id") return false;
+  if (p.join("") === noun) return p.at(-1) === own;
+  return p.some((_, i) => i > 0 && p.slice(0, i).join("") === noun && p.slice(i).join("") === own);
+}
+
+/** Whether a success answer of the create has a body (any content). */
+function answers(doc: unknown, create: OpenApiOperation): boolean {
+  return successes(doc, create.node).responses.some((r) =>
+    isNode(r.content) && Object.keys(r.content).length > 0
+  );
+}
+
+/**
+ * What the create's body names its item by `param` with: a free text
+ * property of that name, or one the parameter is spelled from (see
+ * `spelledFrom`; the value the document states for it kept, else free text)
+ * where the create answers no body, which no success answer holds nor a
+ * `Location` names (the item is read from there, as the server may change
+ * it).
+ */
+function naming(doc: unknown, create: OpenApiOperation, param: string): NamedBy | undefined {
+  const props = properties(doc, bodySchema(doc, create));
+  const segment = create.template.replace(/\/$/, "").split("/").at(-1) ?? "";
+  let by: NamedBy | undefined;
+  const same = props.find(([name]) => name === param)?.[1];
+  if (same && freeText(same)) by = { prop: param };
+  // Spelled so, only where the create answers no body at all: an answer (an Operation, `data.id`)
+  // may hold the name the server gave, and `certificate` of `{sslCertificate}` is no name.
+  for (const [name, p] of same || answers(doc, create) ? [] : props) {
+    if (by || p.readOnly === true || !spelledFrom(param, segment, name)) continue;
+    // A value the document states (an example, an enum, a kind it names in words) may be the only
+    // one the server takes (PowerDNS's metadata `kind`): the item is sent that value; free text
+    // alone is the run's own.
+    const kept = statedText(doc, name, p, (n) => deref(doc, n));
+    if (kept !== undefined) by = { prop: name, kept };
+    else if (freeText(p)) by = { prop: name };
+  }
+  if (!by) return undefined;
+  const answered = successes(doc, create.node).responses.some((r) =>
+    properties(doc, jsonSchema(doc, r)).some(([name]) => name === param || name === by.prop) ||
     (isNode(r.headers) && Object.keys(r.headers).some((h) => /^location$/i.test(h)))
   );
+  return answered ? undefined : by;
 }
 
 /** The collection an item's parameter run follows: `/a` of `/a/{x}/{y}/b` for `x` or `y`. */
@@ -89,7 +146,7 @@ export function namingCreate(
   if (!collection) return undefined;
   for (const create of ops) {
     if (create.method !== "POST" || create.template.replace(/\/$/, "") !== collection) continue;
-    if (create !== op && names(doc, create, param)) return create;
+    if (create !== op && naming(doc, create, param)) return create;
   }
   return undefined;
 }
@@ -107,15 +164,21 @@ export function namingCreate(
  * const body = { content: { "application/json": { schema: { properties: {
  *   ip: { type: "string" }, nameserver: { type: "string" }, account: { type: "string" } } } } } };
  * const doc = { paths: { "/masters": { post: { requestBody: body } }, "/masters/{ip}/{nameserver}": { delete: {} } } };
- * if ([...namedInBody(doc, operationsOf(doc)[0])].join() !== "ip,nameserver") throw new Error();
+ * if ([...namedInBody(doc, operationsOf(doc)[0]).keys()].join() !== "ip,nameserver") throw new Error();
  * ```
  */
-export function namedInBody(doc: unknown, create: OpenApiOperation): Set<string> {
-  const found = new Set<string>();
-  if (create.method === "PUT" || create.method === "PATCH") return keepsItsName(doc, create);
+export function namedInBody(doc: unknown, create: OpenApiOperation): Map<string, NamedBy> {
+  const found = new Map<string, NamedBy>();
+  if (create.method === "PUT" || create.method === "PATCH") {
+    for (const own of keepsItsName(doc, create)) found.set(own, { prop: own });
+    return found;
+  }
   if (create.method !== "POST") return found;
   const params = itemParams(doc).get(create.template.replace(/\/$/, "")) ?? [];
-  for (const param of params) if (names(doc, create, param)) found.add(param);
+  for (const param of params) {
+    const by = naming(doc, create, param);
+    if (by) found.set(param, by);
+  }
   return found;
 }
 
@@ -194,6 +257,36 @@ export function withNamed(
       if (!node.entries.some(([k]) => k === key)) entries.push([key, sent(key)]);
     }
     return [field, { ...node, entries }];
+  });
+}
+
+/**
+ * A request's fields with each body property that names the item `create`
+ * makes (`namedInBody`) sent as the var `varOf` names for its parameter,
+ * given the document's example where it is kept.
+ *
+ * @example
+ * ```ts
+ * import { operationsOf } from "./operations.ts";
+ * import { withBodyNamed } from "./body_names.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const body = { content: { "application/json": { schema: { properties: { value: { type: "string", example: "red" } } } } } };
+ * const doc = { paths: { "/legal-values": { post: { requestBody: body } }, "/legal-values/{legalValue}": { delete: {} } } };
+ * const fields = withBodyNamed(doc, operationsOf(doc)[0], [["body", ymap([])]], (p, kept) => `${p}=${kept}`);
+ * if (!JSON.stringify(fields).includes('["value","${vars.legalValue=red}"]')) throw new Error(JSON.stringify(fields));
+ * ```
+ */
+export function withBodyNamed(
+  doc: unknown,
+  create: OpenApiOperation,
+  fields: [string, YNode][],
+  varOf: (param: string, kept?: string) => string,
+): [string, YNode][] {
+  const named = namedInBody(doc, create);
+  const paramOf = new Map([...named].map(([param, by]) => [by.prop, param]));
+  return withNamed(fields, new Set(paramOf.keys()), (prop) => {
+    const param = paramOf.get(prop)!;
+    return varOf(param, named.get(param)!.kept);
   });
 }
 

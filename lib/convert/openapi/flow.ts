@@ -22,7 +22,7 @@ import { adminBlock } from "./for_admins.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
 import { bodyComments, stepBody } from "./body.ts";
-import { namedInBody, namingCreate, withNamed, withRpcNamed } from "./body_names.ts";
+import { namedInBody, namingCreate, withBodyNamed, withRpcNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
 import { itemParam, sends } from "./name_named.ts";
 import { runTime } from "./run_time.ts";
@@ -110,7 +110,7 @@ export class FlowBuilder {
     // What a listing finds the run's own item by, when this create answers no id (own_listed.ts).
     body.fields = sendOwnMember(doc, op, body.fields, params, (k, v) => this.#ownName(op, k, k, v));
     // An item it names in its body (`ip` of `/autoprimaries/{ip}`): the run's var, as in its paths.
-    body.fields = withNamed(body.fields, namedInBody(doc, op), (k) => this.#ownName(op, k));
+    body.fields = withBodyNamed(doc, op, body.fields, (p, k) => this.#ownName(op, p, p, k, !!k));
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
     fillListed(doc, op.node, body, guards, this.stepOf.keys(), this.#captured.bind(this));
     const fill = { op, body, guards, ifs, stepOf: this.stepOf, capture: this.capture.bind(this) };
@@ -247,12 +247,10 @@ export class FlowBuilder {
         const flowOps = [op, ...this.stepOf.keys()];
         // A name is text: a number or a switch at the item's path is not the run's own name.
         const text = typeof value === "string";
-        if (
-          text &&
-          (clientNames(flowOps, op, param) || namingCreate(this.shared.doc, flowOps, op, param))
-        ) {
-          return `\${vars.${this.#ownName(op, param)}}`;
-        }
+        if (text && clientNames(flowOps, op, param)) return `\${vars.${this.#ownName(op, param)}}`;
+        const create = text ? namingCreate(this.shared.doc, flowOps, op, param) : undefined;
+        const kept = create && namedInBody(this.shared.doc, create).get(param)?.kept;
+        if (create) return `\${vars.${this.#ownName(create, param, param, kept, !!kept)}}`;
         return `\${vars.${this.#placeholder(op, param, value)}}`;
       },
     );
@@ -275,18 +273,16 @@ export class FlowBuilder {
    * A var of the run's own value for an item the client names at its
    * create (`appName-${RANDOM.HEX_8}`): made anew each run, the same in every step of it.
    */
-  #ownName(op: OpenApiOperation, param: string, key = param, value?: string): string {
+  #ownName(op: OpenApiOperation, param: string, key = param, value?: string, kept = false): string {
     const known = this.#varOf.get(key);
     if (known) return known;
     const name = this.#varNames.take(
       param.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_"),
     );
     this.#varOf.set(key, name);
-    this.#vars.push([
-      name,
-      value ?? `${name}-\${RANDOM.HEX_8}`,
-      `the run's own: the client names what ${op.method} ${op.template} makes`,
-    ]);
+    const said = kept ? "the document's value" : "the run's own";
+    const why = `${said}: the client names what ${op.method} ${op.template} makes`;
+    this.#vars.push([name, value ?? `${name}-\${RANDOM.HEX_8}`, why]);
     return name;
   }
 
