@@ -21,6 +21,7 @@ import { manyToUpdate } from "./many_update.ts";
 import { oneChange, patchesOneItem } from "./one_change.ts";
 import { withSummaryNamed } from "./summary_named.ts";
 import { withoutServerDefaults } from "./server_defaults.ts";
+import { withCreateRequired } from "./create_required.ts";
 import { somethingToCreate } from "./empty_create.ts";
 import { leavesFileOut } from "./optional_files.ts";
 import { updateNode } from "./tag_create.ts";
@@ -97,6 +98,7 @@ export function bodyParts(
   keys: ReadonlySet<string> = new Set(),
   oneItem = false,
   members: [string, Node][] = [],
+  template = "",
 ): BodyParts {
   const out: BodyParts = { fields: [], headers: [], files: [] };
   const body = deref(doc, op.requestBody);
@@ -118,6 +120,11 @@ export function bodyParts(
   const update = (v: unknown) => method === "PATCH" ? manyToUpdate(doc, maker, media.schema, v) : v;
   // A PATCH of one item changes one member, not each optional member's example (one_change.ts).
   const changed = oneItem ? oneChange(doc, maker, op, media.schema, named, keys) : named;
+  const sole = soleUpdate && !create;
+  // An item's only update that requires nothing sends what its create requires too: a server may
+  // set every column (create_required.ts).
+  const whole = (v: unknown) =>
+    sole ? withCreateRequired(doc, maker, template, media.schema, v, keys) : v;
   // A JSON Patch changes a member the item has (`members`), whatever a shared schema's example
   // names (json_patch.ts).
   const value = !own.given && json
@@ -125,9 +132,7 @@ export function bodyParts(
       doc,
       maker,
       { type, schema: media.schema, members, keys },
-      update(
-        somethingToUpdate(doc, maker, method, media.schema, changed, soleUpdate && !create, keys),
-      ),
+      update(whole(somethingToUpdate(doc, maker, method, media.schema, changed, sole, keys))),
     )
     : named;
   writeBody(doc, { type, media, value, step }, out);
@@ -168,7 +173,19 @@ export function stepBody(
   const named = summaryBodySchema(doc, op);
   const node = withSummaryBody(doc, op, updateNode(doc, op));
   const members = op.method === "PATCH" ? itemMembers(doc, op.template) : [];
-  const parts = bodyParts(doc, maker, node, step, op.method, create, sole, keys, one, members);
+  const parts = bodyParts(
+    doc,
+    maker,
+    node,
+    step,
+    op.method,
+    create,
+    sole,
+    keys,
+    one,
+    members,
+    op.template,
+  );
   return named === undefined ? parts : { ...parts, named };
 }
 
