@@ -17,6 +17,7 @@ import { createdIdProducer, queryIdProducer } from "./created_ids.ts";
 import { baseRef, innerValue } from "./rewrite_value.ts";
 import { sentTimes } from "./sent_times.ts";
 import { siblingRowProducer } from "./sibling_rows.ts";
+import { jsonRowProducer } from "./json_rows.ts";
 import { keyNamedIdProducer } from "./key_named_ids.ts";
 import { linkedSegmentProducer } from "./linked_paths.ts";
 import { type Correlator, NOT_A_BODY } from "./state.ts";
@@ -105,9 +106,14 @@ function queryPair(
   const row = c.linking ? queryIdProducer(c, name, value, query) : undefined;
   if (row) return `${c.sp.lit(pair.slice(0, eq))}=${useProducer(c, row, step)}`;
   // JSON inside the value (GraphQL GET `variables=`): its ids correlated, re-encoded.
+  // A row's number a row's link sent inside JSON under this name (json_rows.ts) first.
+  const rowIn = (v: unknown) => c.linking ? jsonRowProducer(c, name, v, step) : undefined;
   const inner = encodedJson(
     value,
-    (k, v) => innerValue(c, k, v, step),
+    (k, v) => {
+      const row = rowIn(v);
+      return row ? useProducer(c, row, step) : innerValue(c, k, v, step);
+    },
     (t) => c.sp.lit(t),
   );
   if (inner !== undefined) return `${c.sp.lit(pair.slice(0, eq))}=${inner}`;

@@ -21,6 +21,7 @@ import { singular, snake } from "../names.ts";
 import { multipartParts } from "../uploads.ts";
 import { createdIdProducer, createdKey } from "./created_ids.ts";
 import { heldHiddenProducer } from "./hidden_fields.ts";
+import { jsonRowNumber, noteJsonRowLink, rawQueryValue } from "./json_rows.ts";
 import { noteLinkedRow, queryRowProducer } from "./query_rows.ts";
 import type { Correlator } from "./state.ts";
 
@@ -170,7 +171,16 @@ function noteRow(
     const page = to.pathname.slice(to.pathname.lastIndexOf("/") + 1);
     const linkFirst = whole.indexOf(link[0]) < whole.search(new RegExp(`>\\s*${escape(text)}`));
     for (const [name, value] of to.searchParams) {
-      if (!ROW.test(value) || !ID_NAME.test(name) || before.has(`${name}=${value}`)) continue;
+      if (before.has(`${name}=${value}`)) continue;
+      // A row named by JSON in the value (phpLiteAdmin's `pk=[1]`): json_rows.ts.
+      const raw = ROW.test(value) || jsonRowNumber(value) === undefined
+        ? undefined
+        : rawQueryValue(link[1], name);
+      if (raw !== undefined) {
+        const inRow = (href: string) => inRowPattern(tag.toLowerCase(), text, href, linkFirst);
+        noteJsonRowLink(c, step, { page, name, raw }, ID_NAME.test(name), inRow);
+      }
+      if (!ROW.test(value) || !ID_NAME.test(name)) continue;
       const pattern = rowPattern(tag.toLowerCase(), text, page, name, linkFirst);
       noteLinkedRow(c, step, to, name, value, pattern);
     }
