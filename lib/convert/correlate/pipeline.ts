@@ -18,6 +18,7 @@ import { countUuids, freshUuid } from "./ids.ts";
 import { ownClientNames } from "./client_names.ts";
 import { ownKeptNames } from "./kept_names.ts";
 import { ownSluggedTitles } from "./slug_titles.ts";
+import { ownDerivedNames } from "./derived_names.ts";
 import { ownBrowserShortIds } from "./browser_short_ids.ts";
 import { findLogins, freshOauthValues } from "./logins.ts";
 import { addNotes } from "./notes.ts";
@@ -111,6 +112,7 @@ export function correlate(
   ownClientNames(c, ordered);
   ownKeptNames(c, ordered);
   ownSluggedTitles(c, ordered);
+  ownDerivedNames(c, ordered);
   ownBrowserShortIds(c, ordered);
   for (const r of ordered) c.apiOrigins.add(r.url.origin);
   for (const word of apiWords(ordered)) c.apiWords.add(word);

@@ -47,7 +47,7 @@ export function refererHeader(
 ): [string, string] | undefined {
   const page = ownPage(c, r, sent, "referer", actingGet(r))?.page;
   if (!page) return undefined;
-  return ["referer", `${originRef(c, page.origin)}${c.sp.lit(pathOf(c, page))}`];
+  return ["referer", `${originRef(c, page.origin)}${pathOf(c, page)}`];
 }
 
 /** Whether `r` is a safe request that acts: a query sent, a redirect answered. */
@@ -56,9 +56,16 @@ function actingGet(r: HarRecord): boolean {
   return r.url.search !== "" && r.status !== undefined && r.status >= 300 && r.status < 400;
 }
 
-/** The page's path, or `/` when a segment of it is a value an answer handed out or a secret. */
+/**
+ * The page's path as a template, or `/` when a segment of it is a value an answer handed out or
+ * a secret; a segment that is a name the run makes its own (derived_names.ts) is the run's.
+ */
 function pathOf(c: Correlator, page: URL): string {
   const segments = page.pathname.split("/").map(safeDecode).filter((s) => s !== "");
   const recorded = segments.some((s) => c.secrets.has(s) || c.rules.producerFor(s) !== undefined);
-  return recorded ? "/" : page.pathname;
+  if (recorded) return "/";
+  return page.pathname.split("/").map((raw) => {
+    const own = c.generated.get(safeDecode(raw));
+    return own !== undefined && /^\$\{vars\.[^}]+\}$/.test(own) ? own : c.sp.lit(raw);
+  }).join("/");
 }

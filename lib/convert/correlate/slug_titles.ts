@@ -78,15 +78,30 @@ export function ownSluggedTitles(c: Correlator, ordered: readonly HarRecord[]): 
   }
 }
 
+/** The var of the run's tag, once drawn: one per correlator, shared by every rule that tags a name. */
+const TAGS = new WeakMap<Correlator, string>();
+
 /**
  * The run's tag, a var drawn once a run (`title_tag: ${RANDOM.HEX_8}`) that every title and slug
  * ends with: eight lower-case hex digits are one word every slugger keeps as it is, and a server
  * that reads the title back from the slug (Jingo turns each `-` into a space) reads the title
  * sent; the `-` of `${RUN_ID}` came back as spaces, and Jingo renamed the page.
+ *
+ * @example
+ * ```ts
+ * import { runTag } from "./slug_titles.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * if (runTag(c) !== "${vars.title_tag}" || runTag(c) !== "${vars.title_tag}") throw new Error();
+ * if (c.vars.length !== 1) throw new Error(JSON.stringify(c.vars));
+ * ```
  */
-function runTag(c: Correlator): string {
+export function runTag(c: Correlator): string {
+  const drawn = TAGS.get(c);
+  if (drawn !== undefined) return drawn;
   const name = c.varNames.take("title_tag");
   c.vars.push([name, "${RANDOM.HEX_8}"]);
+  TAGS.set(c, c.sp.varRef(name));
   return c.sp.varRef(name);
 }
 
