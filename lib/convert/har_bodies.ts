@@ -9,16 +9,19 @@
  */
 import { isObject, str } from "./_har_fields.ts";
 import { postDataOf, recordedBytes } from "./har_body_bytes.ts";
-import { repairFlattenedJson } from "./har_input.ts";
+import { type JsonRepair, repairFlattenedJson } from "./har_input.ts";
 import { type HarRecord, isJsonMime } from "./har_model.ts";
 import { MAX_WALK_DEPTH, parseBody, TooDeepJson } from "./json.ts";
 import { plural, pluralWord } from "../_util/plural.ts";
+import { codeLists } from "./har_code_lists.ts";
 
 /**
  * Decodes the response bodies of the records the conversion keeps: base64
  * text is decoded when it is UTF-8 (binary bodies are skipped with a note),
  * JSON is parsed when the mime type says JSON or the body looks like it.
- * Every limit met becomes a note naming the request.
+ * Every limit met becomes a note naming the request. `scripts` are the
+ * recording's other records, whose scripts are read only when a body
+ * rebuilt from pairs needs them (har_code_lists.ts).
  *
  * @example
  * ```ts
@@ -33,9 +36,13 @@ import { plural, pluralWord } from "../_util/plural.ts";
  * if ((har.records[0].json as { ok: boolean }).ok !== true) throw new Error();
  * ```
  */
-export function loadBodies(records: HarRecord[], notes: string[]): void {
+export function loadBodies(
+  records: HarRecord[],
+  notes: string[],
+  scripts: readonly HarRecord[] = [],
+): void {
   for (const r of records) loadResponse(r, notes);
-  repairBodies(records, notes);
+  repairBodies(records, notes, () => scriptCode(scripts));
   for (const r of records) {
     readBytes(r);
     if (r.bodyBytes !== undefined) continue;
@@ -155,20 +162,26 @@ function readJson(r: HarRecord, trimmed: string, label: string, notes: string[])
  * restored lists make one note, and each body still short of what was sent
  * one note naming it.
  */
-function repairBodies(records: HarRecord[], notes: string[]): void {
+function repairBodies(records: HarRecord[], notes: string[], code: () => string): void {
   const restored = new Set<string>();
+  const byCode = new Set<string>();
   let repaired = 0;
   const listed = listedKeys(records);
   // An empty list dropped is put back only as a member other requests send as a list.
   const sentListed = listedKeys(records, false);
   for (const r of records) {
     if (!r.bodyFromParams || !isJsonMime(r.bodyMime) || r.bodyText === undefined) continue;
-    const fix = repairFlattenedJson(
-      r.bodyText,
-      sentSize(r),
-      r.hasJson ? r.json : undefined,
-      (key) => listed.has(key),
-      sentListed,
+    const fix = withCode(
+      repairFlattenedJson(
+        r.bodyText,
+        sentSize(r),
+        r.hasJson ? r.json : undefined,
+        (key) => listed.has(key),
+        sentListed,
+      ),
+      r,
+      code,
+      byCode,
     );
     if (fix.restored.length > 0) {
       r.bodyText = fix.text;
@@ -187,11 +200,46 @@ function repairBodies(records: HarRecord[], notes: string[]): void {
     notes.push(
       `${plural(repaired, "JSON request body was", "JSON request bodies were")} recorded only as ` +
         `name/value pairs (chrome-har), which turn a one-item list into its item: ${names} ` +
-        `${
-          pluralWord(restored.size, "is a list", "are lists")
-        } again, as the size sent and the response show.`,
+        `${pluralWord(restored.size, "is a list", "are lists")} again, as the size sent and ${
+          byCode.size === restored.size
+            ? "the page's own script show"
+            : byCode.size > 0
+            ? "the recording's answers and the page's own script show"
+            : "the response show"
+        }.`,
     );
   }
+}
+
+/** A repair still short of the size sent, read again with the page's scripts (har_code_lists.ts). */
+function withCode(
+  fix: JsonRepair,
+  r: HarRecord,
+  code: () => string,
+  byCode: Set<string>,
+): JsonRepair {
+  const size = sentSize(r);
+  if (!fix.lost || size === undefined) return fix;
+  const members = parseBody(fix.text);
+  if (typeof members !== "object" || members === null || Array.isArray(members)) return fix;
+  const back = codeLists(members as Record<string, unknown>, size, code());
+  for (const k of back?.restored ?? []) byCode.add(k);
+  return back ?? fix;
+}
+
+/** The scripts' text of each list of records, read once. */
+const scriptCache = new WeakMap<readonly HarRecord[], string>();
+
+/** The text of the scripts among `records` (JavaScript answers), read once and only when asked. */
+function scriptCode(records: readonly HarRecord[]): string {
+  const cached = scriptCache.get(records);
+  if (cached !== undefined) return cached;
+  const code = records.filter((r) => /javascript|ecmascript/.test(r.mimeType)).map((r) => {
+    if (r.responseText === undefined) loadResponse(r, []);
+    return r.responseText ?? "";
+  }).join("\n;\n");
+  scriptCache.set(records, code);
+  return code;
 }
 
 /**

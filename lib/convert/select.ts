@@ -91,7 +91,8 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const started = kept.every((r) => r.started !== undefined)
     ? orderByAnswers([...kept].sort((a, b) => a.started! - b.started!))
     : kept;
-  loadBodies(started, notes);
+  // The dropped records hold the page's scripts: a JSON body chrome-har flattened may need them.
+  loadBodies(started, notes, [...dropped.keys()]);
   // A sign-in whose page reloaded before its answer was read: its token is read from its sibling.
   readLostAnswers(started, notes);
   const polls = dropSocketPolls(started);
