@@ -288,7 +288,9 @@ export function repairFlattenedJson(
     return { text, restored: [] };
   }
   const rebuilt = byteLength(text);
-  if (sentBytes === undefined || sentBytes <= 0 || rebuilt === sentBytes) {
+  // The page may have pretty-printed it (TiddlyWiki's 4 spaces): the same members, nothing lost.
+  const pretty = [2, 4, "\t"].some((i) => byteLength(JSON.stringify(body, null, i)) === sentBytes);
+  if (sentBytes === undefined || sentBytes <= 0 || rebuilt === sentBytes || pretty) {
     return { text, restored: [] };
   }
   if (typeof body === "object" && body !== null && !Array.isArray(body)) {
