@@ -83,6 +83,11 @@ export interface HarRecord {
   json?: unknown;
   /** Whether `json` holds a parsed body (JSON `null` is a body too). */
   hasJson: boolean;
+  /**
+   * A JSON Web Token the answer held, though the recording lost its text
+   * (`lost_jwt.ts`): captured from the live answer by the token's own shape.
+   */
+  lostJwt?: string;
   /** The raw entry, for the lazy body decoding. */
   raw: Record<string, unknown>;
 }

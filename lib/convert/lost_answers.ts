@@ -37,6 +37,7 @@
  */
 import type { HarRecord } from "./har_model.ts";
 import { walk } from "./json.ts";
+import { sentJwts } from "./lost_jwt.ts";
 
 /** The shortest value read this way: a token, never a flag or a short word that recurs. */
 export const MIN_VALUE = 12;
@@ -173,6 +174,37 @@ function lostValues(records: HarRecord[], i: number): [string[], string][] {
   return held.length > 0 || grantType(r) === undefined ? held : grantedToken(records, i);
 }
 
+/** The first JSON Web Token sent after `records[i]` that nothing earlier sent or held (`lost_jwt.ts`). */
+function firstNewJwt(records: HarRecord[], i: number): { k: number; value: string } | undefined {
+  for (let k = i + 1; k < records.length; k++) {
+    for (const value of sentJwts(records[k])) {
+      if (value.length >= MIN_VALUE && !seenBefore(records, i, k, value)) return { k, value };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether the lost answer `records[i]` is read as holding a JSON Web Token
+ * (`lost_jwt.ts`): the first new one sent after it, when no other lost
+ * answer comes between. True too when a later lost answer is where it came
+ * from: this one then holds nothing said, and no note is due.
+ */
+function readLostJwt(records: HarRecord[], i: number, notes: string[]): boolean {
+  const jwt = firstNewJwt(records, i);
+  if (!jwt) return false;
+  if (records.slice(i + 1, jwt.k).some(lost)) return true;
+  const r = records[i];
+  r.lostJwt = jwt.value;
+  notes.push(
+    `The answer of ${r.method} ${r.url.origin}${r.url.pathname} is lost from the recording ` +
+      `(the browser kept its status, not its text), and ${records[jwt.k].method} ` +
+      `${records[jwt.k].url.pathname} after it sends a JSON Web Token no recorded answer holds: ` +
+      `it is captured from that answer by the token's shape (eyJ….….…).`,
+  );
+  return true;
+}
+
 /** Why a token first sent by `user` is asked for: the answer `r` that likely held it is lost. */
 function unreadNote(r: HarRecord, user: HarRecord): string {
   return `The answer of ${r.method} ${r.url.origin}${r.url.pathname} is lost from the recording ` +
@@ -210,6 +242,8 @@ export function readLostAnswers(records: HarRecord[], notes: string[]): void {
     if (!lost(r)) return;
     const held = lostValues(records, i);
     if (held.length === 0) {
+      // Nothing says where the token was, but a JSON Web Token says what it is.
+      if (readLostJwt(records, i, notes)) return;
       // Nothing says where the token was: the user is asked for it, and told why and what helps.
       const first = firstNewToken(records, i);
       if (first) notes.push(unreadNote(r, records[first.k]));

@@ -39,6 +39,7 @@ import { produceFramed } from "./framed_producers.ts";
 import { instanceName } from "./cookie_names.ts";
 import { sentSoFar } from "./client_constants.ts";
 import { produceXml } from "./xml_producers.ts";
+import { produceLostJwt } from "./lost_jwt.ts";
 import { isHandedNumber, produceNumberText } from "./handed_numbers.ts";
 import { cookiePath, jarKey } from "./cookie_paths.ts";
 
@@ -67,6 +68,7 @@ export function produce(c: Correlator, step: Step): void {
   produceLocation(c, step);
   produceJson(c, step);
   produceXml(c, step);
+  produceLostJwt(c, step);
   noteCreatedIds(c, step);
   noteKeyNamedIds(c, step);
   noteGraphqlIds(c, step);

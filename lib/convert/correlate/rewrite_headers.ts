@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { clientSessionId } from "./client_sessions.ts";
 import { isSecretHeader, isSecretName } from "../../secrets/mod.ts";
 import type { HarRecord, NameValue } from "../har_model.ts";
 import type { Step } from "../model.ts";
@@ -142,6 +143,9 @@ function headerValue(
   const csrf = /csrf|xsrf/i.test(name);
   // A word the app's own script sends under this name (`headers.Pass = "all"`): every user's.
   if (c.scriptLiterals.has(literalKey(name, value))) return c.sp.lit(value);
+  // A session id the page made, no answer issued (client_sessions.ts): the run's own, not asked.
+  const made = clientSessionId(c, name.replace(/^x-/, ""), value, r.started);
+  if (made) return made;
   const named = (isSecretHeader(name) || isSecretName(name)) && !isSwitch(name, value);
   if (named || csrf || cookieValues.has(value)) {
     return secretHeader(c, step, name, value, csrf);

@@ -95,7 +95,7 @@ const VALUE_RULES: ValueRule[] = [
   (c, key, value, step) => companionUrl(c, key, value, step),
   oauthCode,
   // A session id no answer issued: the page made it, no credential to ask for (client_sessions.ts).
-  (c, key, value) => clientSessionId(c, key, value),
+  (c, key, value, step) => clientSessionId(c, key, value, step?.last?.started),
   secretField,
   (c, _key, value) => generatedAgain(c, c.generated.get(value)),
   (c, key, value) =>
