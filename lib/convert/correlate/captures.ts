@@ -128,11 +128,16 @@ export function stablePath(c: Correlator, step: Step, path: JsonPath): JsonPath 
   });
 }
 
+/** A date and a time of day (ISO 8601 or SQL's spelling): when an instance made a row. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
 /** Whether `value` under `key` could tell a list element apart: short text, no URL, id or secret. */
 function canName(c: Correlator, key: string, value: unknown): value is string {
   // An absolute URL names where the recording ran (Parse Dashboard's `serverURL`): a fresh
-  // instance at another base URL lists the same element under another one.
-  return namesRow(c, key, value) && !/^[a-z][\w+.-]*:\/\//i.test(value);
+  // instance at another base URL lists the same element under another one. A date-time is
+  // when the instance made the row (MailDev's `time`): a fresh one stamps the same row anew.
+  return namesRow(c, key, value) && !/^[a-z][\w+.-]*:\/\//i.test(value) &&
+    !DATE_TIME.test(value);
 }
 
 /** A short text field of `item` that no other element of `list` shares, ids and secrets aside. */
