@@ -140,7 +140,7 @@ export class FlowBuilder {
     const name = this.#names.take(snake(r.name) || r.method.toLowerCase());
     const as = eachStart(each, (s, w) => this.set(s, w), where);
     const { request, auth, omitEmpty } = this.request(sent, comments);
-    noteRewrites(r.scripts, where, this.shared, comments, sent.body !== r.body);
+    noteRewrites(r.scripts, where, this.shared, comments, sent.body !== r.body, sent.url !== r.url);
     const tests = r.scripts.filter((s) => s.listen === "test")
       .map((s) => this.translate(s.source, comments, `test script of ${s.owner}`, r));
     for (const t of tests) t.captures = neededCaptures(t.captures, this.shared.read, comments);
@@ -208,9 +208,10 @@ export class FlowBuilder {
   preRequest(r: PmRequest, comments: string[], where: string) {
     const headers: PmRequest["headers"] = [];
     const [sides, query]: [SideRequest[], string[]] = [[], []];
-    let written: { raw: string; stringified?: true } | undefined;
+    let written: { raw: string; stringified?: true } | undefined, url = r.url;
     for (const s of r.scripts.filter((s) => s.listen === "prerequest")) {
       const t = this.translate(s.source, comments, `pre-request script of ${s.owner}`, r);
+      if (t.url !== undefined) url = t.url, query.length = 0; // and earlier adds: request_url.ts
       headers.push(...t.headers ?? []), query.push(...t.query ?? []), written = t.body ?? written;
       sides.push(...t.sides ?? []);
       // A set not translated, or of text joined with a response part not yet got, breaks the chain.
@@ -224,7 +225,7 @@ export class FlowBuilder {
         comments.push(`pre-request sets ${c.name} from a response it has not got: not converted`);
       }
     }
-    const request = { ...r, url: withQuery(r.url, query), headers: [...r.headers, ...headers] };
+    const request = { ...r, url: withQuery(url, query), headers: [...r.headers, ...headers] };
     if (written) request.body = { mode: "raw", language: r.body?.language, ...written };
     return { sides, request };
   }

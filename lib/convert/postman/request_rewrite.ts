@@ -18,6 +18,8 @@ const WRITES = /\bpm\.request\.(?:body|url)\b[\s\S]*?\.(?:update|set|addQueryPar
 const ASSIGNS = /\bpm\.request\.(body\.raw|url)\s*=(?!=)/g;
 /** The writes of the body the step sends when script/request_body.ts reads them. */
 const BODY_WRITE = /^pm\.request\.body\.(?:update$|raw =$)/;
+/** The writes of the URL the step sends when script/request_url.ts and request_query.ts read them. */
+const URL_WRITE = /^pm\.request\.url(?:\.update|\.addQueryParams| =)$/;
 const WRITE_CALL = /^pm\.request\.(?:body|url)(?:\.\w+)*\.(?:update|set|addQueryParams)$/;
 
 /**
@@ -40,7 +42,8 @@ export function requestRewrites(scripts: readonly PmScript[]): string[] {
 
 /**
  * Notes request `where` in `shared.rewritten` and its step's `comments` when
- * its pre-request scripts rewrite it (`bodySent`: the step sends the body they write).
+ * its pre-request scripts rewrite it (`bodySent`, `urlSent`: the step sends the
+ * body, the URL they write).
  *
  * @example
  * ```ts
@@ -57,12 +60,13 @@ export function noteRewrites(
   shared: Shared,
   comments: string[],
   bodySent = false,
+  urlSent = false,
 ): void {
   // A body the script wrote that the step sends (script/request_body.ts) is no rewrite left out.
   const assigned = scripts.filter((s) => s.listen === "prerequest")
     .flatMap((s) => [...s.source.matchAll(ASSIGNS)].map((m) => `pm.request.${m[1]} =`));
   const rewrites = [...new Set([...requestRewrites(scripts), ...assigned])]
-    .filter((call) => !(bodySent && BODY_WRITE.test(call)));
+    .filter((call) => !(bodySent && BODY_WRITE.test(call)) && !(urlSent && URL_WRITE.test(call)));
   if (rewrites.length === 0) return;
   (shared.rewritten ??= []).push(where);
   comments.push(`untranslated: ${rewrites.join(", ")} rewrites this request; sent as written`);

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { type EvalContext, evaluate } from "./eval.ts";
 import type { Node } from "./parse.ts";
 import type { Sym } from "./sym.ts";
 
@@ -54,4 +55,27 @@ function assigned(node: Node): Set<string> {
  */
 export function forgetAssigned(node: Node, scope: Map<string, Sym | undefined>): void {
   for (const name of assigned(node)) if (scope.has(name)) scope.set(name, undefined);
+}
+
+/**
+ * The value an assignment to a local gives it: `x = …`, and `x += …` read as
+ * `x = x + …` (a URL or a code built up a piece at a time); undefined for any
+ * other operator, unknown from then on.
+ *
+ * @example
+ * ```ts
+ * import { assignedValue } from "./forget.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript('u += "?a=1"');
+ * if (!p.ok) throw new Error();
+ * const ctx = { scope: new Map([["u", { k: "lit" as const, value: "/b" }]]), tests: new Map(), variable: () => undefined };
+ * const v = assignedValue(p.program.body[0].expression, ctx);
+ * if (v?.k !== "lit" || v.value !== "/b?a=1") throw new Error(JSON.stringify(v));
+ * ```
+ */
+export function assignedValue(e: Node, ctx: EvalContext): Sym | undefined {
+  if (e.operator === "=") return evaluate(e.right, ctx, 0);
+  if (e.operator !== "+=") return undefined;
+  const sum = { ...e, type: "BinaryExpression", operator: "+", left: e.left, right: e.right };
+  return evaluate(sum, ctx, 0);
 }

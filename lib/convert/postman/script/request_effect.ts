@@ -1,8 +1,8 @@
 /**
  * What a script does to the request about to be sent: a request sent first
  * (`pm.sendRequest` in a pre-request script, side_request.ts), a header
- * added (request_header.ts), a query parameter (request_query.ts) or its body
- * written (request_body.ts). Only one made on every run is kept: under a
+ * added (request_header.ts), a query parameter (request_query.ts), its body
+ * written (request_body.ts) or its URL (request_url.ts). Only one made on every run is kept: under a
  * condition it stays a comment, except a request sent under a condition whose
  * value is known now (`if (!pm.environment.get("token")) pm.sendRequest(…)`,
  * no token yet): it is sent, marked `once`, as Postman logs in once and
@@ -15,6 +15,7 @@ import type { Node } from "./parse.ts";
 import { addedHeader } from "./request_header.ts";
 import { addedQuery } from "./request_query.ts";
 import { writtenBody } from "./request_body.ts";
+import { writtenUrl } from "./request_url.ts";
 import { sideRequest } from "./side_request.ts";
 import type { Translation } from "./translation.ts";
 
@@ -51,6 +52,9 @@ export function requestEffect(
   if (header !== null) return keep(header, conditional, (v) => (out.headers ??= []).push(v));
   const body = writtenBody(e, ctx, preRequestSource ?? "");
   if (body !== null) return keep(body, conditional, (v) => (out.body = v));
+  // A URL written replaces the parameters added before it, as Postman parses the new text whole.
+  const url = writtenUrl(e, ctx);
+  if (url !== null) return keep(url, conditional, (v) => (out.url = v, out.query = []));
   const query = addedQuery(e, ctx);
   if (query !== null) return keep(query, conditional, (v) => (out.query ??= []).push(v));
   return false;

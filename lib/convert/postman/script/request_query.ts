@@ -17,6 +17,7 @@ import type { Sym } from "./sym.ts";
 /** The calls that add (or replace) a query parameter of the request about to be sent. */
 const ADDERS = new Set([
   "pm.request.url.query.add",
+  "pm.request.url.addQueryParams",
   "pm.request.url.query.upsert",
   "pm.request.addQueryParams",
 ]);
@@ -40,8 +41,18 @@ function madeText(text: string): string | undefined {
   return ok ? out : undefined;
 }
 
-/** A value as Postman text, a made one included. */
-function queryText(s: Sym | undefined): string | undefined {
+/**
+ * A value as Postman text, a made one (the time, a UUID) included; undefined
+ * when a part has no Postman spelling.
+ *
+ * @example
+ * ```ts
+ * import { queryText } from "./request_query.ts";
+ * const t = queryText({ k: "cat", parts: [{ k: "lit", value: "a=" }, { k: "var", name: "x", expr: "" }] });
+ * if (t !== "a={{x}}") throw new Error(String(t));
+ * ```
+ */
+export function queryText(s: Sym | undefined): string | undefined {
   if (s?.k === "gen") return madeText(s.text);
   if (s?.k !== "cat") return postmanText(s);
   const parts = s.parts.map(queryText);
@@ -68,6 +79,16 @@ export function addedQuery(e: Node, ctx: EvalContext): string | undefined | null
   if (!callee || !ADDERS.has(callee)) return null;
   const [arg] = e.arguments;
   if (e.arguments.length !== 1 || !arg) return undefined;
+  // `addQueryParams([{ key, value }, …])`: each pair, in order.
+  if (arg.type === "ArrayExpression" && callee.endsWith("addQueryParams")) {
+    const pairs = (arg.elements as (Node | null)[]).map((el) => el ? pairText(el, ctx) : undefined);
+    return pairs.length > 0 && pairs.every((p) => p !== undefined) ? pairs.join("&") : undefined;
+  }
+  return pairText(arg, ctx);
+}
+
+/** `key=value` of text or of one `{ key, value }`; undefined when it cannot be said. */
+function pairText(arg: Node, ctx: EvalContext): string | undefined {
   if (arg.type !== "ObjectExpression") {
     const text = queryText(evaluate(arg, ctx, 0));
     return text && /^[^=&]+=/.test(text) ? text : undefined;

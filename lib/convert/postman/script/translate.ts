@@ -28,14 +28,14 @@ import { droppedBy, scopeCall, WRITERS } from "./scope_call.ts";
 import { requestEffect } from "./request_effect.ts";
 import { destructured } from "./destructure.ts";
 import { guardOf, onValue, variableCondition } from "./var_condition.ts";
-import type { Translation } from "./translation.ts";
+import { emptyTranslation, type Translation } from "./translation.ts";
 import { shareable } from "./share.ts";
 import { calledAtOnce, promisedSend, wrappedSend } from "./promised_send.ts";
 import { parsedAnswer } from "./parse_only.ts";
 import { type FallbackBlock, fallbackIf, orSet } from "./fallback_walk.ts";
 import { isHelper } from "./helper_call.ts";
 import { shifting } from "./moment_shift.ts";
-import { forgetAssigned } from "./forget.ts";
+import { assignedValue, forgetAssigned } from "./forget.ts";
 import { renameRequired } from "./required.ts";
 import { ScriptValues, type VariableReader } from "../scopes.ts";
 
@@ -43,15 +43,7 @@ export type { CheckItem } from "./each.ts";
 export type { Translation } from "./translation.ts";
 
 class Translator {
-  readonly out: Translation = {
-    checks: [],
-    captures: [],
-    sets: [],
-    untranslated: [],
-    dropped: [],
-    translated: 0,
-    untranslatedAssertions: 0,
-  };
+  readonly out: Translation = emptyTranslation();
   readonly ctx: EvalContext;
   #sink: CheckItem[] = this.out.checks;
   /** The conditions of the `if` branches being walked; `undefined` for one that cannot be said. */
@@ -211,7 +203,7 @@ class Translator {
     const negated = test.length === 1 ? negate(test[0]) : undefined;
     this.#when[this.#when.length - 1] = negated && onResponse ? [negated] : undefined;
     if (node.alternate) this.statement(node.alternate, name, depth);
-    this.#when.pop();
+    this.#when.pop(), forgetAssigned(node, this.ctx.scope); // which branch ran is known at run time
     this.#sink = outer;
     if (checks.length > 0 || otherwise.length > 0) {
       outer.push({ if: test, checks, else: otherwise });
@@ -265,7 +257,7 @@ class Translator {
     if (e.left.type === "Identifier" && e.left.name !== "tests") {
       // A sloppy-mode assignment (`article = …` without `var`) makes a global, as `var` would.
       this.comments.declare(e.left.name, node);
-      const value = e.operator === "=" ? evaluate(e.right, this.ctx, 0) : undefined;
+      const value = assignedValue(e, this.ctx); // `=`, and `+=` as `x = x + …`
       this.ctx.scope.set(e.left.name, shareable(e.left.name, value));
       return;
     }

@@ -70,6 +70,8 @@ export interface Translation {
   headers?: { key: string; value: string }[];
   /** The body a pre-request script writes into its request (`pm.request.body.raw = …`), the last one. */
   body?: { raw: string; stringified?: true };
+  /** The URL a pre-request script writes into its request (`pm.request.url = …`), the last one. */
+  url?: string;
   /** Query parameters a pre-request script adds (`pm.request.url.query.add`), as `key=value` Postman text. */
   query?: string[];
   /** Source lines of statements not translated. */
@@ -84,4 +86,26 @@ export interface Translation {
   cleared?: boolean;
   /** Where the script sends the run next, when it says so in a way a flow can. */
   next?: NextRequest;
+}
+
+/**
+ * A translation of nothing yet, for a script's walk to fill.
+ *
+ * @example
+ * ```ts
+ * import { emptyTranslation } from "./translation.ts";
+ * const t = emptyTranslation();
+ * if (t.checks.length !== 0 || t.translated !== 0) throw new Error();
+ * ```
+ */
+export function emptyTranslation(): Translation {
+  return {
+    checks: [],
+    captures: [],
+    sets: [],
+    untranslated: [],
+    dropped: [],
+    translated: 0,
+    untranslatedAssertions: 0,
+  };
 }
