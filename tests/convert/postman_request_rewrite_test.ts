@@ -29,13 +29,14 @@ const COLLECTION = JSON.stringify({
   )],
   item: [
     item("Through a helper", "req.json({ msg: 'hi' });"),
-    item("Directly", "pm.request.url.update('http://127.0.0.1:9/other');"),
+    // A URL made of text or variables is sent (postman_url_write_test.ts); one computed is named.
+    item("Directly", "pm.request.url.update(pm.request.url.toString() + '/other');"),
     item("Untouched", "req.log();"),
-    // A URL assigned whole, built from a data file's row (a data-driven Restful Booker suite's).
+    // A URL assigned whole, built by a function (a data-driven Restful Booker suite's, from a row).
     item(
       "Assigned",
       'let url = pm.environment.get("baseUrl") + "/booking";',
-      "pm.request.url = url;",
+      "pm.request.url = withFilters(url);",
     ),
   ],
 });
