@@ -26,6 +26,7 @@ import { isCurlHeading } from "./curl_heading.ts";
 import { htmlCodeText } from "./curl_html_code.ts";
 import { dollarPrompts, rootPrompts } from "./curl_prompts.ts";
 import { slashComments } from "./curl_slash_comments.ts";
+import { proseAnswers } from "./curl_prose_answers.ts";
 import { joinLostContinuations } from "./curl_lost_continuation.ts";
 import { asUnixLines, windowsPrompts, type WindowsRead } from "./curl_windows.ts";
 import { withAssigned } from "./curl_assigned.ts";
@@ -120,8 +121,9 @@ export function convertCurl(
   // Commands inside HTML `<pre>` blocks are read as a reader copies them: curl_html_code.ts.
   const windows = windowsPrompts(htmlCodeText(text.replace(/^\ufeff/, "")));
   const split = splitterFor(windows);
-  // `> curl …` is typed after a prompt, as `$ curl …` (curl_prompts.ts); `// =>` is a comment.
-  const input = dollarPrompts(slashComments(windows.text));
+  // `> curl …` is typed after a prompt, as `$ curl …` (curl_prompts.ts); `// =>` is a comment,
+  // and `# You got {…}` an answer (curl_prose_answers.ts).
+  const input = dollarPrompts(proseAnswers(slashComments(windows.text)));
   const prompted = windows.shell ? asUnixLines(input, withoutPrinted) : withoutPrinted(input);
   // JSON printed bare under a bash command, a README's sentence ("isn't"): never shell either.
   const bash = split === splitWithSubstitutions;
