@@ -56,6 +56,12 @@ export function wantsUrl(req: CurlRequest): boolean {
  * ```
  */
 export function proseAddress(text: string, commands: ShellCommand[]): string | undefined {
+  const found = proseAddresses(text.split("\n"), commandLines(text, commands));
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** The 0-based lines of the text the commands stand on: each first line and those `\` carried on to. */
+function commandLines(text: string, commands: readonly ShellCommand[]): Set<number> {
   const lines = text.split("\n");
   const inCommand = new Set<number>();
   for (const { line } of commands) {
@@ -65,7 +71,15 @@ export function proseAddress(text: string, commands: ShellCommand[]): string | u
       if (!/[\\^`]\s*$/.test(lines[at])) break;
     }
   }
-  // One server spelled two ways (`localhost:8545`, `127.0.0.1:8545`) is one address, the first.
+  return inCommand;
+}
+
+/**
+ * The distinct local addresses `lines` name outside commands and pasted answers, with
+ * `http://` where the text wrote none; one server spelled two ways (`localhost:8545`,
+ * `127.0.0.1:8545`) is one address, the first written.
+ */
+function proseAddresses(lines: readonly string[], inCommand: ReadonlySet<number>): string[] {
   const found = new Map<string, string>();
   lines.forEach((line, at) => {
     // A pasted answer's members (`"url": "http://localhost/…"`) are what a server said.
@@ -80,7 +94,35 @@ export function proseAddress(text: string, commands: ShellCommand[]): string | u
       if (!found.has(key)) found.set(key, url);
     }
   });
-  return found.size === 1 ? [...found.values()][0] : undefined;
+  return [...found.values()];
+}
+
+/**
+ * On a page naming several local addresses, the one the nearest prose line over the command
+ * at `line` (1-based) names, looking no further up than the command before it; `undefined`
+ * when that line names none or several. "Create a user through the admin console at
+ * http://localhost:8080:" over a command with no URL says where it goes.
+ *
+ * @example
+ * ```ts
+ * import { nearAddress } from "./curl_added_url.ts";
+ * const text = "API: localhost:1, admin: localhost:2.\n\nAs admin (localhost:2):\ncurl -d x\n";
+ * const command = { words: ["curl"], line: 4, column: 1, notes: [] };
+ * if (nearAddress(text, [command], command) !== "http://localhost:2") throw new Error();
+ * ```
+ */
+export function nearAddress(
+  text: string,
+  commands: readonly ShellCommand[],
+  command: ShellCommand,
+): string | undefined {
+  const lines = text.split("\n");
+  const inCommand = commandLines(text, commands);
+  for (let at = command.line - 2; at >= 0 && !inCommand.has(at); at--) {
+    const found = proseAddresses([lines[at]], new Set());
+    if (found.length > 0) return found.length === 1 ? found[0] : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -115,7 +157,8 @@ interface Built {
 
 /**
  * Gives each command with no URL the address the text says, then its records: the one local
- * address of the prose, else the one URL every other command sends to, else `$SERVER_URL`.
+ * address of the prose; on a page naming several, the one the sentence over the command
+ * names; on a page naming none, the one URL every other command sends to; else `$SERVER_URL`.
  * True when it asks for that variable and the text never wrote it.
  *
  * @example
@@ -136,25 +179,39 @@ export function addUrls(
   { text, sent, env }: { text: string; sent: string[]; env: EnvNames },
 ): boolean {
   const written = env.includes(ADDED_URL_VAR);
-  const prose = proseAddress(text, built.map((b) => b.command));
-  const others = prose === undefined ? sharedUrl(sent) : undefined;
-  const url = prose ?? others ?? envMarker(env, ADDED_URL_VAR);
-  const from = prose !== undefined ? "prose" : others !== undefined ? "others" : "asked";
+  const commands = built.map((b) => b.command);
+  const named = proseAddresses(text.split("\n"), commandLines(text, commands));
+  const prose = named.length === 1 ? named[0] : undefined;
+  // A page naming several servers says there is more than one: the others' URL is no answer.
+  const others = named.length === 0 ? sharedUrl(sent) : undefined;
+  let asked = false;
   for (const { args, at } of unaddressed) {
     const b = built[at];
+    const near = named.length > 1 ? nearAddress(text, commands, b.command) : undefined;
+    const url = prose ?? near ?? others ?? envMarker(env, ADDED_URL_VAR);
+    const from = prose !== undefined || near !== undefined
+      ? "prose"
+      : others !== undefined
+      ? "others"
+      : named.length > 1
+      ? "several"
+      : "asked";
+    asked ||= from === "asked" || from === "several";
     b.notes.push(addedUrlNote(url, from));
     b.records = curlRecords({ ...args, urls: [url] }, at, b.files, b.notes);
   }
-  return from === "asked" && !written;
+  return asked && !written;
 }
 
 /** What the summary says of {@linkcode ADDED_URL_VAR} when the converter made it up. */
 export const ADDED_URL_ABOUT = "the server's URL the docs say to add to commands printed with none";
 
 /** The note of a command sent to an address it did not write. */
-function addedUrlNote(url: string, from: "prose" | "others" | "asked"): string {
-  return from === "asked"
-    ? `The command has no URL and the text names no address: it is sent to $${ADDED_URL_VAR}, the server's URL the docs say to add.`
+function addedUrlNote(url: string, from: "prose" | "others" | "asked" | "several"): string {
+  return from === "asked" || from === "several"
+    ? `The command has no URL and the text names ${
+      from === "asked" ? "no address" : "several, none in a sentence over it"
+    }: it is sent to $${ADDED_URL_VAR}, the server's URL the docs say to add.`
     : `The command has no URL: it is sent to ${url}, ${
       from === "prose"
         ? "the address the text says to send it to"
