@@ -346,6 +346,7 @@ import "../lib/secrets/folded_pieces.ts";
 import "../lib/secrets/forms.ts";
 import "../lib/secrets/joined_words.ts";
 import "../lib/secrets/key_data.ts";
+import "../lib/secrets/kind_headers.ts";
 import "../lib/secrets/line_shape.ts";
 import "../lib/secrets/loose_view.ts";
 import "../lib/secrets/mod.ts";

@@ -2,13 +2,13 @@
  * The environment variables a flow sends as credentials, whose `${ENV.X:-default}` default the
  * export leaves out: a load script holds no literal credential, even one the flow file wrote as
  * a default. Where a value goes decides, never its name: the secret places `secretInputs`
- * traces (through the vars that hold it), and the fields of an auth block.
+ * traces (through the vars that hold it; a WebSocket, SSE or gRPC step's headers and metadata
+ * too), and the fields of an auth block.
  *
  * @module
  */
-import type { Flow, Step } from "../model/flow.ts";
+import type { Flow } from "../model/flow.ts";
 import { secretInputs } from "../secrets/discover.ts";
-import { isSecretHeader } from "../secrets/names.ts";
 import type { Place } from "./scope.ts";
 
 /**
@@ -36,46 +36,7 @@ export function secretEnvOf(flow: Flow): Set<string> {
   for (const auth of [flow.auth, ...flow.steps.map((step) => step.auth)]) {
     for (const name of envNames(auth)) env.add(name);
   }
-  for (const value of flow.steps.flatMap(kindSecretValues)) {
-    for (const name of envNames(value)) env.add(name);
-    for (const v of flow.vars) {
-      if (varNames(value).includes(v.name)) { for (const name of envNames(v.value)) env.add(name); }
-    }
-  }
   return env;
-}
-
-/**
- * What a WebSocket, SSE or gRPC step sends in a secret place: the values of
- * its secret headers (metadata), by the rule `secretInputs` applies to an
- * HTTP request's (which reads `request:` only, and a kind step's names the call).
- */
-function kindSecretValues(step: Step): unknown[] {
-  const spec = step.call?.spec as { headers?: unknown; metadata?: unknown } | undefined;
-  if (!spec) return [];
-  const headers = spec.headers as { kind?: string; entries?: unknown } | unknown[] | undefined;
-  const pairs = [
-    ...(Array.isArray(headers) ? headers : headers?.kind === "map" ? headers.entries as [] : []),
-    ...(Array.isArray(spec.metadata) ? spec.metadata : []),
-  ] as [string, unknown][];
-  return pairs.filter(([name]) => isSecretHeader(name) || name.toLowerCase() === "cookie")
-    .map(([, value]) => value);
-}
-
-/** The flow vars an expression tree reads. */
-function varNames(value: unknown): string[] {
-  const into: string[] = [];
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (node === null || typeof node !== "object") return;
-    const ref = (node as { ref?: { kind?: string; name?: string } }).ref;
-    if ((ref?.kind === "var" || ref?.kind === "name") && ref.name !== undefined) {
-      into.push(ref.name);
-    }
-    Object.values(node).forEach(walk);
-  };
-  walk(value);
-  return into;
 }
 
 /**

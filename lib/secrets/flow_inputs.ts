@@ -12,6 +12,7 @@ import type { Flow } from "../model/flow.ts";
 import { isSecretHeader, isSecretKey } from "./names.ts";
 import { isKeyData } from "./key_data.ts";
 import { isWrittenHeaderText, writtenKey } from "./written_headers.ts";
+import { kindHeaders } from "./kind_headers.ts";
 
 /** What a flow's expressions read that lands in a secret place of some request. */
 export interface SecretInputs {
@@ -165,6 +166,11 @@ export function secretInputs(flow: Flow): SecretInputs {
   for (const step of flow.steps) {
     const { request } = step;
     for (const [name, value] of request.headers) {
+      headerInputs(name, { kind: "template", template: value }, { values, clear, written });
+    }
+    // A WebSocket, SSE or gRPC step's headers and metadata, by the same rule (its `request`
+    // only names the call).
+    for (const [name, value] of kindHeaders(step.call)) {
       headerInputs(name, value, { values, clear, written });
     }
     // Cookies are session credentials whatever they are called.
@@ -206,18 +212,22 @@ export function secretInputs(flow: Flow): SecretInputs {
  */
 function headerInputs(
   name: string,
-  value: Template,
+  template: ValueTemplate,
   into: { values: ValueTemplate[]; clear: ValueTemplate[]; written: Map<string, string> },
 ): void {
   const { values, clear } = into;
-  const template: ValueTemplate = { kind: "template", template: value };
   if (name.toLowerCase() === "cookie") {
-    const pairs = cookiePairs(value);
+    if (template.kind !== "template") return void values.push(template);
+    const pairs = cookiePairs(template.template);
     values.push(...pairs.values);
     clear.push(...pairs.names);
   } else if (!isSecretHeader(name)) clear.push(template);
   else {
-    const text = constantText(template)[0];
+    // Only one whole text is written as is: a list or map a kind's header holds is no such text.
+    const texts = template.kind === "template" || template.kind === "const"
+      ? constantText(template)
+      : [];
+    const text = texts[0];
     if (text === undefined || !isWrittenHeaderText(name, text)) values.push(template);
     else {
       into.written.set(writtenKey(name, text), text);

@@ -3,7 +3,10 @@ import assert from "node:assert/strict";
 import { loadFlow } from "../../lib/load/load_flow.ts";
 import { secretInputs } from "../../lib/secrets/flow_inputs.ts";
 import { secretsInRequest } from "../../lib/secrets/discover.ts";
+import { grpcReader } from "../../lib/kinds/grpc/mod.ts";
 import "../support/engines.ts";
+
+await grpcReader.load();
 
 Deno.test("secret-named query parameters, cookies and form fields are secret inputs", () => {
   const { flow, problems } = loadFlow(
@@ -118,6 +121,58 @@ steps:
   assert.deepEqual([...inputs.env], ["UPSTREAM"]);
   assert.deepEqual([...inputs.captures], ["s\0csrf"]);
   assert.ok(inputs.clear!.has("<string>") && inputs.clear!.has("plain-words"));
+});
+
+Deno.test("a websocket, sse or grpc step's written header and metadata text is the flow's own", () => {
+  const { flow, problems } = loadFlow(
+    `name: f
+steps:
+  - name: w
+    websocket:
+      url: ws://x.test/socket
+      headers:
+        Idempotency-Key: "<string>"
+        X-Auth-Token: typed-ws-pass
+        Cookie: "sid=\${ENV.WS_SID}"
+  - name: e
+    sse:
+      url: http://x.test/events
+      headers:
+        X-Request-Key: order-7
+        X-Api-Key: lit-sse-key
+        X-Session-Token: "\${ENV.SSE_TOKEN}"
+        X-Trace: trace-text
+    capture: { t: "$.json.events[0].data" }
+  - name: g
+    grpc:
+      target: 127.0.0.1:1
+      method: a.B/C
+      message: {}
+      metadata:
+        x-client-key: plain-words
+        x-signing-key: sk_live_4eC39HqLyjWDarjtT1zdp7dc
+        authorization: "Bearer \${steps.e.capture.t}"
+`,
+    "f.yaml",
+    { env: (name) => name },
+  );
+  assert.deepEqual(problems, []);
+  const inputs = secretInputs(flow!);
+  assert.deepEqual([...inputs.written!].sort(), [
+    "idempotency-key\0<string>",
+    "x-client-key\0plain-words",
+    "x-request-key\0order-7",
+  ]);
+  // Typed under a credential header, a random key: secret, as in an HTTP request.
+  assert.deepEqual([...inputs.literals].sort(), [
+    "lit-sse-key",
+    "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+    "typed-ws-pass",
+  ]);
+  // What an expression brings there is secret from the start, not only once it is sent.
+  assert.deepEqual([...inputs.env].sort(), ["SSE_TOKEN", "WS_SID"]);
+  assert.deepEqual([...inputs.captures], ["e\0t"]);
+  assert.ok(inputs.clear!.has("trace-text") && inputs.clear!.has("order-7"));
 });
 
 Deno.test("a request registers no written text by its header's name, but what else it sends", () => {
