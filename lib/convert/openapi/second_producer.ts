@@ -24,6 +24,7 @@
 import type { ParamLink } from "./document_links.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
 import type { Inferred } from "./prerequisites.ts";
+import { secondSignIns } from "./second_sign_in.ts";
 
 /** A producer an operation gets a copy of, and why, as the summary and the step's comment say it. */
 export interface OwnItem {
@@ -107,7 +108,8 @@ function endedItem(
 
 /**
  * For a flow's operations in the order they run, each operation that ends
- * the item an earlier one ended too, and the producer it gets a copy of.
+ * the item an earlier one ended too, and the producer it gets a copy of
+ * (the login, for a second end of the session: `second_sign_in.ts`).
  *
  * @example
  * ```ts
@@ -145,6 +147,8 @@ export function ownItems(
     } ended too`;
     out.set(op, { producer, why });
   }
+  // The session is the item the login made: each ender after the first signs in again.
+  for (const [op, own] of secondSignIns(ops, inferred)) if (!out.has(op)) out.set(op, own);
   return out;
 }
 
