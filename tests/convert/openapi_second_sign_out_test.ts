@@ -101,3 +101,54 @@ for (const [transport, doc] of [["bearer token", BEARER], ["session cookie", COO
     assert.equal(seen.ended.length, 3, seen.ended.join());
   });
 }
+
+/** A logout of every session (`/auth/logout-all`) is one too, beside the plain logout. */
+const LOGOUT_ALL = {
+  openapi: "3.0.3",
+  info: { title: "Notes", version: "0" },
+  paths: {
+    "/auth/logout-all": { post: { security: [{ bearer: [] }], responses: OK } },
+    "/auth/logout": { post: { security: [{ bearer: [] }], responses: OK } },
+    "/auth/sign-up": { post: { requestBody: json(CREDENTIALS), responses: OK } },
+    "/auth/login": { post: { requestBody: json(CREDENTIALS), responses: TOKEN } },
+    "/notes": {
+      get: {
+        security: [{ bearer: [] }],
+        responses: { "200": json({ type: "array", items: { type: "string" } }) },
+      },
+    },
+  },
+  components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+};
+
+Deno.test("convert openapi: a logout of every session runs last, and the logout after it signs in again", async () => {
+  const sessions = new Set<string>();
+  const seen = { refused: [] as string[], ended: [] as string[] };
+  const server = serveStandIn((req) => {
+    const { pathname } = new URL(req.url);
+    const sid = /^Bearer (.+)$/.exec(req.headers.get("authorization") ?? "")?.[1] ?? "";
+    if (pathname === "/auth/sign-up") return Response.json({ ok: true });
+    if (pathname === "/auth/login") {
+      const token = crypto.randomUUID();
+      sessions.add(token);
+      return Response.json({ token });
+    }
+    if (!sessions.has(sid)) {
+      seen.refused.push(pathname);
+      return Response.json({ code: "UNAUTHORIZED" }, { status: 401 });
+    }
+    if (pathname === "/notes") return Response.json([]);
+    seen.ended.push(pathname);
+    if (pathname === "/auth/logout-all") sessions.clear();
+    else sessions.delete(sid);
+    return Response.json({ ok: true });
+  });
+  const { run, steps, flows } = await convertAndRunAsUser(LOGOUT_ALL, server, (base) => ({
+    BASE_URL: base,
+  }));
+  const text = [...flows.values()].join("\n");
+  assert.equal(run.code, 0, run.stdout + run.stderr + text);
+  assert.ok(steps.every((s) => s.status === "passed"), JSON.stringify(steps) + text);
+  assert.deepEqual(seen.refused, []);
+  assert.equal(seen.ended.length, 2, seen.ended.join());
+});

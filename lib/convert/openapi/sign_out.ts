@@ -14,13 +14,14 @@
 import type { OpenApiOperation } from "./operations.ts";
 
 /**
- * `logout`, `log-out`, `sign_out`, `signOut`, `logoff`, and a revoke of the session (or all of
+ * `logout`, `log-out`, `sign_out`, `signOut`, `logoff` (of every session too: `logout-all`,
+ * `logoutAll`, `signOutEverywhere`), and a revoke of the session (or all of
  * them: better-auth's `/revoke-session`, `/revoke-sessions`), which ends it too, and of its tokens
  * (`/auth/revoke_refresh`, `/revoke-token`: the renewal must run before its refresh token is
  * revoked): the whole word, nothing more (`/revoke-other-sessions` keeps the client's own).
  */
 const SIGN_OUT =
-  /^(?:(?:log|sign)[-_]?(?:out|off)|revoke[-_]?(?:all[-_]?)?sessions?|revoke[-_]?(?:(?:access|refresh)(?:[-_]?tokens?)?|tokens?))$/i;
+  /^(?:(?:log|sign)[-_]?(?:out|off)(?:[-_]?(?:all|everywhere))?|revoke[-_]?(?:all[-_]?)?sessions?|revoke[-_]?(?:(?:access|refresh)(?:[-_]?tokens?)?|tokens?))$/i;
 
 /**
  * Whether `op` signs its client out (see the module).
@@ -34,6 +35,7 @@ const SIGN_OUT =
  * if (!signsOut(op("POST", "/revoke-session")) || signsOut(op("POST", "/revoke-other-sessions"))) throw new Error();
  * if (!signsOut(op("DELETE", "/auth/revoke_refresh")) || signsOut(op("POST", "/keys/revoke"))) throw new Error();
  * if (signsOut(op("POST", "/users/{id}/logout")) || signsOut(op("GET", "/logouts"))) throw new Error();
+ * if (!signsOut(op("POST", "/auth/logout-all")) || !signsOut(op("POST", "/x", "logoutAll"))) throw new Error();
  * ```
  */
 export function signsOut(op: OpenApiOperation): boolean {
