@@ -11,7 +11,9 @@
  * sign-in sends it beside a name that request sent (a page whose inputs a
  * script built, its session a Bearer token, as CNCjs's), and no earlier request
  * sends it (a login before it would make it a password the user must know,
- * asked once); a request that sends it in two password
+ * asked once), or by a visitor no sign-in preceded (a sign-up answered by the
+ * login page, one password field), when a later sign-in to another address
+ * sends it beside a name the sign-up sent; a request that sends it in two password
  * fields again is the same form posted once more (Zabbix's user form reloads
  * itself when a role is picked), not a login. Such a value becomes a var of fresh random
  * digits, sent wherever the recording sent the value, never written nor
@@ -93,11 +95,16 @@ function madeThenSignedIn(
     passwordValues(o, typed).some(([, v]) => v !== value) ||
     basicPasswords(o).some((v) => v !== value)
   );
-  if (!carriesCredentialOf(r, signIns) || handsOutCredential(records, i)) return false;
+  // A visitor signing up (no sign-in before, none answered) is told apart from a failed login
+  // tried again by its address: the later sign-in posts elsewhere.
+  const visitor = signIns.length === 0 &&
+    !records.slice(0, i).some((o) => basicPasswords(o).length);
+  if (!(carriesCredentialOf(r, signIns) || visitor) || handsOutCredential(records, i)) return false;
   const names = new Set(bodyFields(r).map(([, v]) => v).filter((v) => v !== value));
   return records.slice(i + 1).some((o, k) =>
     passwordValues(o, typed).some(([, v]) => v === value) &&
-    bodyFields(o).some(([, v]) => names.has(v)) && handsOutCredential(records, i + 1 + k)
+    bodyFields(o).some(([, v]) => names.has(v)) && handsOutCredential(records, i + 1 + k) &&
+    (!visitor || o.url.pathname !== r.url.pathname)
   );
 }
 

@@ -10,7 +10,9 @@
  * a CSRF token). Such a name becomes a var, the recorded name with the run
  * id (`tide.s-${RUN_ID}`; `tide${RANDOM.HEX_8}` for letters and digits
  * alone; an e-mail address keeps its domain, `ann-${RUN_ID}@example.com`),
- * sent and checked wherever the recording had it.
+ * sent and checked wherever the recording had it. The sign-up's other names
+ * for that account (its e-mail address, a value holding the name) get the
+ * run id too: a second account with the same address is refused as well.
  * A sign-up that signs the new user in (gitit's `/_register`) has no later
  * login: there the evidence is in the sign-up itself. It sends the chosen
  * password twice (the password and its confirmation) beside a typed name no
@@ -110,13 +112,38 @@ function madeAccountNames(c: Correlator, records: readonly HarRecord[]): Set<str
     const later = values.slice(made + 1).filter((sent) =>
       sent.filter((v) => v === password).length === 1
     );
+    const signedIn: string[] = [];
     for (const value of later.flat()) {
       if (value === password || !values[made].includes(value) || !NAME.test(value)) continue;
       if (c.generated.has(value) || c.secrets.has(value)) continue;
-      if (!offeredBefore(records, made, value)) names.add(value);
+      if (!offeredBefore(records, made, value)) signedIn.push(value);
     }
+    for (const name of signedIn) names.add(name);
+    for (const name of sameAccount(c, records, made, password, signedIn)) names.add(name);
   }
   return names;
+}
+
+/**
+ * The other names `records[made]` sent for the account a later sign-in named
+ * by `signedIn`: an e-mail address, or a value holding that name or held in
+ * it (`deckhand` and `deckhand@example.com`). A sign-up refuses a second
+ * account with the same address as it does the same name.
+ */
+function sameAccount(
+  c: Correlator,
+  records: readonly HarRecord[],
+  made: number,
+  password: string,
+  signedIn: readonly string[],
+): string[] {
+  if (signedIn.length === 0) return [];
+  return sentFields(records[made]).map(([, v]) => v).filter((v) =>
+    v !== password && NAME.test(v) && v.length >= 3 && !signedIn.includes(v) &&
+    !c.generated.has(v) && !c.secrets.has(v) && !offeredBefore(records, made, v) &&
+    (/^[^@\s]+@[^@\s]+\.\w+$/.test(v) ||
+      signedIn.some((n) => n.length >= 3 && (v.includes(n) || n.includes(v))))
+  );
 }
 
 /**
