@@ -9,6 +9,7 @@ import type { HarRecord } from "./har_model.ts";
 import type { UniqueNames } from "./names.ts";
 import type { YMap, YNode, YScalar } from "./yaml_out.ts";
 import type { JsonPath } from "./json.ts";
+import type { CountBound } from "./poll_counts.ts";
 
 export type { JsonPath } from "./json.ts";
 
@@ -91,6 +92,8 @@ export interface Step {
     value: YScalar;
     values: string[];
     shows?: string;
+    /** Counts a page waited for, each until it reaches its recorded final value (poll_counts.ts). */
+    bounds?: CountBound[];
   };
   /**
    * A recorded WebSocket's `websocket:` map after its URL and headers

@@ -1,7 +1,9 @@
 /**
  * Repeated requests: consecutive identical GETs are one step. When a
  * status-like field of their JSON changes, the step polls with a bounded
- * `loop` until the last recorded value; otherwise the repeats are dropped.
+ * `loop` until the last recorded value; when, after a write, counts in it
+ * moved (poll_counts.ts), until they reach their last recorded values;
+ * otherwise the repeats are dropped.
  *
  * @module
  */
@@ -9,6 +11,7 @@ import type { HarRecord, NameValue } from "./har_model.ts";
 import type { JsonPath, Step } from "./model.ts";
 import { isWebSocket } from "./har_websocket.ts";
 import { cleanHeaders } from "./noise_headers.ts";
+import { type CountBound, countBounds } from "./poll_counts.ts";
 import { STATUS_KEY } from "./values.ts";
 import type { YScalar } from "./yaml_out.ts";
 
@@ -77,6 +80,7 @@ export function groupRequests(ordered: HarRecord[]): { groups: Group[]; repeats:
     let j = i + 1;
     while (j < ordered.length && sameRequest(ordered[i], ordered[j])) j++;
     const group = ordered.slice(i, j);
+    const before = ordered.slice(Math.max(0, i - 3), i);
     i = j;
     if (group.length === 1) {
       groups.push({ records: group });
@@ -84,6 +88,11 @@ export function groupRequests(ordered: HarRecord[]): { groups: Group[]; repeats:
     }
     repeats += group.length - 1;
     const field = pollField(group);
+    const counts = field ? [] : countBounds(group, before);
+    if (!field && counts.length > 0) {
+      groups.push({ records: group, loop: countLoop(group, counts) });
+      continue;
+    }
     if (!field) {
       // When the answers differ, the last is what the requests after it were built from: a page
       // that hands out a single-use token each time (Shaarli's list, read again after a save)
@@ -95,12 +104,6 @@ export function groupRequests(ordered: HarRecord[]): { groups: Group[]; repeats:
       groups.push({ records: [kept] });
       continue;
     }
-    const gaps = group.slice(1).map((r, k) =>
-      r.started !== undefined && group[k].started !== undefined
-        ? r.started - group[k].started!
-        : NaN
-    ).filter((g) => Number.isFinite(g) && g >= 0);
-    const sleep = gaps.length > 0 ? Math.round(median(gaps) / 10) * 10 : 1000;
     const values: string[] = [];
     for (const v of field.values) {
       const text = typeof v === "string" ? v : JSON.stringify(v) ?? "?";
@@ -109,8 +112,7 @@ export function groupRequests(ordered: HarRecord[]): { groups: Group[]; repeats:
     groups.push({
       records: group,
       loop: {
-        maxAttempts: Math.min(100, Math.max(5, group.length * 2)),
-        sleepMs: Math.min(10_000, Math.max(100, sleep)),
+        ...pollPace(group),
         path: field.path,
         value: field.values[field.values.length - 1] as YScalar,
         values,
@@ -119,6 +121,28 @@ export function groupRequests(ordered: HarRecord[]): { groups: Group[]; repeats:
   }
 
   return { groups, repeats };
+}
+
+/** How often and how long a loop replaying `group` reads: twice the recorded reads, as far apart. */
+function pollPace(group: HarRecord[]): { maxAttempts: number; sleepMs: number } {
+  const gaps = group.slice(1).map((r, k) =>
+    r.started !== undefined && group[k].started !== undefined ? r.started - group[k].started! : NaN
+  ).filter((g) => Number.isFinite(g) && g >= 0);
+  const sleep = gaps.length > 0 ? Math.round(median(gaps) / 10) * 10 : 1000;
+  return {
+    maxAttempts: Math.min(100, Math.max(5, group.length * 2)),
+    sleepMs: Math.min(10_000, Math.max(100, sleep)),
+  };
+}
+
+/** The loop of reads that waited for counts to move (poll_counts.ts). */
+function countLoop(group: HarRecord[], bounds: CountBound[]): NonNullable<Group["loop"]> {
+  // One value for all the bounds together: the flow's comment joins a loop's values with arrows.
+  const values = [
+    bounds.map((b) => `${b.path.join(".")} ${b.op === "gte" ? "≥" : "≤"} ${b.value}`)
+      .join(", "),
+  ];
+  return { ...pollPace(group), path: bounds[0].path, value: bounds[0].value, values, bounds };
 }
 
 /** Consecutive identical GETs: same URL, same kept headers and cookies, no body. */

@@ -270,7 +270,7 @@ function stepNode(
       ["sleep_ms", step.loop.sleepMs],
       [
         "until",
-        ymap([[jsonKey, [untilCheck(c, step.loop)]]]),
+        ymap([[jsonKey, untilChecks(c, step.loop)]]),
       ],
     ])
     : undefined;
@@ -291,10 +291,13 @@ function stepNode(
   return commented([about(step), ...step.remarks ?? []].map(mask), node);
 }
 
-/** A loop's condition: the polled field's last value, or the text a write sent shown in the body. */
-function untilCheck(c: Correlator, loop: NonNullable<Step["loop"]>): YNode {
-  if (loop.shows !== undefined) return yflow([["path", "$.body"], ["contains", loop.shows]]);
-  return yflow([["path", c.sp.jsonPath(loop.path)], ["equals", loop.value]]);
+/** A loop's conditions: the polled field's last value, the counts it waited for, or the text a write sent. */
+function untilChecks(c: Correlator, loop: NonNullable<Step["loop"]>): YNode[] {
+  if (loop.shows !== undefined) return [yflow([["path", "$.body"], ["contains", loop.shows]])];
+  if (loop.bounds) {
+    return loop.bounds.map((b) => yflow([["path", c.sp.jsonPath(b.path)], [b.op, b.value]]));
+  }
+  return [yflow([["path", c.sp.jsonPath(loop.path)], ["equals", loop.value]])];
 }
 
 /** A recorded WebSocket or event stream is a step of its own kind, sent instead of a request. */
