@@ -101,11 +101,17 @@ function madeThenSignedIn(
     !records.slice(0, i).some((o) => basicPasswords(o).length);
   if (!(carriesCredentialOf(r, signIns) || visitor) || handsOutCredential(records, i)) return false;
   const names = new Set(bodyFields(r).map(([, v]) => v).filter((v) => v !== value));
-  return records.slice(i + 1).some((o, k) =>
+  const signsIn = (o: HarRecord, k: number) =>
     passwordValues(o, typed).some(([, v]) => v === value) &&
-    bodyFields(o).some(([, v]) => names.has(v)) && handsOutCredential(records, i + 1 + k) &&
-    (!visitor || o.url.pathname !== r.url.pathname)
+    bodyFields(o).some(([, v]) => names.has(v)) && handsOutCredential(records, i + 1 + k);
+  if (!visitor) return records.slice(i + 1).some(signsIn);
+  // A visitor's sign-up is followed by its sign-in: the next request sending the value is it (a
+  // form posting one value many times is read once per post, not once per pair).
+  const k = records.slice(i + 1).findIndex((o) =>
+    passwordValues(o, typed).some(([, v]) => v === value)
   );
+  return k >= 0 && records[i + 1 + k].url.pathname !== r.url.pathname &&
+    signsIn(records[i + 1 + k], k);
 }
 
 /**
