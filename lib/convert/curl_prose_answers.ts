@@ -15,36 +15,13 @@
  *
  * @module
  */
+import { codeOfReason } from "./reason_phrases.ts";
 
 /** A here-document's opener (`<<EOF`, `<<-'EOF'`), never a here-string `<<<`. */
 const HEREDOC = /(?<!<)<<-?\s*['"]?([A-Za-z_]\w*)['"]?/;
 
 /** Words of a lead that make what follows another case's, or no promise. */
 const OTHER_CASE = /\b(?:if|when|whenever|unless|otherwise|case|may|might|can|could|error)\b/i;
-
-/** The standard reason phrases docs write beside a code. */
-const REASONS: Record<string, number> = {
-  "ok": 200,
-  "created": 201,
-  "accepted": 202,
-  "no content": 204,
-  "moved permanently": 301,
-  "found": 302,
-  "see other": 303,
-  "not modified": 304,
-  "bad request": 400,
-  "unauthorized": 401,
-  "forbidden": 403,
-  "not found": 404,
-  "method not allowed": 405,
-  "conflict": 409,
-  "gone": 410,
-  "unprocessable entity": 422,
-  "unprocessable content": 422,
-  "too many requests": 429,
-  "internal server error": 500,
-  "service unavailable": 503,
-};
 
 /** A word of a lead: letters and apostrophes ("You", "got", "Here's"). */
 const WORD = "[A-Za-z][A-Za-z']*";
@@ -66,7 +43,7 @@ function statusOf(rest: string, marked: boolean): string | undefined {
   if (!coded) return undefined;
   const [, code, reason] = coded;
   if (reason === undefined) return marked ? `HTTP/1.1 ${code}` : undefined;
-  return REASONS[reason.toLowerCase()] === Number(code) ? `HTTP/1.1 ${code} ${reason}` : undefined;
+  return codeOfReason(reason) === Number(code) ? `HTTP/1.1 ${code} ${reason}` : undefined;
 }
 
 /**

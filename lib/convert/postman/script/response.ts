@@ -10,28 +10,8 @@
 import { pathKeys } from "./library.ts";
 import { schemaCheck } from "./schema.ts";
 import { type Cond, member, named, negate } from "./sym.ts";
+import { codeOfReason } from "../../reason_phrases.ts";
 import { table } from "../../table.ts";
-
-/** `pm.response.to.have.status("Created")`: the reason phrases scripts name, by code. */
-const REASONS = table<number>({
-  "ok": 200,
-  "created": 201,
-  "accepted": 202,
-  "no content": 204,
-  "moved permanently": 301,
-  "found": 302,
-  "not modified": 304,
-  "bad request": 400,
-  "unauthorized": 401,
-  "forbidden": 403,
-  "not found": 404,
-  "method not allowed": 405,
-  "conflict": 409,
-  "unprocessable entity": 422,
-  "too many requests": 429,
-  "internal server error": 500,
-  "service unavailable": 503,
-});
 
 /**
  * The status code a standard reason phrase names, in any case, else undefined.
@@ -43,7 +23,7 @@ const REASONS = table<number>({
  * ```
  */
 export function reasonCode(reason: string): number | undefined {
-  return REASONS[reason.toLowerCase()];
+  return codeOfReason(reason);
 }
 
 type ResponseCheck = (values: unknown[]) => Cond[] | undefined;
@@ -76,7 +56,7 @@ const RESPONSE = new Map<string, ResponseCheck>([
   [
     "status",
     ([v]) => {
-      const code = typeof v === "string" ? REASONS[v.toLowerCase()] : v;
+      const code = typeof v === "string" ? codeOfReason(v) : v;
       return typeof code === "number"
         ? [{ path: "$.status", op: "equals", value: code }]
         : undefined;
