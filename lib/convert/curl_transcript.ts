@@ -17,6 +17,7 @@
 import { headEnd } from "./curl_answer_head.ts";
 import { isCurlSentence } from "./curl_heading.ts";
 import { parseAnnotatedJson } from "./annotated_json.ts";
+import { isCurlOption, runsCurl } from "./curl_lost_continuation.ts";
 
 /** Where a prompted command stands while its lines are read. */
 interface Reading {
@@ -95,6 +96,8 @@ export function withoutPrinted(text: string): string | undefined {
   const r: Reading = { quote: "", continued: false, heredocs: [] };
   // Right under a prompted command that has ended, lines are printed; else shell as written.
   let printed = false;
+  // Whether the line above was a curl command's own (no printed line yet under it).
+  let underCurl = false;
   return lines.map((line, i) => {
     if (goesOn(r)) {
       if (r.quote || r.continued) scanLine(line, r);
@@ -103,9 +106,16 @@ export function withoutPrinted(text: string): string | undefined {
     }
     if (PROMPTED.test(line) || (printed && BARE_CURL.test(line))) {
       printed = true;
+      underCurl = runsCurl(line.trim().split(/\s+/));
       scanLine(line, r);
       return line;
     }
+    // An option line right under a curl command is that command's, its `\` lost (curl_lost_continuation.ts).
+    if (printed && underCurl && isLostOption(line)) {
+      scanLine(line, r);
+      return line;
+    }
+    underCurl = false;
     if (line.trim() === "") printed = false;
     if (!printed) {
       // A sentence's apostrophe ("Let's log in:") opens no quote: withoutProse blanks it later.
@@ -114,6 +124,12 @@ export function withoutPrinted(text: string): string | undefined {
     }
     return "";
   }).join("\n");
+}
+
+/** A line that starts with one of curl's options, never a number curl printed (`-1`). */
+function isLostOption(line: string): boolean {
+  const first = line.trim().split(/\s+/)[0] ?? "";
+  return !/^-[\d.]+$/.test(first) && isCurlOption(first);
 }
 
 /** The last line of a JSON object or list that starts at line `at`, if the lines there are one. */
