@@ -17,6 +17,7 @@ import type { CurlRecord } from "./curl_request.ts";
 import type { ShellCommand } from "./curl_shell.ts";
 import { headRecords, pastedHeads } from "./curl_answer_head.ts";
 import { parseAnnotatedJson } from "./annotated_json.ts";
+import { reprintsJson } from "./curl_reprinted.ts";
 
 /** An answer pasted into the text: the line it starts on (1-based) and its JSON. */
 export interface PastedAnswer {
@@ -126,7 +127,8 @@ const isRedirect = (word: string) => /^(?:\d?>|&>|-o$|--output$|-[a-zA-Z]*o$)/.t
 /**
  * Gives each curl command's last record the first answer pasted under it:
  * after the command's first line, before the next curl command begins; none
- * to a command whose output went to a pipe or a file (`commands` says which).
+ * to a command whose output went to a file, or to a pipe into a program
+ * that prints something else (`commands` says which).
  *
  * @example
  * ```ts
@@ -145,8 +147,11 @@ export function answerRecords(
 ): void {
   // A line of prose between (docs print "Response:") is no command whose answer this is.
   const starts = [...new Set(built.map((b) => b.command.line))].sort((a, b) => a - b);
-  // What a command piped on (`| jq .args`) or sent to a file printed is no answer of its own.
-  const answered = new Set<ShellCommand>(commands.flatMap((c) => c.pipedFrom ?? []));
+  // What a command piped on (`| jq .args`) or sent to a file printed is no answer of its own;
+  // a program that prints the same JSON again (`| json_pp`, `| jq .`) prints curl's (curl_reprinted.ts).
+  const answered = new Set<ShellCommand>(
+    commands.flatMap((c) => c.pipedFrom && !reprintsJson(c.words) ? c.pipedFrom : []),
+  );
   for (const { command } of built) if (command.words.some(isRedirect)) answered.add(command);
   for (const answer of answers) {
     const start = starts.filter((line) => answer.inline ? line <= answer.line : line < answer.line)
