@@ -22,10 +22,14 @@ export interface PastedHead {
   line: number;
   status: number;
   headers: NameValue[];
+  /** Whether it is a comment on a command's own line (`curl … # HTTP/1.1 204`): that command's. */
+  inline?: boolean;
 }
 
 /** The status line curl `-i` prints: `HTTP/1.1 200 OK`, `HTTP/2 200`. */
 const STATUS_LINE = /^\s*HTTP\/\d(?:\.\d)? (\d{3})(?:\s|$)/;
+/** A status line in a comment ending a command's line: `curl -X DELETE … # HTTP/1.1 204`. */
+const INLINE_STATUS = /\S\s+#\s?HTTP\/\d(?:\.\d)? (\d{3})(?: [A-Za-z][A-Za-z -]*)?\s*$/;
 /** A header line: a token, a colon, the value. */
 const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)\s*$/;
 /** Most header lines one head may hold. */
@@ -72,6 +76,12 @@ export function pastedHeads(text: string, shell: string | undefined): PastedHead
   );
   const found: PastedHead[] = [];
   for (let i = 0; i < own.length; i++) {
+    // A status in a comment on the command's own line (curl_prose_answers.ts wrote `# HTTP/1.1 204`).
+    const inline = own[i] === undefined ? INLINE_STATUS.exec(lines[i])?.[1] : undefined;
+    if (inline !== undefined) {
+      found.push({ line: i + 1, status: Number(inline), headers: [], inline: true });
+      continue;
+    }
     const status = STATUS_LINE.exec(own[i] ?? "")?.[1];
     if (status === undefined) continue;
     const headers: NameValue[] = [];
@@ -117,7 +127,8 @@ export function headRecords(
   const starts = [...new Set(built.map((b) => b.command.line))].sort((a, b) => a - b);
   const headed = new Set<ShellCommand>();
   for (const head of heads) {
-    const start = starts.filter((line) => line < head.line).at(-1);
+    const start = starts.filter((line) => head.inline ? line <= head.line : line < head.line)
+      .at(-1);
     const owner = built.findLast((b) => b.command.line === start);
     const record = owner?.records.at(-1)?.record;
     if (!owner || !record || headed.has(owner.command)) continue;

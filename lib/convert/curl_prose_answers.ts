@@ -70,8 +70,8 @@ function answerComment(text: string, own: boolean): string | undefined {
  * The text with each comment that introduces an answer in prose written as
  * an answer: `# returns {…}` as `# =>      {…}`, `// Response: 201 Created`
  * (once curl_slash_comments.ts made it `# `) as `# HTTP/1.1 201 Created`; on
- * a curl command's line, after its `#`, JSON only. Every other line, a here-document's
- * included, as it is.
+ * a curl command's line, after its `#`, JSON or a status (`# 204`,
+ * `# => 201 Created`). Every other line, a here-document's included, as it is.
  *
  * @example
  * ```ts
@@ -81,6 +81,7 @@ function answerComment(text: string, own: boolean): string | undefined {
  * if (proseAnswers(text) !== want) throw new Error(proseAnswers(text));
  * if (proseAnswers("# returns the list\n") !== "# returns the list\n") throw new Error();
  * if (proseAnswers('# if missing: {"e": 1}\n') !== '# if missing: {"e": 1}\n') throw new Error();
+ * if (proseAnswers("curl -X DELETE http://a.test/x # 204\n") !== "curl -X DELETE http://a.test/x # HTTP/1.1 204\n") throw new Error();
  * const script = 'curl -d @- http://a.test/ <<EOF\n# returns {"a": 1}\nEOF\n';
  * if (proseAnswers(script) !== script) throw new Error();
  * ```
@@ -99,11 +100,25 @@ export function proseAnswers(text: string): string {
       return answer === undefined ? line : `${comment[1]}${answer}`;
     }
     // `curl … # returns {…}`: after a blank, outside quotes (an even count of each before it).
-    const at = /^\s*(?:\$\s+)?curl\s/.test(line) ? /\s#(?!\s*=>)(.*)$/.exec(line) : null;
+    const at = /^\s*(?:\$\s+)?curl\s/.test(line) ? /\s#(?!\s*=>\s*[[{])(.*)$/.exec(line) : null;
     if (!at) return line;
     const before = line.slice(0, at.index);
     if (before.split("'").length % 2 === 0 || before.split('"').length % 2 === 0) return line;
-    const answer = answerComment(at[1], false);
+    const answer = answerComment(at[1], false) ?? statusComment(at[1]);
     return answer === undefined ? line : `${before} #${answer}`;
   }).join("\n");
+}
+
+/**
+ * The status a comment on a command's own line states (`# 204`,
+ * `# => 201 Created`, `# returns 409 Conflict`, `# HTTP/1.1 404`) as
+ * ` HTTP/1.1 NNN …`, which curl_answer_head.ts reads as that command's; a
+ * code alone counts only as the whole comment, a number in prose
+ * (`# 200 items max`, `# port 8080`) never.
+ */
+function statusComment(text: string): string | undefined {
+  const led = answerComment(text, true);
+  if (led !== undefined) return /^ HTTP\//.test(led) ? led : undefined;
+  const status = statusOf(text, true);
+  return status && ` ${status}`;
 }
