@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { originAbout } from "./correlate/origin_about.ts";
 import { Redactor, TailedTexts } from "../secrets/mod.ts";
 import { isSecretName } from "../secrets/mod.ts";
 import { isKeyData } from "../secrets/mod.ts";
@@ -191,13 +192,15 @@ function headerLines(c: Correlator, total: number, notes: string[], first?: stri
     ...(required.length > 0
       ? [
         "Set these environment variables before running (recorded values are not kept):",
-        ...required.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about}`),
+        ...required.map(([n, v]) => `  ${n.padEnd(width)}  ${originAbout(c, n, v)}`),
       ]
       : ["It needs no secret environment variables."]),
     ...(optional.length > 0
       ? [
         "Optional, defaulting to the recorded value:",
-        ...optional.map(([n, v]) => `  ${n.padEnd(width)}  ${v.about} (${v.fallback})`),
+        ...optional.map(([n, v]) =>
+          `  ${n.padEnd(width)}  ${originAbout(c, n, v)} (${v.fallback})`
+        ),
       ]
       : []),
     ...(notes.length > 0 ? ["Limits met while converting:", ...notes.map((n) => `  - ${n}`)] : []),
