@@ -88,6 +88,7 @@ function answerComment(text: string, own: boolean): string | undefined {
  */
 export function proseAnswers(text: string): string {
   let heredoc = ""; // the word that ends a here-document being read: its lines are its text
+  let carried = false; // whether the line above was a curl command's, ending with `\`
   return text.split("\n").map((line) => {
     if (heredoc) {
       if (line.trim() === heredoc) heredoc = "";
@@ -96,11 +97,15 @@ export function proseAnswers(text: string): string {
     heredoc = HEREDOC.exec(line)?.[1] ?? "";
     const comment = /^(\s*#)(.*)$/.exec(line);
     if (comment) {
+      carried = false;
       const answer = answerComment(comment[2], true);
       return answer === undefined ? line : `${comment[1]}${answer}`;
     }
+    // A curl command's line, or one its `\` carries on to: a comment at its end is the command's.
+    const own = carried || /^\s*(?:\$\s+)?curl\s/.test(line);
+    carried = own && /\\\s*$/.test(line);
     // `curl … # returns {…}`: after a blank, outside quotes (an even count of each before it).
-    const at = /^\s*(?:\$\s+)?curl\s/.test(line) ? /\s#(?!\s*=>\s*[[{])(.*)$/.exec(line) : null;
+    const at = own ? /\s#(?!\s*=>\s*[[{])(.*)$/.exec(line) : null;
     if (!at) return line;
     const before = line.slice(0, at.index);
     if (before.split("'").length % 2 === 0 || before.split('"').length % 2 === 0) return line;

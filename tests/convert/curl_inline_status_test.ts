@@ -6,9 +6,9 @@
  * own such a status was the step's (`curl_prose_answers.ts`); on the
  * command's line it was prose, so a documented refusal failed the run
  * (`{ lt: 400 }`) and a create answered 200 instead of 201 passed. A status
- * line there (a bare code alone, a code with its standard reason, `HTTP/…`,
- * or either after an arrow, a colon or a lead such as "returns") is the
- * step's status now; a number in prose (`# 200 items max`, `# port 8080`,
+ * line there, or on the last line of a command a `\` carries on (a bare
+ * code alone, a code with its standard reason, `HTTP/…`, or either after an
+ * arrow, a colon or a lead such as "returns"), is the step's status now; a number in prose (`# 200 items max`, `# port 8080`,
  * `# 404 if missing`) stays prose. Run against a key store started here.
  */
 import assert from "node:assert/strict";
@@ -58,6 +58,11 @@ Deno.test("every spelling of a status, and numbers in prose that are none", () =
   ) {
     assert.equal(read(c), "{ lt: 400 }", c);
   }
+  // On the last line of a command its `\` carries on, the comment is that command's too.
+  const long = "curl -X POST http://a.test/k \\\n  -H 'X-A: 1' \\\n  -d a=1  # => 201 Created\n";
+  assert.deepEqual(statuses(convertCurl(long).yaml), ["201"]);
+  const next = "curl -X POST http://a.test/k \\\n  -d a=1\necho done  # 201\n";
+  assert.deepEqual(statuses(convertCurl(next).yaml), ["{ lt: 400 }"]);
   // Inside quotes a `#` is the command's text, not a comment.
   assert.equal(read("-H 'X-Note: a # 409'"), "{ lt: 400 }");
 });
