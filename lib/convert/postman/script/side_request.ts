@@ -23,6 +23,8 @@ export interface SideRequest {
   raw?: string;
   /** Set when `raw` is what `JSON.stringify(…)` writes (PmBody's `stringified`). */
   stringified?: true;
+  /** `body.options.raw.language`: Postman sends the raw body with the type it names. */
+  language?: string;
   /** The callback's body as a test script of the side request (empty without a callback). */
   callback: string;
   /**
@@ -182,31 +184,55 @@ function jsonText(node: Node, ctx: EvalContext): string | undefined {
 
 /** `{ url, method, header, body: { mode: "raw", raw } }`; undefined when a part is not known now. */
 function objectRequest(arg: Node, ctx: EvalContext): Omit<SideRequest, "callback"> | undefined {
-  const at = (name: string) => {
-    const node = field(arg, name);
-    return node ? evaluate(node, ctx, 0) : undefined;
-  };
   const url = textOf(field(arg, "url"), ctx);
-  const method = field(arg, "method") ? at("method") : { k: "lit" as const, value: "GET" };
+  const m = field(arg, "method");
+  const method = m ? evaluate(m, ctx, 0) : { k: "lit" as const, value: "GET" };
   const h = headers(field(arg, "header"), ctx);
-  const body = field(arg, "body");
-  const part = (name: string) => body?.type === "ObjectExpression" ? field(body, name) : undefined;
-  const raw = part("raw") ? rawText(part("raw")!, ctx) : undefined;
-  const stringified = part("raw")?.type === "CallExpression" &&
-    dotted(part("raw")!.callee) === "JSON.stringify";
-  const mode = part("mode");
-  const plainBody = !body ||
-    (mode?.type === "Literal" && mode.value === "raw" && raw !== undefined);
-  if (!url || method?.k !== "lit" || typeof method.value !== "string" || !h || !plainBody) {
+  const body = rawBodyOf(field(arg, "body"), ctx);
+  if (!url || method?.k !== "lit" || typeof method.value !== "string" || !h || !body) {
     return undefined;
   }
+  return { method: method.value.toUpperCase(), url, headers: h, ...body };
+}
+
+/** The body's parts a side request sends: none, or a raw one; undefined when not known now. */
+type RawParts = Pick<SideRequest, "raw" | "stringified" | "language">;
+
+/** `body: { mode: "raw", raw, options }` as the side request's parts; undefined for another body. */
+function rawBodyOf(body: Node | undefined, ctx: EvalContext): RawParts | undefined {
+  if (!body) return {};
+  const part = (name: string) => body.type === "ObjectExpression" ? field(body, name) : undefined;
+  const written = part("raw");
+  const raw = written ? rawText(written, ctx) : undefined;
+  const mode = part("mode");
+  const language = rawLanguage(part("options"));
+  if (mode?.type !== "Literal" || mode.value !== "raw" || raw === undefined || language === null) {
+    return undefined;
+  }
+  const stringified = written?.type === "CallExpression" &&
+    dotted(written.callee) === "JSON.stringify";
   return {
-    method: method.value.toUpperCase(),
-    url,
-    headers: h,
-    ...(raw !== undefined ? { raw } : {}),
-    ...(raw !== undefined && stringified ? { stringified: true as const } : {}),
+    raw,
+    ...(stringified ? { stringified: true as const } : {}),
+    ...(language ? { language } : {}),
   };
+}
+
+/**
+ * `options: { raw: { language: 'json' } }` of a body: the language, which Postman sends the
+ * raw body's Content-Type by (`application/json`), as for a request's own raw body; undefined
+ * without one; `null` when it is not written as text (unknown here).
+ */
+function rawLanguage(options: Node | undefined): string | undefined | null {
+  if (!options) return undefined;
+  const raw = options.type === "ObjectExpression" ? field(options, "raw") : undefined;
+  const language = raw?.type === "ObjectExpression" ? field(raw, "language") : undefined;
+  if (
+    options.type === "ObjectExpression" && (!raw || (raw.type === "ObjectExpression" && !language))
+  ) {
+    return undefined;
+  }
+  return language?.type === "Literal" && typeof language.value === "string" ? language.value : null;
 }
 
 /** The request `pm.sendRequest`'s first argument says: a URL, or `{ url, method, header, body }`. */
@@ -332,7 +358,14 @@ export function sideItem(r: PmRequest, side: SideRequest): PmRequest {
     url: side.url,
     headers: side.headers,
     ...(side.raw !== undefined
-      ? { body: { mode: "raw", raw: side.raw, ...(side.stringified ? { stringified: true } : {}) } }
+      ? {
+        body: {
+          mode: "raw",
+          raw: side.raw,
+          ...(side.stringified ? { stringified: true } : {}),
+          ...(side.language ? { language: side.language } : {}),
+        },
+      }
       : {}),
     scripts: side.callback.trim() ? [{ listen: "test", source: side.callback, owner: name }] : [],
     ...(r.followRedirects === false ? { followRedirects: false } : {}),
