@@ -4,7 +4,8 @@
  * it, in collection order, each step's comment naming its folder path);
  * requests at the top level become a flow named after the collection. When a
  * flow reads a value an earlier flow's step captured, the flows from that one
- * to this one are merged into one, since flows share no state and Newman ran
+ * to this one are merged into one (so too for a value a script made, a random
+ * text or a date), since flows share no state and Newman ran
  * them as one sequence.
  *
  * @module
@@ -84,16 +85,16 @@ interface Built {
 function build(
   c: PmCollection,
   groups: PmUnit[][],
-  environment: Variables["values"] | undefined,
+  _environment: Variables["values"] | undefined,
   vars: () => Variables,
 ): Built {
-  void environment;
   const v = vars();
   const shared: Shared = {
     vars: v,
     mask: secretMask(v.secretValues()),
     literals: new Map(),
     capturedBy: new Map(),
+    madeBy: new Map(),
     origins: new Map(),
     files: new Set(),
     notSent: [],
@@ -109,11 +110,9 @@ function build(
     for (const unit of group) for (const r of unit.requests) b.add(r);
     return b;
   });
-  void c;
   return { builders, shared };
 }
 
-/** Groups joined where a flow reads an earlier one's captures; `undefined` when none does. */
 /** A `{{name}}` in request text. */
 const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
 /** A script reading a variable: `pm.environment.get("x")`, `postman.getGlobalVariable('x')`, `replaceIn("{{x}}")`. */
@@ -162,6 +161,7 @@ function namesSet(c: PmCollection): Set<string> {
   return set;
 }
 
+/** Groups joined where a flow reads what an earlier one captured or made; `undefined` when none does. */
 function merged(groups: PmUnit[][], builders: FlowBuilder[]): PmUnit[][] | undefined {
   const join = new Array<boolean>(groups.length).fill(false);
   for (const b of builders) {

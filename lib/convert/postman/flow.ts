@@ -22,14 +22,13 @@ import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import { sideItem, type SideRequest } from "./script/side_request.ts";
 import { SentOnce } from "./sent_once.ts";
-import { filledAuthority, withOriginEnv } from "./origin_env.ts";
+import { stepUrl } from "./step_url.ts";
 import { withQuery } from "./script/request_query.ts";
 import { capturesOf, keptValue, neededCaptures } from "./step_captures.ts";
 import { asWritten, notLookedUp } from "./nested_vars.ts";
 import { requestReport } from "./request_report.ts";
 import { helperChecks } from "./helper_checks.ts";
 import { noteRewrites } from "./request_rewrite.ts";
-import { render } from "./template.ts";
 import { keepNotes, type RequestReport, type Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
 import { closeChain, noteRead, openPartlySets } from "./partly_set.ts";
@@ -92,8 +91,10 @@ export class FlowBuilder {
     }
     const literal = this.shared.literals.get(name);
     if (literal !== undefined) return literal.replaceAll("${", () => "$${");
-    const by = this.shared.capturedBy.get(name);
-    if (by !== undefined && by !== this.index) this.readsFrom.add(by);
+    // A value an earlier flow captured or made is the one Newman still holds: one flow with it.
+    for (const by of [this.shared.capturedBy.get(name), this.shared.madeBy?.get(name)]) {
+      if (by !== undefined && by !== this.index) this.readsFrom.add(by);
+    }
     const expr = this.shared.vars.expression(name, atUrlStart, written);
     if (expr.startsWith("${vars.")) this.flowVars.add(name);
     return expr;
@@ -113,6 +114,7 @@ export class FlowBuilder {
     if (!this.#bindings.has(name) && literal !== undefined) return { k: "lit", value: literal };
     const known = this.#bindings.has(name) || this.#made.has(name) ||
       this.shared.vars.values.has(name) || this.shared.capturedBy.has(name) ||
+      !!this.shared.madeBy?.has(name) ||
       this.shared.vars.isEnv(name, false);
     if (!known) return broken ? undefined : { k: "lit", value: undefined }; // broken: a script set it
     return { k: "var", name, expr: this.resolve(name), ...madeRow(this.#made.get(name)) };
@@ -242,6 +244,7 @@ export class FlowBuilder {
         closeChain(this.shared, c.name);
         this.#bindings.set(c.name, expr);
         this.shared.capturedBy.set(c.name, this.index);
+        this.shared.madeBy?.delete(c.name);
         this.shared.literals.delete(c.name);
         this.sharing.forget(c.name, this.#made);
       }
@@ -265,6 +268,7 @@ export class FlowBuilder {
     this.sharing.forget(name, this.#made);
     this.shared.literals.delete(name);
     this.shared.capturedBy.delete(name);
+    this.shared.madeBy?.delete(name);
     const broken = { name, by: where, readers: [], line: this.shared.droppedLines?.get(name) };
     this.shared.broken.push(broken);
     this.shared.brokenOpen.set(name, broken);
@@ -289,10 +293,14 @@ export class FlowBuilder {
     this.#bindings.delete(set.name);
     this.sharing.forget(set.name, this.#made);
     this.shared.literals.delete(set.name);
+    this.shared.madeBy?.delete(set.name);
     if (set.kind === "unset") this.#bindings.set(set.name, asWritten(set.value));
     else if (set.kind === "text") this.shared.literals.set(set.name, set.value);
     else if (set.kind === "expr") this.#bindings.set(set.name, set.value);
-    else this.#made.set(set.name, this.sharing.set(set, this.#made, this.shared.vars.values));
+    else {
+      this.#made.set(set.name, this.sharing.set(set, this.#made, this.shared.vars.values));
+      this.shared.madeBy?.set(set.name, this.index);
+    }
   }
 
   /** A flow var's default: the value a script makes, else the collection's or environment's. */
@@ -350,17 +358,7 @@ export class FlowBuilder {
       : this.shared.vars.values.get(n);
 
   url(raw: string): string {
-    raw = filledAuthority(raw, (n) => this.shared.vars.isSecret(n) ? undefined : this.#given(n));
-    const first = raw.match(/^\{\{([^{}]+)\}\}/)?.[1]?.trim();
-    let url = render(raw, (n, w) => this.resolve(n, n === first, w));
-    // Postman sends a URL without a scheme (`{{host}}` = `127.0.0.1:8080`) with http://.
-    const host = this.shared.vars.schemelessAt(url);
-    if (host !== undefined) {
-      this.shared.vars.schemeless.add(host);
-      url = `http://${url}`;
-    }
-    if (!/^(https?:\/\/|\$\{)/i.test(url)) url = `http://${url}`;
-    return withOriginEnv(url, this.shared.origins);
+    return stepUrl(raw, this.shared, this.#given, (n, atStart, w) => this.resolve(n, atStart, w));
   }
 
   /** The step's request, and its `auth:` block when the flow format has the kind. */

@@ -16,6 +16,8 @@ export interface Shared {
   literals: Map<string, string>;
   /** The flow (by index) whose step last captured each variable. */
   capturedBy: Map<string, number>;
+  /** The flow (by index) whose script last made each variable's value (a random text, a date). */
+  madeBy?: Map<string, number>;
   /** Literal origins → their environment variable. */
   origins: Map<string, string>;
   files: Set<string>;

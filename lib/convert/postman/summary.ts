@@ -59,7 +59,7 @@ function flowLines(s: PostmanSummary, dir: string): string[] {
   ];
   for (const f of s.flows) {
     const merged = f.folders.length > 1
-      ? ` (folders merged: later ones use values earlier ones capture)`
+      ? ` (folders merged: later ones use values earlier ones capture or make)`
       : "";
     lines.push(`  ${f.file}: ${plural(f.steps, "step")}${merged}`);
   }
