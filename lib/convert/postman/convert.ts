@@ -1,12 +1,10 @@
 /**
- * `flowrun convert postman`: a collection (and an environment) → flow files.
- * Each top-level folder becomes a flow (nested folders are flattened into
- * it, in collection order, each step's comment naming its folder path);
- * requests at the top level become a flow named after the collection. When a
- * flow reads a value an earlier flow's step captured, the flows from that one
- * to this one are merged into one (so too for a value a script made, a random
- * text or a date), since flows share no state and Newman ran
- * them as one sequence.
+ * `flowrun convert postman`: a collection (and an environment) → flow files. Each top-level
+ * folder becomes a flow (nested folders are flattened into it, in collection order, each
+ * step's comment naming its folder path); requests at the top level become a flow named after
+ * the collection. When a flow reads a value an earlier flow's step captured (or its script
+ * made), the flows from that one to this one are merged into one, since flows share no state
+ * and Newman ran them as one sequence.
  *
  * @module
  */
@@ -19,6 +17,7 @@ import { FlowBuilder, type RequestReport, type Shared } from "./flow.ts";
 import { type BrokenOut, brokenOut } from "./broken_out.ts";
 import { hideLiterals, secretMask } from "./secret_mask.ts";
 import { readCollection } from "./input.ts";
+import { keptNames } from "./kept_request.ts";
 import { hoistAuth, shareChecks, withAnchors } from "./shared_checks.ts";
 import type { PmCollection, PmUnit } from "./model.ts";
 import { type EnvNeed, Variables, varName } from "./vars.ts";
@@ -95,6 +94,7 @@ function build(
     literals: new Map(),
     capturedBy: new Map(),
     madeBy: new Map(),
+    kept: { names: keptNames(c.units.flatMap((u) => u.requests)), held: new Map() },
     origins: new Map(),
     files: new Set(),
     notSent: [],

@@ -20,7 +20,8 @@ import { STEP } from "./script/set_value.ts";
 import { SharedMade } from "./shared_made.ts";
 import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
-import { sideItem, type SideRequest } from "./script/side_request.ts";
+import type { SideRequest } from "./script/side_request.ts";
+import { keeping, sendKept } from "./kept_request.ts";
 import { SentOnce } from "./sent_once.ts";
 import { stepUrl } from "./step_url.ts";
 import { withQuery } from "./script/request_query.ts";
@@ -195,7 +196,7 @@ export class FlowBuilder {
   }
   /** Adds the step of a request `r`'s script sends. */
   #sender(r: PmRequest, side: SideRequest): () => void {
-    return () => this.add(sideItem(r, side));
+    return () => sendKept(r, side, this.shared.kept, (item) => this.add(item), this.#pending);
   }
 
   /** A test script's requests, each a step just after; in a callback, after its level (`#inTurn`). */
@@ -339,7 +340,8 @@ export class FlowBuilder {
   translate(source: string, comments: string[], where: string, r: PmRequest): Translation {
     const inherited = !where.endsWith(` of ${r.name}`);
     const read = scriptReader((n, s) => this.variable(n, s), this.shared.vars.scopes, this.#given);
-    const t = translateScript(source, read, r.name, where.startsWith("pre-"), r);
+    const kept = keeping(source, r, this.shared.kept); // `set("x", pm.request)`: kept_request.ts
+    const t = translateScript(kept, read, r.name, where.startsWith("pre-"), r);
     keepNotes(this.shared, t, r.name);
     if (t.untranslated.length > 0 && inherited && this.#commented.has(`${where}\n${source}`)) {
       comments.push(`untranslated: the ${where}, as shown at the first step it runs for`);

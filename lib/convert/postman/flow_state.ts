@@ -8,6 +8,7 @@
 import type { YNode } from "../yaml_out.ts";
 import type { Variables } from "./vars.ts";
 import type { Translation } from "./script/translation.ts";
+import type { Kept } from "./kept_request.ts";
 
 /** What the flows of one conversion share: variables, values set outright, who captured what. */
 export interface Shared {
@@ -18,6 +19,8 @@ export interface Shared {
   capturedBy: Map<string, number>;
   /** The flow (by index) whose script last made each variable's value (a random text, a date). */
   madeBy?: Map<string, number>;
+  /** Requests kept in variables (`set("req", pm.request)`) and sent again (kept_request.ts). */
+  kept?: Kept;
   /** Literal origins → their environment variable. */
   origins: Map<string, string>;
   files: Set<string>;
