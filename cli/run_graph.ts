@@ -352,6 +352,7 @@ import "../lib/secrets/loose_view.ts";
 import "../lib/secrets/mod.ts";
 import "../lib/secrets/names.ts";
 import "../lib/secrets/own_fields.ts";
+import "../lib/secrets/own_vars.ts";
 import "../lib/secrets/piece_set.ts";
 import "../lib/secrets/plain_values.ts";
 import "../lib/secrets/public_parts.ts";

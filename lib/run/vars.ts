@@ -73,6 +73,14 @@ function registerInputs(inputs: SecretInputs, scope: Scope, ctx: Context): void 
     shown ??= shownValues(scope, inputs, (v) => ctx.redactor.has(v));
     secretMadeOf(scope.vars.get(name), shown, ctx);
   }
+  // A var whose literal the flow sends as its own text under a secret-looking header is a
+  // secret again when the run gives it another value (a parameter, an include's `with`).
+  for (const [name, text] of inputs.ownVars ?? []) {
+    const value = scope.vars.get(name);
+    if (value === undefined || String(value) === text) continue;
+    shown ??= shownValues(scope, inputs, (v) => ctx.redactor.has(v));
+    secretMadeOf(value, shown, ctx);
+  }
   for (const name of inputs.env) {
     if (!scope.vars.has(name)) {
       const value = ctx.env(name);

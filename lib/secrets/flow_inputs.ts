@@ -13,6 +13,7 @@ import { isSecretHeader, isSecretKey } from "./names.ts";
 import { isKeyData } from "./key_data.ts";
 import { isWrittenHeaderText, writtenKey } from "./written_headers.ts";
 import { kindHeaders } from "./kind_headers.ts";
+import { ownTemplateText, type OwnText, type OwnVars, ownVars } from "./own_vars.ts";
 
 /** What a flow's expressions read that lands in a secret place of some request. */
 export interface SecretInputs {
@@ -35,6 +36,12 @@ export interface SecretInputs {
    * never registered by the header's name (`written_headers.ts`).
    */
   written?: Set<string>;
+  /**
+   * The flow's vars whose literal text (`vars: {reqKey: order-7}`) `written` holds as sent under
+   * such a header, by name: the text the flow wrote. A run that gives the var another value (a
+   * parameter, an include's `with`) registers that value as any var sent in a secret place.
+   */
+  ownVars?: Map<string, string>;
 }
 
 function addRefs(refs: Ref[], into: SecretInputs): void {
@@ -162,17 +169,17 @@ export function secretInputs(flow: Flow): SecretInputs {
   };
   const values: ValueTemplate[] = [];
   const clear: ValueTemplate[] = [];
-  const written = new Map<string, string>();
+  const written = new Map<string, OwnText & { sent: ValueTemplate }>();
+  const own = ownVars(flow.vars);
+  const into = { values, clear, written, own };
   for (const step of flow.steps) {
     const { request } = step;
     for (const [name, value] of request.headers) {
-      headerInputs(name, { kind: "template", template: value }, { values, clear, written });
+      headerInputs(name, { kind: "template", template: value }, into);
     }
     // A WebSocket, SSE or gRPC step's headers and metadata, by the same rule (its `request`
     // only names the call).
-    for (const [name, value] of kindHeaders(step.call)) {
-      headerInputs(name, value, { values, clear, written });
-    }
+    for (const [name, value] of kindHeaders(step.call)) headerInputs(name, value, into);
     // Cookies are session credentials whatever they are called.
     for (const [, value] of request.cookies ?? []) {
       values.push({ kind: "template", template: value });
@@ -198,22 +205,48 @@ export function secretInputs(flow: Flow): SecretInputs {
     for (const text of constantText(value)) inputs.literals.add(text);
   }
   inputs.clear = clearConstants(clear, inputs.literals);
-  // A text the flow also sends in a secret place (a credential header, a password field) is one.
-  inputs.written = new Set(
-    [...written].filter(([, text]) => !inputs.literals.has(text)).map(([key]) => key),
-  );
+  keepWritten(written, own, inputs);
   return inputs;
+}
+
+/**
+ * Sets `inputs.written` and `inputs.ownVars` from the texts written under secret-looking headers.
+ * A text the flow also sends in a secret place (a credential header, a password field) is a
+ * secret, and so is a var it also sends there (`Authorization: Bearer ${vars.shared}`): then
+ * every var such a header reads is secret from the start, as for any other secret header.
+ */
+function keepWritten(
+  written: ReadonlyMap<string, OwnText & { sent: ValueTemplate }>,
+  own: OwnVars,
+  inputs: SecretInputs,
+): void {
+  const kept = [...written].filter(([, { text, vars, sent }]) => {
+    const mine = !inputs.literals.has(text) && ![...vars].some((name) => inputs.vars.has(name));
+    if (!mine) addRefs(refsOfValue(sent), inputs);
+    return mine;
+  });
+  inputs.written = new Set(kept.map(([key]) => key));
+  inputs.ownVars = new Map();
+  for (const [, { vars }] of kept) {
+    for (const name of vars) inputs.ownVars.set(name, own.get(name)!.text);
+  }
 }
 
 /**
  * A header's template into the values sent in secret places or in the clear. Constant text the
  * flow writes under a name that merely looks secret is its own (`written`: key → text), sent in
- * the clear; what an expression brings there stays secret, wherever it came from.
+ * the clear, and so is such text the flow keeps in its vars (`${vars.reqKey}`, `own`); what any
+ * other expression brings there stays secret, wherever it came from.
  */
 function headerInputs(
   name: string,
   template: ValueTemplate,
-  into: { values: ValueTemplate[]; clear: ValueTemplate[]; written: Map<string, string> },
+  into: {
+    values: ValueTemplate[];
+    clear: ValueTemplate[];
+    written: Map<string, OwnText & { sent: ValueTemplate }>;
+    own: OwnVars;
+  },
 ): void {
   const { values, clear } = into;
   if (name.toLowerCase() === "cookie") {
@@ -227,11 +260,15 @@ function headerInputs(
     const texts = template.kind === "template" || template.kind === "const"
       ? constantText(template)
       : [];
-    const text = texts[0];
-    if (text === undefined || !isWrittenHeaderText(name, text)) values.push(template);
+    const own = texts.length > 0
+      ? { text: texts[0], vars: new Set<string>() }
+      : template.kind === "template"
+      ? ownTemplateText(template.template, into.own)
+      : undefined;
+    if (own === undefined || !isWrittenHeaderText(name, own.text)) values.push(template);
     else {
-      into.written.set(writtenKey(name, text), text);
-      clear.push(template);
+      into.written.set(writtenKey(name, own.text), { ...own, sent: template });
+      clear.push({ kind: "const", value: own.text });
     }
   }
 }

@@ -201,3 +201,83 @@ Deno.test("a request registers no written text by its header's name, but what el
   );
   assert.deepEqual(all, ["<string>"]);
 });
+
+Deno.test("a var the flow writes as a literal is its own text under a secret-looking header", () => {
+  const { flow, problems } = loadFlow(
+    `name: f
+vars:
+  reqKey: order-7
+  spellB: spell-b
+  base: batch
+  chained: "\${vars.base}-42"
+  count: 7
+  upstream: "\${ENV.UPSTREAM}"
+  made: "k-\${RANDOM.HEX_8}"
+  typed: typed-pass
+  shared: shared-text
+  sharedBase: part
+  sharedChain: "\${vars.sharedBase}-1"
+  signing: sk_live_4eC39HqLyjWDarjtT1zdp7dc
+  order: {ref: order-9}
+  wsKey: ws-own
+  cookieVal: sid-own
+steps:
+  - name: s
+    request:
+      method: POST
+      url: "http://x.test/orders"
+      headers:
+        X-Request-Key: "\${vars.reqKey}"
+        Idempotency-Key: "\${spellB}"
+        X-Batch-Key: "\${vars.chained}"
+        X-Count-Key: "n-\${count}"
+        X-Upstream-Key: "\${vars.upstream}"
+        X-Made-Key: "\${vars.made}"
+        X-Auth-Token: "\${vars.typed}"
+        X-Shared-Key: "\${vars.shared}"
+        Authorization: "Bearer \${vars.shared} \${vars.sharedBase}"
+        X-Chain-Key: "\${vars.sharedChain}"
+        X-Signing-Key: "\${vars.signing}"
+        X-Order-Key: "\${vars.order.ref}"
+        Cookie: "sid=\${vars.cookieVal}"
+  - name: w
+    websocket:
+      url: ws://x.test/socket
+      headers: { X-Client-Key: "\${vars.wsKey}" }
+`,
+    "f.yaml",
+    { env: (name) => name },
+  );
+  assert.deepEqual(problems, []);
+  const inputs = secretInputs(flow!);
+  assert.deepEqual([...inputs.written!].sort(), [
+    "idempotency-key\0spell-b",
+    "x-batch-key\0batch-42",
+    "x-client-key\0ws-own",
+    "x-count-key\0n-7",
+    "x-request-key\0order-7",
+  ]);
+  assert.deepEqual(
+    [...inputs.ownVars!].sort(),
+    [["base", "batch"], ["chained", "batch-42"], ["count", "7"], ["reqKey", "order-7"], [
+      "spellB",
+      "spell-b",
+    ], ["wsKey", "ws-own"]],
+  );
+  // An environment variable, a random value, a credential header, a var (or a var it is made
+  // of) also sent as a credential, a key-shaped literal, a map's field, a cookie.
+  assert.deepEqual([...inputs.vars].sort(), [
+    "cookieVal",
+    "made",
+    "order",
+    "shared",
+    "sharedBase",
+    "sharedChain",
+    "signing",
+    "typed",
+    "upstream",
+  ]);
+  for (const text of ["order-7", "spell-b", "batch-42", "ws-own"]) {
+    assert.ok(inputs.clear!.has(text), text);
+  }
+});
