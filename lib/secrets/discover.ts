@@ -192,15 +192,19 @@ function secretsInForm(text: string, register: Register): void {
  * the whole (`CSRF-Token-2EWQW`) masked a header named for the same instance
  * (`x-csrf-token-2ewqw`).
  */
-function secretsInCookies(header: string, register: Register): void {
+function secretsInCookies(header: string, register: Register, written?: ReadonlySet<string>): void {
   const names: string[] = [];
+  let own = false;
   for (const cookie of header.split(";")) {
     const eq = cookie.indexOf("=");
     if (eq === -1) continue;
     names.push(cookie.slice(0, eq + 1).trim());
-    register(cookie.slice(eq + 1).trim());
+    // A cookie the flow wrote beside its session is its own text (`flow_inputs.ts`): the header
+    // is then no secret whole, its other cookies' values are.
+    if (written?.has(writtenKey("cookie", cookie.trim()))) own = true;
+    else register(cookie.slice(eq + 1).trim());
   }
-  register(header, names);
+  if (!own) register(header, names);
 }
 
 /** `written`: the flow's own text under names that merely look secret (see `written_headers.ts`). */
@@ -211,7 +215,7 @@ function secretsInHeaders(
 ): void {
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
-    if (lower === "cookie") secretsInCookies(value, register);
+    if (lower === "cookie") secretsInCookies(value, register, written);
     else if (lower === "set-cookie") secretsInSetCookie(value, register);
     else if (isSecretHeader(lower) && !written?.has(writtenKey(lower, value))) register(value);
     else {

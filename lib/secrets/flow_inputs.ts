@@ -11,7 +11,7 @@ import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 import type { Flow } from "../model/flow.ts";
 import { isSecretHeader, isSecretKey } from "./names.ts";
 import { isKeyData } from "./key_data.ts";
-import { isWrittenHeaderText, writtenKey } from "./written_headers.ts";
+import { isWrittenCookieValue, isWrittenHeaderText, writtenKey } from "./written_headers.ts";
 import { kindHeaders } from "./kind_headers.ts";
 import { ownTemplateText, type OwnText, type OwnVars, ownVars } from "./own_vars.ts";
 
@@ -254,6 +254,13 @@ function headerInputs(
     const pairs = cookiePairs(template.template);
     values.push(...pairs.values);
     clear.push(...pairs.names);
+    // Its constant cookies beside the session an expression brings are the flow's own text.
+    for (const [pair, value] of pairs.constant) {
+      if (!isWrittenCookieValue(value)) continue;
+      const sent: ValueTemplate = { kind: "const", value };
+      into.written.set(writtenKey("cookie", pair), { text: value, vars: new Set(), sent });
+      clear.push(sent);
+    }
   } else if (!isSecretHeader(name)) clear.push(template);
   else {
     // Only one whole text is written as is: a list or map a kind's header holds is no such text.
@@ -277,12 +284,20 @@ function headerInputs(
  * A `cookie` header's template by where its expressions stand: in a cookie's name (before the `=`
  * of its pair: Syncthing's `CSRF-Token-${steps.home.capture.instance}`, named for the device) an
  * expression is the server's word for the cookie, not a credential; the rest, values and text,
- * is the session's.
+ * is the session's. `constant`: each `name=value` pair written whole without an expression
+ * beside one that has an expression (`theme=dark` in `theme=dark; ${ENV.SESSION_COOKIE}`), with
+ * its value.
  */
-function cookiePairs(template: Template): { names: ValueTemplate[]; values: ValueTemplate[] } {
+function cookiePairs(
+  template: Template,
+): { names: ValueTemplate[]; values: ValueTemplate[]; constant: [string, string][] } {
   if (template.parts.every((part) => typeof part === "string")) {
-    return { names: [], values: [{ kind: "template", template }] };
+    return { names: [], values: [{ kind: "template", template }], constant: [] };
   }
+  const text = template.parts.map((p) => typeof p === "string" ? p : "\0").join("");
+  const constant = text.split(";").map((pair) => pair.trim()).filter((pair) =>
+    !pair.includes("\0") && pair.indexOf("=") > 0
+  ).map((pair): [string, string] => [pair, pair.slice(pair.indexOf("=") + 1).trim()]);
   const names: ValueTemplate[] = [];
   const values: ValueTemplate[] = [];
   let inName = true;
@@ -297,7 +312,7 @@ function cookiePairs(template: Template): { names: ValueTemplate[]; values: Valu
       else if (ch === "=") inName = false;
     }
   }
-  return { names, values };
+  return { names, values, constant };
 }
 
 /** The constant texts of `values` of 4 characters or more that are not sent in a secret place too. */

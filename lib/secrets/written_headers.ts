@@ -62,3 +62,20 @@ export function isWrittenHeaderText(name: string, text: string): boolean {
 export function writtenKey(name: string, text: string): string {
   return `${name.trim().toLowerCase()}\0${text}`;
 }
+
+/**
+ * Whether a cookie `value` the flow writes as a constant beside a session an expression brings
+ * (`cookie: theme=dark; ${ENV.SESSION_COOKIE}`, as `convert har` writes it) is its own text: the
+ * flow says where its session comes from, so the others are preferences and analytics ids, but a
+ * value shaped like an issued key stays a secret.
+ *
+ * @example
+ * ```ts
+ * import { isWrittenCookieValue } from "./written_headers.ts";
+ * if (!isWrittenCookieValue("dark") || !isWrittenCookieValue("0f2c.1732180000")) throw new Error();
+ * if (isWrittenCookieValue("eyJpZCI6ImFiYyJ9Qx")) throw new Error();
+ * ```
+ */
+export function isWrittenCookieValue(value: string): boolean {
+  return !holdsRandomRun(value);
+}

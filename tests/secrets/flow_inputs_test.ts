@@ -281,3 +281,40 @@ steps:
     assert.ok(inputs.clear!.has(text), text);
   }
 });
+
+Deno.test("a cookie written beside the session an expression brings is the flow's own text", () => {
+  const { flow, problems } = loadFlow(
+    `name: f
+steps:
+  - name: s
+    request:
+      url: "http://x.test/"
+      headers:
+        cookie: "theme=dark; _pk_id.1.1fff=0f2c.1732; _hj=eyJpZCI6ImFiYyJ9Qx; sid=\${ENV.SID}"
+  - name: t
+    request:
+      url: "http://x.test/"
+      headers: { cookie: "sid=typed-sid" }
+`,
+    "f.yaml",
+    { env: (name) => name },
+  );
+  assert.deepEqual(problems, []);
+  const inputs = secretInputs(flow!);
+  assert.deepEqual([...inputs.written!].sort(), [
+    "cookie\0_pk_id.1.1fff=0f2c.1732",
+    "cookie\0theme=dark",
+  ]);
+  // A cookie header written whole is what the user typed; the session comes from the environment.
+  assert.deepEqual([...inputs.literals], ["sid=typed-sid"]);
+  assert.deepEqual([...inputs.env], ["SID"]);
+  // Sent: the session is registered, the flow's own cookies and the header whole are not.
+  const found: string[] = [];
+  const cookie = "theme=dark; _pk_id.1.1fff=0f2c.1732; _hj=eyJpZCI6ImFiYyJ9Qx; sid=s-Wq83Lz";
+  secretsInRequest(
+    { url: "http://x.test/", headers: [["Cookie", cookie]] },
+    (v) => void found.push(v),
+    inputs.written,
+  );
+  assert.deepEqual(found, ["eyJpZCI6ImFiYyJ9Qx", "s-Wq83Lz"]);
+});
