@@ -4,7 +4,9 @@
  * order-note-7` is the collection's own text, sent with that value as Newman sends it; before,
  * `REQ_KEY` was asked for as a secret with no default, so the flow did not run as printed. A
  * random key under such a header, anything under a header whose words say it carries a credential
- * (`X-Auth-Token`), and a variable nothing gives stay asked for.
+ * (`X-Auth-Token`), and a variable nothing gives stay asked for. The run shows the flow var's
+ * value in its console and JSON report (own_vars.ts); it masked it as a var sent under a
+ * secret-looking header until the flow's own vars counted as its text.
  */
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
@@ -59,7 +61,11 @@ Deno.test("postman: a variable under a key-named header is the collection's own 
     assert.doesNotMatch(flow.text, /k_77a9d0c2e4f6b8a1c3d5|letmein/, flow.text);
     for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
     const line = text.match(/^Run: flowrun (.*)$/m)![1].split(" ");
-    const run = await runCli(line, { env: { SIGNING: "set-signing", TYPED: "set-typed" } });
+    // Run as printed, verbosely, with the JSON report: the collection's own values are shown
+    // (the flow keeps them in its vars), the values asked for are masked.
+    const run = await runCli([...line, "-vv", "--report-json", `${dir}/r.json`], {
+      env: { SIGNING: "set-signing", TYPED: "set-typed" },
+    });
     assert.equal(run.code, 0, run.stdout + run.stderr + flow.text);
     assert.deepEqual(seen, [{
       "x-request-key": "order-note-7",
@@ -67,6 +73,12 @@ Deno.test("postman: a variable under a key-named header is the collection's own 
       "x-signing-key": "set-signing",
       "x-auth-token": "set-typed",
     }]);
+    const report = await Deno.readTextFile(`${dir}/r.json`);
+    for (const output of [run.stdout, report]) {
+      assert.match(output, /X-Request-Key"?: ?"?order-note-7/i, output);
+      assert.match(output, /X-Idempotency-Key"?: ?"?3f2b9c1e-7a4d-4e8b-9c0f-1a2b3c4d5e6f/i, output);
+      assert.doesNotMatch(output, /set-signing|set-typed/, output);
+    }
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });
