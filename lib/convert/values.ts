@@ -198,10 +198,19 @@ const RELATIVE_PATH =
   /^[a-z]+(?:[_.:-](?:[a-z]+|\d+))*(?:\/(?:[a-z]+(?:[_.:-](?:[a-z]+|\d+))*|\d+))+$/i;
 
 /**
+ * A readable name made of `attribute=word` parts (an LDAP DN, `ou=People,dc=my-domain,dc=com`;
+ * `sort=uid;dir=asc`): LDAP Account Manager's redirect names the folder a new entry goes to so,
+ * and a token has no such words. A part with a space already is no secret (the DN of a person).
+ */
+const NAMED_PARTS =
+  /^[a-z]+(?:[_.:-][a-z]+)*=(?:[a-z]+(?:[_.:-](?:[a-z]+|\d+))*|\d+)(?:[,;+][a-z]+(?:[_.:-][a-z]+)*=(?:[a-z]+(?:[_.:-](?:[a-z]+|\d+))*|\d+))*$/i;
+
+/**
  * Whether a recorded value is shaped like a secret (a token, a signature, a
  * session id): at least 8 characters without spaces, and not a path
- * (`/dashboard`, `db/harbour.sqlite`), a URL, a date, a plain number or an ordinary word or
- * identifier name (`authenticity_token`, `remember-me`, `dashboard`).
+ * (`/dashboard`, `db/harbour.sqlite`), a URL, a date, a plain number, a name of words
+ * (`ou=People,dc=my-domain,dc=com`) or an ordinary word or identifier name
+ * (`authenticity_token`, `remember-me`, `dashboard`).
  * Letters alone make a secret only when long and mixed in case the way
  * random text is (`xKpQzRtYvWmNaBcD`).
  *
@@ -211,7 +220,7 @@ const RELATIVE_PATH =
  * if (!isSecretShaped("Qm9va3NoZWxmLWNzcmYtOTkx") || !isSecretShaped("4be0e1d6c1f2a9b8")) {
  *   throw new Error();
  * }
- * for (const v of ["/dashboard", "https://app.test/a", "authenticity_token", "1763719200"]) {
+ * for (const v of ["/dashboard", "https://app.test/a", "authenticity_token", "ou=People,dc=b,dc=com"]) {
  *   if (isSecretShaped(v)) throw new Error(v);
  * }
  * ```
@@ -220,6 +229,11 @@ export function isSecretShaped(value: string): boolean {
   if (value.length < 8 || /\s/.test(value) || DATE.test(value)) return false;
   if (value.startsWith("/") || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
   if (/^[+-]?\d+(\.\d+)?$/.test(value)) return false;
+  if (NAMED_PARTS.test(value)) {
+    // A value of letters alone is still judged as one word is: random text mixes its case.
+    const values = value.split(/[,;+]/).map((part) => part.slice(part.indexOf("=") + 1));
+    return values.some((v) => /^[a-z]+$/i.test(v) && isSecretShaped(v));
+  }
   // A relative path (`db/harbour.sqlite`, `notes/2024/tides.txt`): its segments are words and
   // counts, as an ordinary name's are; phpLiteAdmin names its database so in every link.
   if (/^[a-z]+([_.:-][a-z]+)*$/i.test(value) || RELATIVE_PATH.test(value)) {
