@@ -18,13 +18,18 @@ interface Redirect {
   to: string | undefined;
 }
 
+/** The `Location` header a response recorded, as written. */
+function locationHeader(r: HarRecord): unknown {
+  const response = r.raw.response as Record<string, unknown> | undefined;
+  const headers = Array.isArray(response?.headers) ? response.headers : [];
+  return headers.find((h) => typeof h?.name === "string" && h.name.toLowerCase() === "location")
+    ?.value;
+}
+
 /** Where a redirect's response sends the browser (`Location`, else `redirectURL`). */
 function location(r: HarRecord): URL | undefined {
   const response = r.raw.response as Record<string, unknown> | undefined;
-  const headers = Array.isArray(response?.headers) ? response.headers : [];
-  const header = headers.find((h) =>
-    typeof h?.name === "string" && h.name.toLowerCase() === "location"
-  )?.value;
+  const header = locationHeader(r);
   const target = typeof header === "string" && header !== ""
     ? header
     : typeof response?.redirectURL === "string"
@@ -105,6 +110,39 @@ function deleter(redirects: Redirect[], next: HarRecord, name: string): HarRecor
 }
 
 /**
+ * The hop whose header block `next` was given: `next` answered without redirecting yet recorded
+ * a `Location`, the very one a hop of the chain that led to it answered. chrome-har gave LDAP
+ * Account Manager's list page (`200`) its login's `302` headers, `Location: ./main.php` and the
+ * renewed session's `Set-Cookie`, and its own request no `Cookie`: so nothing it sent tells the
+ * cookie was not its own, but a page that answers 200 sends no browser anywhere.
+ */
+function headersOwner(redirects: Redirect[], next: HarRecord): HarRecord | undefined {
+  const stray = locationHeader(next);
+  if (typeof stray !== "string" || stray === "") return undefined;
+  if (next.status === undefined || (next.status >= 300 && next.status < 400)) return undefined;
+  let from = redirectTo(redirects, next);
+  for (let hops = 0; from && hops < redirects.length; hops++) {
+    if (locationHeader(from) === stray) return from;
+    from = redirectTo(redirects, from);
+  }
+  return undefined;
+}
+
+/**
+ * Moves the cookies `next` sets to the hop whose headers it was given ({@linkcode headersOwner})
+ * when that hop recorded none of their names. The note, or undefined.
+ */
+function moveStrayHeaders(redirects: Redirect[], next: HarRecord): string | undefined {
+  const from = next.setCookies.length > 0 ? headersOwner(redirects, next) : undefined;
+  if (!from) return undefined;
+  const moved = next.setCookies.filter((c) => !from.setCookies.some((s) => s.name === c.name));
+  if (moved.length === 0) return undefined;
+  from.setCookies.push(...moved);
+  next.setCookies = next.setCookies.filter((c) => !moved.includes(c));
+  return `The recording gave ${next.method} ${next.url.pathname} (${next.status}) the headers of ${from.method} ${from.url.pathname} (${from.status}), its Location and cookies: they are captured from ${from.method} ${from.url.pathname}.`;
+}
+
+/**
  * Moves each deletion of a cookie (an empty value) that `next`'s response records, though its own
  * request did not send that cookie, to the hop of the redirect chain that deleted it
  * ({@linkcode deleter}): chrome-har recorded Jingo's sign-out (`302`, `JingoSession=; expires=…
@@ -131,8 +169,9 @@ function moveDeletions(redirects: Redirect[], next: HarRecord): void {
  * to that entry, or the hop before it along the chain while a hop's own
  * request sent the cookie already; when that response recorded no cookie of
  * that name; first keeps a redirected-to request's own `Cookie` header, and moves a deletion of a
- * cookie the entry's request did not send to the hop of the chain that sent it last. Returns one
- * note per repair, naming the requests.
+ * cookie the entry's request did not send to the hop of the chain that sent it last; then moves the
+ * cookies of a page given a hop's whole header block ({@linkcode headersOwner}) to that hop.
+ * Returns one note per repair, naming the requests.
  *
  * @example
  * ```ts
@@ -184,6 +223,11 @@ export function reattachRedirectCookies(records: HarRecord[]): string[] {
     notes.push(
       `The recording attached the cookies set by ${from.method} ${from.url.pathname} (${from.status}) to a request its redirects led to, ${next.method} ${next.url.pathname}, which already sent them: they are captured from ${from.method} ${from.url.pathname}.`,
     );
+  }
+  // Then what no request's own cookies told: a page given a hop's whole header block.
+  for (const next of records) {
+    const stray = moveStrayHeaders(redirects, next);
+    if (stray) notes.push(stray);
   }
   return notes;
 }
