@@ -24,6 +24,7 @@ import { type OwnDropped, ownDropped } from "./dropped.ts";
 import { statePages } from "./pages.ts";
 import { renderedAppPages, renderedNote } from "./rendered_app.ts";
 import { reattachRedirectCookies } from "./redirects.ts";
+import { restoreRedirectedPosts } from "./redirected_posts.ts";
 import { fillUploadsFromForms } from "./uploads.ts";
 import { plural, pluralWord } from "../_util/plural.ts";
 
@@ -65,6 +66,7 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const notes: string[] = [];
   const harText = typeof har === "string" ? har : decodeHar(har);
   const parsed = parseHar(harText, notes);
+  notes.push(...restoreRedirectedPosts(parsed.records));
   notes.push(...reattachRedirectCookies(parsed.records));
   // Before anything reads the headers: a URL's user part the browser never sent, then a request
   // the browser sent again after a hidden challenge.
