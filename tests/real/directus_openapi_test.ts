@@ -53,7 +53,10 @@ async function makeArticles(baseUrl: string, token: string): Promise<void> {
 }
 
 /**
- * The operations accepted on 2026-11-28: 72 of 136 (a PATCH of one item
+ * The operations accepted on 2026-11-29: 77 of 136 (a delete of many that
+ * the document describes with nothing to select sends the list its path's
+ * update of many selects by, holding an item of the flow's own: the roles',
+ * folders', presets', users' and flows'). On 2026-11-28: 72 of 136 (a PATCH of one item
  * sends one change, not each optional member's example: the user's, the
  * flow's and the folder's updates, and the folder's update of many and
  * delete that read its answer). On 2026-11-26: 67 (7 before the fixes of
@@ -65,7 +68,7 @@ async function makeArticles(baseUrl: string, token: string): Promise<void> {
  * list of items sends the flow's own item keyed and a change, 66; a hash
  * one call answers is sent back by its sibling under the same path, 67).
  */
-const FLOOR = 72;
+const FLOOR = 77;
 
 realTest(
   `Directus's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its operations`,

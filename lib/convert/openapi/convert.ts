@@ -25,6 +25,7 @@ import { inferredLinks } from "./producers.ts";
 import { inferredLines } from "./inferred_lines.ts";
 import { ownResources, stopsServer } from "./stops.ts";
 import { readSecurity } from "./read_security.ts";
+import { selectedDeletes } from "./many_delete.ts";
 import { keptBasePath } from "./paths_hold_base.ts";
 import { ownItems } from "./second_producer.ts";
 import { SIGN_IN_FILE, signInOnce } from "./sign_in_once.ts";
@@ -87,7 +88,8 @@ export interface OpenApiInput {
 }
 
 /**
- * Converts a bundled document.
+ * Converts a bundled document. A delete of many that selects nothing is
+ * read as taking its path's update of many's list (many_delete.ts).
  *
  * @example
  * ```ts
@@ -102,7 +104,7 @@ export interface OpenApiInput {
  * ```
  */
 export function convertOpenApi(input: OpenApiInput): OpenApiResult {
-  const doc = readSecurity(input.document);
+  const { document: doc, read: manyDeletes } = selectedDeletes(readSecurity(input.document));
   const all = operationsOf(doc);
   const info = isNode(doc.info) ? doc.info : {};
   const title = typeof info.title === "string" && info.title.trim() ? info.title.trim() : "api";
@@ -153,7 +155,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       env: [{ name: "BASE_URL", what: "the API's origin" }, ...auth.env.values()],
       placeholders: shared.placeholders,
       optional: shared.optional,
-      ...inferredLines(doc, inferred, ops, seconds),
+      ...inferredLines(doc, inferred, ops, new Set([...seconds, ...manyDeletes])),
       ...webhooksOf(doc),
       ...leftOutLines(stopping, unsendable, ambiguous),
       ...(signIn ? { signIn } : {}),

@@ -63,11 +63,14 @@ export function listedItems(doc: unknown, node: Node): [string, string][] {
 
 /**
  * The noun of the collection whose own path (`/roles`, its items at
- * `/roles/{id}`) `node` is the PATCH of, if it is one.
+ * `/roles/{id}`) `node` is the PATCH or DELETE of, if it is one.
  */
 function updatedCollection(doc: unknown, node: Node): string | undefined {
   const paths = isNode(doc) && isNode(doc.paths) ? doc.paths : {};
-  const template = Object.keys(paths).find((t) => isNode(paths[t]) && paths[t].patch === node);
+  // Its update of many, or its delete of many (many_delete.ts gives that the update's list).
+  const template = Object.keys(paths).find((t) =>
+    isNode(paths[t]) && (paths[t].patch === node || paths[t].delete === node)
+  );
   const last = template?.split("/").at(-1);
   if (!template || !last || last.startsWith("{")) return undefined;
   const items = Object.keys(paths).some((t) =>

@@ -130,8 +130,10 @@ function listDepth(doc: Node, op: OpenApiOperation): number | undefined {
   const lists = listedItems(doc, op.node);
   if (lists.length === 0) return undefined;
   const depths = lists.map(([, noun]) => itemDeleteDepth(doc, noun) ?? 0);
-  // Half a level deeper: after the deletes under the items, before the items' own.
-  return Math.max(...depths, 0) + 0.5;
+  // Half a level deeper: after the deletes under the items, before the items' own; a delete of
+  // many of items that have their own delete (many_delete.ts) after an update of many of them.
+  const deepest = Math.max(...depths, 0);
+  return deepest + (op.method === "DELETE" && deepest > 0 ? 0.25 : 0.5);
 }
 
 function mergedParams(doc: Node, shared: unknown, own: unknown): Node[] {

@@ -79,6 +79,11 @@ function actsOnEnded(op: OpenApiOperation, ender: OpenApiOperation): boolean {
   return ENDS.test(end) && own.some((w) => w.toLowerCase() === end.toLowerCase());
 }
 
+/** Whether `template` is an item's path under the collection path `base` (`/roles/{id}` of `/roles`). */
+function itemPathOf(template: string, base: string): boolean {
+  return template.startsWith(`${base}/`) && /^\{[^}]+\}$/.test(template.slice(base.length + 1));
+}
+
 /**
  * The create whose item `op` ends (see the module), among the flow's
  * operations `ops`; none when it ends nothing or its item is no create's.
@@ -98,6 +103,11 @@ function endedItem(
     return clientNames(ops, op, param)
       ? ops.find((o) => o.role === "create" && o.template.replace(/\/$/, "") === item)
       : undefined;
+  }
+  // A delete of many ends the item it lists (many_delete.ts), which its path's own delete ends.
+  if (op.method === "DELETE" && op.lists !== undefined) {
+    const own = ops.find((o) => o.method === "DELETE" && itemPathOf(o.template, op.template));
+    return own === undefined ? undefined : endedItem(own, ops, inferred);
   }
   if (op.template.includes("{") || !endsByName(op)) return undefined;
   // Only an RPC call whose links name one create: a revoke of a role from a user ends neither.
