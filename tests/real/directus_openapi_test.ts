@@ -53,7 +53,10 @@ async function makeArticles(baseUrl: string, token: string): Promise<void> {
 }
 
 /**
- * The operations accepted on 2026-11-29: 77 of 136 (a delete of many that
+ * The operations accepted on 2026-11-29: 83 of 136, 77 before a create's
+ * optional relations (`oneOf` an id and the related item) were left out and
+ * one marked `nullable: false` sent the flow's own item (the operations': its
+ * create, read, updates and deletes); 72 before a delete of many that
  * the document describes with nothing to select sends the list its path's
  * update of many selects by, holding an item of the flow's own: the roles',
  * folders', presets', users' and flows'). On 2026-11-28: 72 of 136 (a PATCH of one item
@@ -68,7 +71,7 @@ async function makeArticles(baseUrl: string, token: string): Promise<void> {
  * list of items sends the flow's own item keyed and a change, 66; a hash
  * one call answers is sent back by its sibling under the same path, 67).
  */
-const FLOOR = 77;
+const FLOOR = 83;
 
 realTest(
   `Directus's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its operations`,

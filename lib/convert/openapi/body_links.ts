@@ -52,6 +52,7 @@ import { isRpcDocument } from "./rpc_verbs.ts";
 import { properties } from "./schema_properties.ts";
 import { sentItemList } from "./shown_items.ts";
 import { collectionNouns } from "./collection_nouns.ts";
+import { isRequiredRelation } from "./relation_member.ts";
 
 /** A body property's producer; `param` is its name as the summary shows it (`petIds[]`). */
 export interface BodyLink extends ParamLink {
@@ -108,12 +109,13 @@ function shown(p: Node): boolean {
 
 /**
  * An id: an integer, a UUID or an int64 string, or a choice offering an integer (Strapi's
- * relation `oneOf: [{type: integer}, {type: string}]`, "string or id").
+ * relation `oneOf: [{type: integer}, {type: string}]`, "string or id") or a UUID (Directus's
+ * `flow: {oneOf: [{format: uuid}, {$ref: Flows}]}`).
  */
 function idShaped(p: Node): boolean {
   const choices = [p.oneOf, p.anyOf].flatMap((c) => Array.isArray(c) ? c.filter(isNode) : []);
   return p.type === "integer" || /^(uuid|u?int(32|64))$/.test(String(p.format ?? "")) ||
-    choices.some((c) => c.type === "integer");
+    choices.some((c) => c.type === "integer" || c.format === "uuid");
 }
 
 /** The noun a create makes: its collection's last segment, or a gateway function's noun. */
@@ -291,7 +293,9 @@ function candidates(
   const out: Candidate[] = [];
   const add = (body: string[], p: Node, needed: boolean) => {
     const found = nounOf(body.at(-1)!, p);
-    const wanted = needed || shown(p) || found?.noun === own || read.has(found?.noun ?? "");
+    // A relation marked `nullable: false` cannot be left empty (relation_member.ts).
+    const wanted = needed || shown(p) || isRequiredRelation(doc, p) || found?.noun === own ||
+      read.has(found?.noun ?? "");
     if (found && wanted) out.push({ body, ...found });
     return found !== undefined;
   };

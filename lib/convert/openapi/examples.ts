@@ -14,6 +14,7 @@
 import { isNode, member, type Node } from "../../check/openapi_operations.ts";
 import { MAX_ALLOF_NESTING, MAX_EXAMPLE_DEPTH, MAX_EXAMPLE_NODES } from "./limits.ts";
 import { collectionNouns, plainNoun } from "./collection_nouns.ts";
+import { isRelation } from "./relation_member.ts";
 import { fromPattern, patternRegExp, tameTest } from "./pattern.ts";
 import { listedValue, proseSample, showsValue } from "./prose_sample.ts";
 import { mapEntry } from "./map_entry.ts";
@@ -79,7 +80,8 @@ export class ExampleMaker {
    * none is required (Unleash's user: `username` or `email`). Left out: a
    * switch (a boolean: `archived: true`), a deprecated property, one named
    * for a collection the paths address items of (`project`: it names one
-   * that must exist). Not for forms: an OAuth token form's examples are
+   * that must exist), a relation (`oneOf` an id and the related item:
+   * relation_member.ts). Not for forms: an OAuth token form's examples are
    * every grant's fields at once.
    *
    * @example
@@ -297,6 +299,8 @@ export class ExampleMaker {
       // A list of a collection's items is sent, their ids the create's (body_links.ts).
       const shownItems = sentItemList(name, p, unsaid, nouns, resolve);
       if (nouns.has(plainNoun(name)) && !shownItems) return false;
+      // An id or the related item: the example names an item that must exist (relation_member.ts).
+      if (isRelation(this.doc, p)) return false;
       // A switch (`archived: true`) changes what the request does; left out, the server's default.
       return isNode(p) && p.deprecated !== true && typeOf(p) !== "boolean" &&
         (showsValue(p) || shownItems || (unsaid && sentUnlisted(this.doc, name, p)));
