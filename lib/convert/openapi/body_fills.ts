@@ -1,6 +1,6 @@
 /**
  * The fills a step's body goes through once its fields are made, in order:
- * values a producer answered, ids a body links to, the run's own item, what
+ * a create's constant key left out (the server makes it), values a producer answered, ids a body links to, the run's own item, what
  * an update reads back, keys the operation's apiKey schemes name, secrets the user gives, the
  * condition of a second sign-up, and what a call undoing an earlier one sends of its body.
  *
@@ -10,6 +10,7 @@ import { fillAnswered } from "./answered_values.ts";
 import { fillBodyIds } from "./body_link_fill.ts";
 import { fillBodyKeys } from "./body_keys.ts";
 import { fillBodySecrets } from "./body_secrets.ts";
+import { fillMadeKey } from "./made_key.ts";
 import { fillOwnItem } from "./own_item.ts";
 import { fillReadBack } from "./read_back.ts";
 import { fillSecondSignup } from "./second_signup.ts";
@@ -21,10 +22,11 @@ import { fillUndone } from "./undo_values.ts";
  * @example
  * ```ts
  * import { BODY_FILLS } from "./body_fills.ts";
- * if (BODY_FILLS.length !== 8) throw new Error();
+ * if (BODY_FILLS.length !== 9) throw new Error();
  * ```
  */
 export const BODY_FILLS = [
+  fillMadeKey,
   fillAnswered,
   fillBodyIds,
   fillOwnItem,
