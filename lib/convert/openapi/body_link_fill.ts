@@ -57,17 +57,20 @@ export function fillBodyIds(
     );
     if (step === undefined || at < 0) continue;
     // Named for what the answer holds (`id`): one capture for every property reading it.
-    // A listing's first item (`modules.0`) is named for its list.
-    const key = (link.path.findLast((s) => !/^\d+$/.test(s)) ?? link.param).replace(
+    // A listing's first item (`modules.0`) is named for its list; a path parameter's own
+    // capture is read as the path reads it.
+    const key = link.capture ?? (link.path.findLast((s) => !/^\d+$/.test(s)) ?? link.param).replace(
       /[^A-Za-z0-9_-]+/g,
       "_",
     ).replace(/^(?![A-Za-z_])/, "p_");
     // An answer the document does not describe is searched (captureSource): it may not hold one.
-    const got = capture(step, key, link.search ? captureSource(link) : memberSource(link.path));
+    const source = link.search || link.capture ? captureSource(link) : memberSource(link.path);
+    const got = capture(step, key, source);
     const filled = withValue(body.fields[at][1], link.body, link.each ? [got] : got);
     if (!filled) continue;
     body.fields[at] = ["body", filled];
-    guards.push(got);
+    // The path's parameter may read the same capture (self_id.ts): one condition each.
+    if (!guards.includes(got)) guards.push(got);
   }
 }
 

@@ -60,6 +60,8 @@ export interface BodyLink extends ParamLink {
   body: string[];
   /** The property is an array of such ids: it is sent the one made. */
   each?: true;
+  /** The capture to read, the path parameter's own (self_id.ts); else named for the member. */
+  capture?: string;
 }
 
 // `petId`, `pet_id`, `petID`, `petIds`: the noun before an id suffix (not `paid`); a noun of

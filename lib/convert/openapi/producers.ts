@@ -25,6 +25,7 @@
 import type { Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
 import { clientIdLinks } from "./client_ids.ts";
+import { withSelfIds } from "./self_id.ts";
 import { abbreviatedIdLinks } from "./abbreviated_ids.ts";
 import { twinProducers } from "./rpc_twins.ts";
 import { documentLinks, ownCreate, type ParamLink, sameParent } from "./document_links.ts";
@@ -219,7 +220,8 @@ export function inferredLinks(doc: Node, ops: OpenApiOperation[]): {
   body: Map<OpenApiOperation, BodyLink[]>;
 } {
   const body = withListedBodyLinks(doc, ops, bodyLinks(doc, ops));
-  return { params: paramLinks(doc, ops), body: withRefListedBodyLinks(doc, ops, body) };
+  const params = paramLinks(doc, ops);
+  return { params, body: withSelfIds(doc, params, withRefListedBodyLinks(doc, ops, body)) };
 }
 
 /**
