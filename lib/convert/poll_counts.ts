@@ -6,7 +6,8 @@
  * the replay to wait. The evidence, whatever the keys are called: identical
  * reads right after a write, and a whole number present in every answer that
  * stood still (not a different value on every earlier read) and then moved
- * past every earlier value. A clock moves on every read, or by about the
+ * past every earlier value; reads after it moved that repeat the final value
+ * are the page's own pace, not part of the wait. A clock moves on every read, or by about the
  * seconds or milliseconds between the first read and the last, and a time
  * stamp is too large for a count: neither is waited for. The step polls
  * until each such number reaches its final value again, `gte` when it rose
@@ -79,17 +80,28 @@ function clockLike(values: number[], elapsedMs: number): boolean {
 export function countBounds(group: HarRecord[], before: readonly HarRecord[]): CountBound[] {
   const wrote = before.slice(-AFTER_WRITE).some((r) => !["GET", "HEAD"].includes(r.method));
   if (!wrote || group.length < 2 || !group.every((r) => r.hasJson)) return [];
-  const first = group[0].started, last = group[group.length - 1].started;
-  const elapsed = first !== undefined && last !== undefined ? last - first : 0;
   const bounds: CountBound[] = [];
   for (const [path, final] of numberLeaves(group[group.length - 1].json)) {
-    const values = group.map((r) => at(r.json, path));
-    if (!values.every((v) => typeof v === "number" && Number.isInteger(v))) continue;
-    const earlier = (values as number[]).slice(0, -1);
+    const all = group.map((r) => at(r.json, path));
+    if (!all.every((v) => typeof v === "number" && Number.isInteger(v))) continue;
+    // A page polls at its own pace, so reads after the number moved repeat its final value
+    // (Bull Board's): the wait ended at the first of them.
+    let settled = all.length - 1;
+    while (settled > 0 && all[settled - 1] === final) settled--;
+    if (settled === 0) continue;
+    const values = (all as number[]).slice(0, settled + 1);
+    const earlier = values.slice(0, -1);
     const op = final > Math.max(...earlier) ? "gte" : final < Math.min(...earlier) ? "lte" : "";
-    if (!op || clockLike(values as number[], elapsed)) continue;
+    if (!op || clockLike(values, elapsedMs(group[0], group[settled]))) continue;
     bounds.push({ path, op, value: final });
     if (bounds.length === MAX_BOUNDS) break;
   }
   return bounds;
+}
+
+/** The milliseconds between two records' starts, 0 when either is unknown. */
+function elapsedMs(first: HarRecord, last: HarRecord): number {
+  return first.started !== undefined && last.started !== undefined
+    ? last.started - first.started
+    : 0;
 }
