@@ -14,6 +14,7 @@ import { type HarRecord, isJsonMime } from "./har_model.ts";
 import { MAX_WALK_DEPTH, parseBody, TooDeepJson } from "./json.ts";
 import { plural, pluralWord } from "../_util/plural.ts";
 import { codeLists } from "./har_code_lists.ts";
+import { noPairsBodies } from "./har_no_pairs.ts";
 
 /**
  * Decodes the response bodies of the records the conversion keeps: base64
@@ -42,6 +43,7 @@ export function loadBodies(
   scripts: readonly HarRecord[] = [],
 ): void {
   for (const r of records) loadResponse(r, notes);
+  notes.push(...noPairsBodies(records, sentSize));
   repairBodies(records, notes, () => scriptCode(scripts));
   for (const r of records) {
     readBytes(r);

@@ -1,0 +1,85 @@
+/**
+ * A JSON body chrome-har recorded as no name/value pair at all. chrome-har
+ * keeps a JSON body only as the pairs of its top-level keys, a list as one
+ * pair per item, so `{}`, `[]` and `{"tags":[]}` all come out as
+ * `params: []` with no text, though the browser sent bytes (`bodySize`,
+ * `Content-Length`). Read as no body, the step sends nothing under a JSON
+ * content type, which a strict parser refuses (Fastify's 400 "Body cannot be
+ * empty"). The evidence that gives it back: two bytes are an empty object or
+ * an empty list, told apart by the recording's other bodies sent to the same
+ * endpoint; more bytes are an object whose members were all empty lists,
+ * which the repair of flattened bodies puts back (har_dropped_lists.ts).
+ *
+ * @module
+ */
+import { isObject, str } from "./_har_fields.ts";
+import { type HarRecord, isJsonMime } from "./har_model.ts";
+
+/**
+ * Gives each record whose JSON body chrome-har kept as no pairs the body it
+ * most likely sent, `{}` or `[]`, marked as rebuilt from pairs so the repair
+ * of flattened bodies reads it against the size sent; `sentSize` is that
+ * size. Returns a note for each empty body no other body tells apart.
+ *
+ * @example
+ * ```ts
+ * import { noPairsBodies } from "./har_no_pairs.ts";
+ * import { parseHar } from "./har_model.ts";
+ * const put = (params: unknown[], bodySize: number) => ({
+ *   request: { method: "PUT", url: "https://app.test/boards/1/order", bodySize,
+ *     postData: { mimeType: "application/json", params } },
+ *   response: { status: 200, content: { mimeType: "application/json", text: "{}" } },
+ * });
+ * const entries = [put([], 2), put([{ name: "0", value: "c1" }], 6)];
+ * const { records } = parseHar(JSON.stringify({ log: { entries } }), []);
+ * const notes = noPairsBodies(records, (r) => r.index === 0 ? 2 : 6);
+ * if (records[0].bodyText !== "[]" || notes.length !== 0) throw new Error(records[0].bodyText);
+ * ```
+ */
+export function noPairsBodies(
+  records: HarRecord[],
+  sentSize: (r: HarRecord) => number | undefined,
+): string[] {
+  const notes: string[] = [];
+  const empty = records.filter((r) => noPairs(r) && (sentSize(r) ?? 0) > 0);
+  // Evidence is what the page sent elsewhere, never another body rebuilt here.
+  const others = records.filter((r) => !empty.includes(r));
+  for (const r of empty) {
+    const shapes = new Set(others.filter((o) => sameEndpoint(o, r)).map(shapeOf));
+    shapes.delete(undefined);
+    const list = sentSize(r) === 2 && shapes.size === 1 && shapes.has("list");
+    r.bodyText = list ? "[]" : "{}";
+    r.bodyFromParams = true;
+    if (sentSize(r) === 2 && shapes.size !== 1) {
+      notes.push(
+        `The request body of ${r.method} ${r.url.origin}${r.url.pathname} was recorded as no ` +
+          `name/value pairs (chrome-har) though 2 bytes were sent: an empty object {} or an ` +
+          `empty list [], which chrome-har records alike, and no other body sent there tells ` +
+          `which. It is sent as {}: check the step's body.`,
+      );
+    }
+  }
+  return notes;
+}
+
+/** Whether `r` holds a JSON body chrome-har wrote as an empty list of pairs and no text. */
+function noPairs(r: HarRecord): boolean {
+  if (r.bodyText !== undefined || r.bodyFromParams) return false;
+  const request = isObject(r.raw.request) ? r.raw.request : {};
+  const post = isObject(request.postData) ? request.postData : undefined;
+  if (!post || !Array.isArray(post.params) || post.params.length > 0) return false;
+  return isJsonMime(r.bodyMime) && !str(post.text);
+}
+
+/** Same method, and the same path once segments holding a digit (ids) are set aside. */
+function sameEndpoint(a: HarRecord, b: HarRecord): boolean {
+  const shape = (r: HarRecord) => r.url.pathname.replace(/[^/]*\d[^/]*/g, "*");
+  return a.method === b.method && a.url.host === b.url.host && shape(a) === shape(b);
+}
+
+/** Whether a JSON request body is a list or an object; `undefined` when it is neither or none. */
+function shapeOf(r: HarRecord): "list" | "object" | undefined {
+  if (!isJsonMime(r.bodyMime) || r.bodyText === undefined) return undefined;
+  const first = r.bodyText.trimStart()[0];
+  return first === "[" ? "list" : first === "{" ? "object" : undefined;
+}
