@@ -13,7 +13,7 @@ import { originAbout } from "./correlate/origin_about.ts";
 import { Redactor, TailedTexts } from "../secrets/mod.ts";
 import { isSecretName } from "../secrets/mod.ts";
 import { isKeyData } from "../secrets/mod.ts";
-import { type Correlator, secretEnv } from "./correlate/mod.ts";
+import { type Correlator, secretEnv, stablePath } from "./correlate/mod.ts";
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { readableTitle } from "./names.ts";
@@ -273,7 +273,7 @@ function stepNode(
       ["sleep_ms", step.loop.sleepMs],
       [
         "until",
-        ymap([[jsonKey, untilChecks(c, step.loop)]]),
+        ymap([[jsonKey, untilChecks(c, step)]]),
       ],
     ])
     : undefined;
@@ -295,10 +295,19 @@ function stepNode(
 }
 
 /** A loop's conditions: the polled field's last value, the counts it waited for, or the text a write sent. */
-function untilChecks(c: Correlator, loop: NonNullable<Step["loop"]>): YNode[] {
+function untilChecks(c: Correlator, step: Step): YNode[] {
+  const loop = step.loop!;
   if (loop.shows !== undefined) return [yflow([["path", "$.body"], ["contains", loop.shows]])];
   if (loop.bounds) {
-    return loop.bounds.map((b) => yflow([["path", c.sp.jsonPath(b.path)], [b.op, b.value]]));
+    return loop.bounds.map((b) => {
+      // Another instance may list the items in another order: the count is read from the item a
+      // field of it names, as a capture is (captures.ts), and a filter selects a list.
+      const path = stablePath(c, step, b.path);
+      const each: [string, true][] = path.some((p) => typeof p === "object")
+        ? [["each", true]]
+        : [];
+      return yflow([["path", c.sp.jsonPath(path)], [b.op, b.value], ...each]);
+    });
   }
   return [yflow([["path", c.sp.jsonPath(loop.path)], ["equals", loop.value]])];
 }

@@ -18,8 +18,11 @@ import { runCli } from "../support/cli.ts";
 
 const ORIGIN = "http://127.0.0.1:8080";
 
-/** A queue whose worker takes 400 ms per job and fails a job whose recipient has no `@`. */
-function queueStandIn() {
+/**
+ * A queue whose worker takes 400 ms per job and fails a job whose recipient has no `@`; the
+ * board lists the idle queues `listedFirst` before it.
+ */
+function queueStandIn(listedFirst: string[] = []) {
   const jobs = new Map<string, { state: string; to: string; attempts: number }>();
   let next = 1;
   let cleaned = 0;
@@ -44,8 +47,9 @@ function queueStandIn() {
         id,
         attemptsMade: j.attempts,
       }));
+      const idle = listedFirst.map((name) => ({ name, counts: idleCounts(), jobs: [] }));
       return Response.json({
-        queues: [{ name: "mail", counts: counts(), jobs: list }],
+        queues: [...idle, { name: "mail", counts: counts(), jobs: list }],
         uptime: Math.round(performance.now()),
       });
     }
@@ -101,11 +105,16 @@ function entry(method: string, path: string, json: unknown, s: number, body?: un
 
 type Counts = [active: number, failed: number];
 
-/** The queue's answer with `active` and `failed` counts, at uptime `up` seconds. */
+const idleCounts = () => ({ active: 0, completed: 0, failed: 0, waiting: 0 });
+
+/** The queue's answer with `active` and `failed` counts, at uptime `up` seconds, an idle queue after it. */
 function queue([active, failed]: Counts, up: number) {
   const jobs = failed ? [{ id: "1", attemptsMade: 1 }] : [];
   return {
-    queues: [{ name: "mail", counts: { active, completed: 0, failed, waiting: 0 }, jobs }],
+    queues: [
+      { name: "mail", counts: { active, completed: 0, failed, waiting: 0 }, jobs },
+      { name: "reports", counts: idleCounts(), jobs: [] },
+    ],
     uptime: up * 1000,
   };
 }
@@ -146,7 +155,7 @@ for (
       assert.match(out.stderr, /2 polling loops/, out.stderr);
       // The clock beside the counts moves on every read: never waited for.
       assert.doesNotMatch(flow, /uptime", (gte|lte)/, flow);
-      assert.match(flow, /counts\.failed", gte: 1 \}/, flow);
+      assert.match(flow, /counts\.failed", gte: 1, each: true \}/, flow);
       let cleaned = 0;
       for (const n of [1, 2]) {
         const retried = app.state().retried;
@@ -163,6 +172,30 @@ for (
     }
   });
 }
+
+// A board that lists its queues in another order on another instance (a Redis key scan's order,
+// not the order they were made in): the count is read from the queue the recording waited on, by
+// its name, not from the first queue listed.
+Deno.test("convert har: a polled count is read from its list item by a field, not by position; twice", async () => {
+  const dir = await Deno.makeTempDir();
+  const app = queueStandIn(["reports"]);
+  try {
+    await Deno.writeTextFile(`${dir}/q.har`, recording([[1, 0], [0, 1]], [[1, 0], [0, 1]]));
+    const out = await runCli(["convert", "har", `${dir}/q.har`, "-o", `${dir}/q.yaml`]);
+    assert.equal(out.code, 0, out.stderr);
+    const flow = await Deno.readTextFile(`${dir}/q.yaml`);
+    assert.match(flow, /queues\[\?@\.name == 'mail'\]\.counts\.failed", gte: 1, each: true/, flow);
+    for (const n of [1, 2]) {
+      const { cleaned, retried } = app.state();
+      const run = await runCli(["run", `${dir}/q.yaml`], { env: { BASE_URL: app.origin } });
+      assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
+      assert.deepEqual([app.state().cleaned, app.state().retried], [cleaned + 1, retried + 1]);
+    }
+  } finally {
+    await app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
 
 Deno.test("convert har: reads whose numbers move on every read (a clock) are not waited for", async () => {
   const dir = await Deno.makeTempDir();
