@@ -247,6 +247,8 @@ export function prepareConversion(
     spelling,
     traffic.parsed.records,
   );
+  // Notes on bodies the second recording's other form told apart no longer hold.
+  if (two) traffic.notes = traffic.notes.filter((n) => !two.withdrawn.includes(n));
   const linking = !options.noCorrelate;
   // What the dropped pages, scripts and cookies say of the kept requests (one recording).
   const { records } = traffic.parsed;

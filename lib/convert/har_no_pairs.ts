@@ -14,6 +14,7 @@
  */
 import { isObject, str } from "./_har_fields.ts";
 import { type HarRecord, isJsonMime } from "./har_model.ts";
+import { requestShape } from "./two_recordings.ts";
 
 /**
  * Gives each record whose JSON body chrome-har kept as no pairs the body it
@@ -51,15 +52,52 @@ export function noPairsBodies(
     r.bodyText = list ? "[]" : "{}";
     r.bodyFromParams = true;
     if (sentSize(r) === 2 && shapes.size !== 1) {
-      notes.push(
-        `The request body of ${r.method} ${r.url.origin}${r.url.pathname} was recorded as no ` +
-          `name/value pairs (chrome-har) though 2 bytes were sent: an empty object {} or an ` +
-          `empty list [], which chrome-har records alike, and no other body sent there tells ` +
-          `which. It is sent as {}: check the step's body.`,
-      );
+      const note = `The request body of ${r.method} ${r.url.origin}${r.url.pathname} was ` +
+        `recorded as no name/value pairs (chrome-har) though 2 bytes were sent: an empty ` +
+        `object {} or an empty list [], which chrome-har records alike, and no other body sent ` +
+        `there tells which. It is sent as {}: check the step's body.`;
+      UNTOLD.set(r, note);
+      notes.push(note);
     }
   }
   return notes;
+}
+
+/** The records sent as `{}` that no evidence told from `[]`, with the note that says so. */
+const UNTOLD = new WeakMap<HarRecord, string>();
+
+/**
+ * With a second recording of the journey: each body {@linkcode noPairsBodies}
+ * could not tell, taken from the other recording's request at the same place
+ * when that one kept its text, `{}` or `[]`. Returns the notes withdrawn.
+ *
+ * @example
+ * ```ts
+ * import { noPairsBodies, toldByOtherForm } from "./har_no_pairs.ts";
+ * import { parseHar } from "./har_model.ts";
+ * const put = (postData: unknown) => ({
+ *   request: { method: "PUT", url: "https://app.test/order", bodySize: 2, postData },
+ *   response: { status: 200, content: { mimeType: "application/json", text: "{}" } },
+ * });
+ * const one = (postData: unknown) => parseHar(JSON.stringify({ log: { entries: [put(postData)] } }), []).records;
+ * const [a] = one({ mimeType: "application/json", params: [] });
+ * const [b] = one({ mimeType: "application/json", text: "[]" });
+ * const notes = noPairsBodies([a], () => 2);
+ * const withdrawn = toldByOtherForm([[a, b]]);
+ * if (a.bodyText !== "[]" || withdrawn[0] !== notes[0]) throw new Error(a.bodyText);
+ * ```
+ */
+export function toldByOtherForm(pairs: readonly [HarRecord, HarRecord][]): string[] {
+  const withdrawn: string[] = [];
+  for (const [a, b] of pairs) {
+    const note = UNTOLD.get(a);
+    const other = b.bodyFromParams ? undefined : b.bodyText?.trim();
+    if (note === undefined || (other !== "[]" && other !== "{}")) continue;
+    a.bodyText = other;
+    UNTOLD.delete(a);
+    withdrawn.push(note);
+  }
+  return withdrawn;
 }
 
 /** Whether `r` holds a JSON body chrome-har wrote as an empty list of pairs and no text. */
@@ -71,10 +109,9 @@ function noPairs(r: HarRecord): boolean {
   return isJsonMime(r.bodyMime) && !str(post.text);
 }
 
-/** Same method, and the same path once segments holding a digit (ids) are set aside. */
+/** Same host and shape: method and path, segments naming an instance left open (two_recordings.ts). */
 function sameEndpoint(a: HarRecord, b: HarRecord): boolean {
-  const shape = (r: HarRecord) => r.url.pathname.replace(/[^/]*\d[^/]*/g, "*");
-  return a.method === b.method && a.url.host === b.url.host && shape(a) === shape(b);
+  return a.url.host === b.url.host && requestShape(a) === requestShape(b);
 }
 
 /** Whether a JSON request body is a list or an object; `undefined` when it is neither or none. */

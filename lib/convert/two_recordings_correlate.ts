@@ -35,6 +35,7 @@ import { freshFrom } from "./fresh_from.ts";
 import { isClockReading } from "./two_recordings_time.ts";
 import { typedData } from "./two_recordings_typed.ts";
 import { pageMade } from "./two_recordings_nonce.ts";
+import { toldByOtherForm } from "./har_no_pairs.ts";
 import {
   decide,
   type Decision,
@@ -359,8 +360,10 @@ export function correlateTwo(
   groups: Group[],
   spelling: "a" | "b",
   all: readonly HarRecord[] = first,
-): { c: TwoRecordingsCorrelator; summary: TwoRecordingsSummary } {
+): { c: TwoRecordingsCorrelator; summary: TwoRecordingsSummary; withdrawn: string[] } {
   const alignment = alignRecords(first, second);
+  // An empty body chrome-har could not tell ({} or []): the other form's text at that place says.
+  const withdrawn = toldByOtherForm(alignment.pairs);
   const evidence = new Evidence(alignment);
   const c = newTwoRecordingsCorrelator(spelling, evidence);
   // What the first recording's dropped records say, as for one recording.
@@ -391,5 +394,6 @@ export function correlateTwo(
       decided,
       undecided,
     },
+    withdrawn,
   };
 }
