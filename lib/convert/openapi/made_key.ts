@@ -9,13 +9,15 @@
  * has to be unique"). The server makes the key it answers, so a create
  * leaves out a constant one the schema does not require. Evidence is where
  * the item's paths read the key from (the links), never the member's name;
- * a value made per run (`${…}`) or a key the schema requires is sent.
+ * a value made per run (`${…}`), a key the schema requires and a key the
+ * request's own example shows are sent.
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
+import { clientNumberedKeys } from "./own_item.ts";
 import type { Inferred } from "./prerequisites.ts";
 import type { YNode } from "../yaml_out.ts";
 import type { BodyFill } from "./body_fill.ts";
@@ -29,12 +31,27 @@ function requiredNames(doc: unknown, schema: unknown): Set<string> {
   return new Set(parts.flatMap((p) => Array.isArray(p.required) ? p.required.map(String) : []));
 }
 
-/** An operation's JSON request body schema. */
-function bodySchema(doc: unknown, node: Node): unknown {
+/** An operation's JSON request body media (its schema and examples). */
+function bodyMedia(doc: unknown, node: Node): Node | undefined {
   const body = deref(doc, node.requestBody);
   const content = isNode(body) && isNode(body.content) ? body.content : {};
   const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-  return isNode(media) ? media.schema : undefined;
+  return isNode(media) ? media : undefined;
+}
+
+/**
+ * The members the request's own examples show: a key written there is the
+ * client's to choose (Mocks Server's variants `{id: "porch:on"}`), unlike
+ * one the item's shared schema merely describes.
+ */
+function shownNames(doc: unknown, media: Node | undefined): Set<string> {
+  if (!media) return new Set();
+  const named = isNode(media.examples) ? Object.values(media.examples) : [];
+  const values = [
+    media.example,
+    ...named.map((e) => deref(doc, e)).map((e) => isNode(e) ? e.value : e),
+  ];
+  return new Set(values.filter(isNode).flatMap((v) => Object.keys(v)));
 }
 
 /**
@@ -74,9 +91,14 @@ export function withoutMadeKey(
     }
   }
   if (answered.size === 0) return fields;
-  const required = requiredNames(doc, bodySchema(doc, op.node));
+  const media = bodyMedia(doc, op.node);
+  const required = requiredNames(doc, media?.schema);
+  const shown = shownNames(doc, media);
+  // A number the answer repeats at its top is the client's own (Petstore's `id`: own_item.ts).
+  const numbered = clientNumberedKeys({ doc, inferred }, op);
   const made = (key: string, value: YNode) =>
-    answered.has(key) && !required.has(key) &&
+    answered.has(key) && !required.has(key) && !shown.has(key) &&
+    !(numbered.has(key) && typeof value === "number") &&
     (typeof value !== "string" || !value.includes("${"));
   return fields.map(([field, node]): [string, YNode] => {
     if (field !== "body" || node === null || typeof node !== "object" || Array.isArray(node)) {

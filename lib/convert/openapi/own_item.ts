@@ -49,6 +49,26 @@ function linksOf(shared: OwnItemShared, create: OpenApiOperation): ParamLink[] {
   return out;
 }
 
+/**
+ * The body members of `create` whose number the client chooses (see the
+ * module): those a link reads back from the top of its answer. A number
+ * sent there is the item's own, not a key the server makes.
+ *
+ * @example
+ * ```ts
+ * import { clientNumberedKeys } from "./own_item.ts";
+ * import type { OpenApiOperation } from "./operations.ts";
+ * const create = { role: "create", template: "/pet", node: {} } as OpenApiOperation;
+ * const read = { template: "/pet/{petId}" } as OpenApiOperation;
+ * const link = { param: "petId", producer: create, path: ["id"], from: "parent" as const };
+ * const keys = clientNumberedKeys({ doc: {}, inferred: { params: new Map([[read, [link]]]) } }, create);
+ * if (!keys.has("id")) throw new Error();
+ * ```
+ */
+export function clientNumberedKeys(shared: OwnItemShared, create: OpenApiOperation): Set<string> {
+  return new Set(linksOf(shared, create).map((link) => link.path[0]));
+}
+
 /** The schema of `key` in `create`'s JSON request body, or undefined. */
 function bodyProperty(doc: unknown, create: OpenApiOperation, key: string): Node | undefined {
   const body = deref(doc, create.node.requestBody);
