@@ -175,9 +175,23 @@ function byPath(
     // The key named is the response's: a value.
     return notFound(near ? around(why.words[0], told` (did you mean "${near}"?)`, "") : why);
   }
-  if (!from.first || from.path.singular) return { found: true, value: s.value };
-  const list = s.value as unknown[];
-  return list.length > 0 ? { found: true, value: list[0] } : notFound(why);
+  return picked(s.value, from, why);
+}
+
+/** What a path found: the first of a list with `first`, the part of its text with `regex`. */
+function picked(
+  found: unknown,
+  from: Extract<CaptureSource, { kind: "path" }>,
+  why: ReturnType<typeof own>,
+): Captured {
+  const one = !from.first || from.path.singular;
+  const list = found as unknown[];
+  if (!one && list.length === 0) return notFound(why);
+  const value = one ? found : list[0];
+  if (!from.regex) return { found: true, value };
+  // A pattern reads text, as a script's `.split(" ")` or `.match(…)` of a member does.
+  if (typeof value !== "string") return notFound(own(`${from.path.source} is no text to match`));
+  return regexOf(value, from.regex.source, `${from.path.source}`, "the text of");
 }
 
 function byHeader(
@@ -194,13 +208,14 @@ function byHeader(
   return from.query === undefined ? { found: true, value } : queryOf(value, from.query, from.name);
 }
 
-/** The first group of a regular expression over a header's value (the loader saw it has one). */
-function regexOf(value: string, source: string, header: string): Captured {
+/** The first group of a regular expression over a header's value or a path's text (the loader saw it has one). */
+function regexOf(value: string, source: string, header: string, of?: string): Captured {
   try {
     const m = execPattern(source, value);
+    const where = of ? `${of} ${header}` : `the "${header}" header`;
     return m
       ? { found: true, value: m[1] ?? "" }
-      : notFound(own(`/${source}/ matched nothing in the "${header}" header`));
+      : notFound(own(`/${source}/ matched nothing in ${where}`));
   } catch (error) {
     if (error instanceof MatchTimeoutError) return notFound(timedOut(source, error));
     throw error;
@@ -253,8 +268,10 @@ function queryOf(value: string, name: string, header: string): Captured {
  */
 export function describeSource(from: CaptureSource): string {
   switch (from.kind) {
-    case "path":
-      return from.first ? `first of ${from.path.source}` : from.path.source;
+    case "path": {
+      const path = from.first ? `first of ${from.path.source}` : from.path.source;
+      return from.regex ? `regex /${from.regex.source}/ of ${path}` : path;
+    }
     case "regex":
       return `regex /${from.source}/`;
     case "xpath":

@@ -46,14 +46,20 @@ function groups(pattern: RegExp): number {
   return new RegExp(`${pattern.source}|`, pattern.flags).exec("")!.length - 1;
 }
 
-/** `regex` over a header's value: compiled, with a group to keep. */
-function regexPart(ctx: Loading, entry: Entry, source: string, what: string) {
+/** `regex` over a header's value (or what `of` names): compiled, with a group to keep. */
+export function regexPart(
+  ctx: Loading,
+  entry: Entry,
+  source: string,
+  what: string,
+  of = "the header",
+): { regex: { pattern: RegExp; source: string } } | undefined {
   const pattern = loadPattern(ctx, source, entry.value);
   if (!pattern) return undefined;
   if (groups(pattern) > 0) return { regex: { pattern, source } };
   ctx.problem(
     "bad-regex",
-    `Regular expression "${source}" in ${what} has no group, so it names no part of the header.`,
+    `Regular expression "${source}" in ${what} has no group, so it names no part of ${of}.`,
     entry.value,
     `Put the part to keep in parentheses (the first group is kept), e.g. ${EXAMPLE.regex}.`,
   );

@@ -16,7 +16,7 @@ import { describe } from "./describe.ts";
 import type { Entry, TemplateUse } from "./entry.ts";
 import { METHOD } from "./spelling.ts";
 import { loadPattern } from "./pattern.ts";
-import { HEADER_PARTS, headerPart } from "./capture_header.ts";
+import { HEADER_PARTS, headerPart, regexPart } from "./capture_header.ts";
 import { captureWhen } from "./capture_when.ts";
 
 /** A capture source's key. */
@@ -56,9 +56,9 @@ function oneSource(
   map: Map<string, Entry>,
   what: string,
 ): SourceKey | undefined {
-  // Beside a header, a regex reads the header's value: a part of it, not a second source.
+  // Beside a header or a path, a regex reads its text: a part of it, not a second source.
   const sources = CAPTURE_SOURCES.filter((k) =>
-    map.has(k) && !(k === "regex" && map.has("header"))
+    map.has(k) && !(k === "regex" && (map.has("header") || map.has("path")))
   );
   // An unknown key was the mistake (xpath, say): it is reported already, with its hint.
   if (sources.length === 0 && node.items.length > map.size) return undefined;
@@ -253,11 +253,27 @@ export function captureSource(
   const entry = map.get(source)!;
   const text = source === "path" ? undefined : sourceText(ctx, entry, source, what);
   const from = source === "path"
-    ? pathSource(ctx, entry.value, root, what, first, owner)
+    ? withPattern(ctx, map, pathSource(ctx, entry.value, root, what, first, owner), what)
     : text === undefined
     ? undefined
     : TEXT_SOURCES[source]({ ctx, entry, text, what, map });
   return from && { ...from, ...claim, ...typed, ...optional, ...when };
+}
+
+/** A path's `regex` (the first group over the text it selects), when given; undefined with the problem reported. */
+function withPattern(
+  ctx: Loading,
+  map: Map<string, Entry>,
+  from: CaptureSource | undefined,
+  what: string,
+): CaptureSource | undefined {
+  const entry = map.get("regex");
+  if (!from || !entry) return from;
+  const text = sourceText(ctx, entry, "regex", what);
+  const part = text === undefined
+    ? undefined
+    : regexPart(ctx, entry, text, what, "the text the path selects");
+  return part && { ...from, ...part };
 }
 
 /** `claim` (a JWT claim's name): `{claim}`, `{}` when absent, or undefined with the problem reported. */

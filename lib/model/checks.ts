@@ -183,13 +183,20 @@ export const CAPTURE_SOURCES = ["path", "header", "cookie", "regex", "xpath", "b
  * it: one query parameter of the URL it holds, `{header: location, query: code}`;
  * the first group of a regular expression over its value, `{header, regex}`; the
  * URL of a `Link` relation, `{header: link, rel: next}`), a cookie the
- * response sets, the first group of a regular expression over the body text,
+ * response sets, the first group of a regular expression over the body text (or over the
+ * text a path selects, `{path: $.json.authorization, regex: '^Bearer (.+)$'}`),
  * or the body's bytes as base64 (`{body: base64}`: text cannot hold bytes that
  * are not UTF-8, an archive's or an image's, which `body_base64` sends back); with `as`, turned into that type (`{header: location, regex: …, as: number}`).
  */
 export type CaptureSource =
   & (
-    | { kind: "path"; path: CompiledPath; first: boolean }
+    | {
+      kind: "path";
+      path: CompiledPath;
+      first: boolean;
+      /** The first group of a regular expression over the text the path selects (`{path, regex}`). */
+      regex?: { pattern: RegExp; source: string };
+    }
     | {
       kind: "header";
       name: string;
