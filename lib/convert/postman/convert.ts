@@ -337,7 +337,7 @@ function flowVarDefaults(b: FlowBuilder): [string, string][] {
   const v = b.shared.vars;
   const atRun = (n: string) => v.isGenerated(n) || v.isSecret(n) || v.isEnv(n, false);
   // A made value two variables share comes first: each reads it (shared_made.ts).
-  const out: [string, string][] = [...b.sharing.held];
+  const out: [string, string][] = [...b.sharing.held, ...b.madeApart()]; // made_apart.ts
   for (const name of b.flowVars) {
     const value = b.defaultOf(name);
     // A var's own placeholder in its default (a credential only a script sets) is sent as

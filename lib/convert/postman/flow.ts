@@ -18,6 +18,8 @@ import type { Sym } from "./script/sym.ts";
 import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
 import { SharedMade } from "./shared_made.ts";
+import { MadeApart } from "./made_apart.ts";
+import { jumpSkips } from "./jump_skip.ts";
 import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import type { SideRequest } from "./script/side_request.ts";
@@ -66,6 +68,7 @@ export class FlowBuilder {
   /** Variables a script sets to a value made at run time: flow vars, by their flow expression. */
   readonly #made = new Map<string, string>();
   readonly sharing = new SharedMade(); // made values two variables share (shared_made.ts)
+  readonly #apart = new MadeApart(); // made values read before they were made (made_apart.ts)
   /** Comments for the next step: requests left out before it. */
   readonly #pending: string[] = [];
   /** The condition the next step runs under: a jump on a status was not taken. */
@@ -88,7 +91,7 @@ export class FlowBuilder {
     if (bound !== undefined) return bound;
     if (this.#made.has(name)) {
       this.flowVars.add(name);
-      return `\${vars.${varName(name)}}`;
+      return `\${vars.${this.#apart.varOf(name)}}`;
     }
     const literal = this.shared.literals.get(name);
     if (literal !== undefined) return literal.replaceAll("${", () => "$${");
@@ -97,7 +100,7 @@ export class FlowBuilder {
       if (by !== undefined && by !== this.index) this.readsFrom.add(by);
     }
     const expr = this.shared.vars.expression(name, atUrlStart, written);
-    if (expr.startsWith("${vars.")) this.flowVars.add(name);
+    if (expr.startsWith("${vars.")) this.#apart.readPlain(name, this.flowVars);
     return expr;
   }
 
@@ -244,6 +247,7 @@ export class FlowBuilder {
         if (this.shared.vars.scopes.write({ ...c, value }, this.index) !== "flat") continue;
         closeChain(this.shared, c.name);
         this.#bindings.set(c.name, expr);
+        if (c.when) this.shared.vars.kept.add(expr);
         this.shared.capturedBy.set(c.name, this.index);
         this.shared.madeBy?.delete(c.name);
         this.shared.literals.delete(c.name);
@@ -301,39 +305,31 @@ export class FlowBuilder {
     else {
       this.#made.set(set.name, this.sharing.set(set, this.#made, this.shared.vars.values));
       this.shared.madeBy?.set(set.name, this.index);
+      this.#apart.made(set.name, [...this.flowVars, ...this.shared.vars.values.keys()]);
     }
   }
 
   /** A flow var's default: the value a script makes, else the collection's or environment's. */
   defaultOf(name: string): string {
+    if (this.#apart.own(name) !== undefined) return this.shared.vars.defaultOf(name);
     return this.sharing.out(name) ?? this.#made.get(name) ?? this.shared.vars.defaultOf(name);
   }
 
   /** Whether a var's default is flow text a script made, not a variable's value. */
   isMade(name: string): boolean {
-    return this.#made.has(name);
+    return this.#made.has(name) && this.#apart.own(name) === undefined;
   }
 
-  /** Whether a `setNextRequest` earlier in the run means Newman does not send `r`. */
+  /** The vars made values are kept in apart from their variables' own (read before the script). */
+  madeApart(): [string, string][] {
+    return [...this.flowVars].filter((n) => this.#made.has(n) && this.#apart.own(n))
+      .map((n) => [this.#apart.own(n)!, this.sharing.out(n) ?? this.#made.get(n)!]);
+  }
+
+  /** Whether a `setNextRequest` earlier in the run means Newman does not send `r` (jump_skip.ts). */
   skipped(r: PmRequest, where: string): boolean {
-    const s = this.shared;
-    let jump = s.skipTo;
-    if (jump?.unless && (jump.target === r.name || jump.flow !== this.index)) {
-      // A guarded jump ends at its target, or at the end of its flow (the guard reads its capture).
-      s.skipTo = jump = undefined;
-    }
-    this.#guard = jump?.unless;
-    const skip = s.stop !== undefined ||
-      (jump !== undefined && !jump.unless && jump.target !== r.name);
-    if (skip) {
-      s.notSent.push(where);
-      this.#pending.push(
-        `not sent: ${where} (a setNextRequest in ${s.stop ?? jump?.from} skips it, as in Newman)`,
-      );
-    } else if (jump) {
-      s.skipTo = undefined;
-    }
-    s.seen.add(r.name);
+    const { skip, guard } = jumpSkips(this.shared, this.index, r, where, this.#pending);
+    this.#guard = guard;
     return skip;
   }
 

@@ -85,13 +85,15 @@ export function capturesOf(
   return captures;
 }
 
-/** Where a capture reads: a path (`first` of a pick), or a regular expression over a header or the body. */
+/** Where a capture reads: a path (`first` of a pick), or a regular expression over a header, the body or a path's text. */
 function sourceYaml(
   c: Omit<Translation["captures"][number], "name">,
 ): [string, YNode | undefined][] {
-  return c.regex === undefined
-    ? [["path", c.path], ["first", c.first || undefined], ["as", c.as]]
-    : [["header", c.header], ["regex", c.regex]];
+  if (c.regex === undefined) {
+    return [["path", c.path], ["first", c.first || undefined], ["as", c.as]];
+  }
+  const member = c.header === undefined && c.path !== "$.body" ? c.path : undefined;
+  return [["header", c.header], ["path", member], ["regex", c.regex]];
 }
 
 /** A fallback's capture: optional, under its own condition (nothing set before the script). */

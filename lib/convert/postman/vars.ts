@@ -77,6 +77,8 @@ export function varName(name: string): string {
  */
 export class Variables {
   readonly values = new Map<string, string>();
+  /** Captures a condition may leave at the variable's earlier value (`when` … `otherwise`). */
+  readonly kept = new Set<string>();
   readonly env = new Map<string, EnvNeed>();
   /** Names the environment file gives (for the vars file). */
   readonly fromEnvironment = new Set<string>();

@@ -85,20 +85,22 @@ export function cutMember(cut: Cut, key: unknown): Cut | undefined {
 }
 
 /**
- * The capture a cut value is: the header it reads (by name) or the body
- * text, and the expression; undefined when it cuts anything else (a JSON
- * field: a flow captures no pattern of one).
+ * The capture a cut value is: the header it reads (by name), the body text or
+ * a JSON member's text (the capture's own path, `{path, regex}`), and the
+ * expression; undefined when it cuts anything else.
  *
  * @example
  * ```ts
  * import { cutSource } from "./cut.ts";
  * const c = cutSource({ k: "cut", path: "$.headers['x-ref']", stage: "value", regex: "ref=(.+)" });
- * if (c?.header !== "x-ref" || cutSource({ k: "cut", path: "$.json.url", stage: "value", regex: "(a)" })) throw new Error();
+ * if (c?.header !== "x-ref" || cutSource({ k: "cut", path: "$.json.url", stage: "value", regex: "(a)" })?.regex !== "(a)") throw new Error();
  * ```
  */
 export function cutSource(cut: Cut): { header?: string; regex: string } | undefined {
   if (cut.stage !== "value") return undefined;
   if (cut.path === "$.body") return { regex: cut.regex! };
+  // A JSON member's text: the capture's own path with the pattern (`{path, regex}`).
+  if (/^\$\.json\b/.test(cut.path)) return { regex: cut.regex! };
   const m = cut.path.match(/^\$\.headers(?:\.([A-Za-z_][A-Za-z0-9_]*)|\['((?:[^'\\]|\\.)*)'\])$/);
   const header = m?.[1] ?? m?.[2]?.replace(/\\(.)/g, "$1");
   return header ? { header, regex: cut.regex! } : undefined;

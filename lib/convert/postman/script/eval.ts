@@ -8,7 +8,7 @@
  */
 import { heldMember } from "./object_member.ts";
 import { pickCall, pickMember } from "./pick.ts";
-import { cutCall, cutMember } from "./cut.ts";
+import { anyCut, cutMember } from "./cut_text.ts";
 import { either, fileText, knownMember, literalText } from "./either.ts";
 import { helperCall } from "./helper_call.ts";
 import { libraryCall, replaceIn } from "./library.ts";
@@ -275,7 +275,7 @@ function methodCall(
   const on = evaluate(target, ctx, d);
   const text = literalText(method, on, node.arguments.map((n: Node) => evaluate(n, ctx, d + 1)));
   if (text) return text;
-  const cut = cutCall(method, on, node.arguments[0]);
+  const cut = anyCut(method, on, node.arguments);
   if (cut !== null) return cut;
   const base = pathOf(on);
   if (base && PICKED.has(method)) {

@@ -103,13 +103,27 @@ export function setOf(
       return madeSet(name, value);
     case "cat":
       return joined(name, value.parts, g);
-    case "cut": {
-      // A pattern is flow text too: one holding `${` would be read as an expression.
-      const source = cutSource(value);
-      return source && !source.regex.includes("${")
-        ? { captures: [{ name, path: value.path, ...source, ...g }], sets: [] }
-        : undefined;
-    }
+    case "cut":
+      return cutSet(name, value, g);
   }
   return undefined;
+}
+
+/** A capture of the part a `cut` keeps of a header, the body or a JSON member's text. */
+function cutSet(
+  name: string,
+  value: Extract<Sym, { k: "cut" }>,
+  g: { guarded?: true; when?: Cond[] },
+): SetOut | undefined {
+  // A pattern is flow text too: one holding `${` would be read as an expression.
+  const source = cutSource(value);
+  if (!source || source.regex.includes("${")) return undefined;
+  // `json.x.split(" ")` throws in Newman when the answer lacks `x`: the variable keeps
+  // what it held, as a capture `when` the member exists keeps the earlier value.
+  const member = source.header === undefined && value.path !== "$.body";
+  const kept = member
+    ? [...(g.when ?? []), { path: value.path, op: "exists", value: true }]
+    : undefined;
+  const cut = { name, path: value.path, ...source, ...g, ...(kept ? { when: kept } : {}) };
+  return { captures: [cut as SetOut["captures"][number]], sets: [] };
 }
