@@ -15,7 +15,11 @@
  * login page, one password field), when a later sign-in to another address
  * sends it beside a name the sign-up sent; a request that sends it in two password
  * fields again is the same form posted once more (Zabbix's user form reloads
- * itself when a role is picked), not a login. Such a value becomes a var of fresh random
+ * itself when a role is picked), not a login. A value one request sends under
+ * two names of its own, wherever they sit (LDAP Account Manager's dialog posts
+ * `password1` and `password2` inside a multipart part's JSON, names no page
+ * declared), is typed twice when that request or a later one sends it as a
+ * password. Such a value becomes a var of fresh random
  * digits, sent wherever the recording sent the value, never written nor
  * asked: where the journey then logs in as the account it made (or changes
  * that password), it sends the run's own too (made_accounts.ts makes the
@@ -25,8 +29,8 @@
  */
 import { isSecretName } from "../../secrets/mod.ts";
 import type { HarRecord } from "../har_model.ts";
-import { parseBody } from "../json.ts";
 import type { Correlator } from "./state.ts";
+import { bodyFields } from "./body_fields.ts";
 import { userAndPassword } from "./login_copies.ts";
 import { carriesCredentialOf, handsOutCredential } from "./sign_in_credentials.ts";
 
@@ -36,36 +40,6 @@ function basicPasswords(r: HarRecord): string[] {
   return (r.headers ?? []).filter((h) => h.name.toLowerCase() === "authorization")
     .map((h) => /^basic\s+(\S+)$/i.exec(h.value.trim())?.[1] ?? "")
     .flatMap((credential) => userAndPassword(credential)?.[1] ?? []);
-}
-
-/** The string fields a request's form or JSON object body sends, by field. */
-function bodyFields(r: HarRecord): [string, string][] {
-  // Asked of every earlier record for each password a request sends: parsed once per body.
-  const known = parsedFields.get(r);
-  if (known && known.text === r.bodyText) return known.fields;
-  const fields = parseFields(r);
-  parsedFields.set(r, { text: r.bodyText, fields });
-  return fields;
-}
-
-/** Each record's body fields, with the text they were read from (a later stage may change it). */
-const parsedFields = new WeakMap<HarRecord, { text?: string; fields: [string, string][] }>();
-
-/** The string fields of `r`'s form or JSON object body, read from its text. */
-function parseFields(r: HarRecord): [string, string][] {
-  if (!r.bodyText) return [];
-  let pairs: [string, unknown][] = [];
-  if (r.bodyMime === "application/x-www-form-urlencoded") {
-    pairs = [...new URLSearchParams(r.bodyText)];
-  } else {
-    try {
-      const body = parseBody(r.bodyText);
-      if (body && typeof body === "object" && !Array.isArray(body)) pairs = Object.entries(body);
-    } catch {
-      return [];
-    }
-  }
-  return pairs.filter((p): p is [string, string] => typeof p[1] === "string" && p[1] !== "");
 }
 
 /** The password fields' values a request's form or JSON object body sends, by field. */
@@ -141,6 +115,32 @@ function signedInAdd(
 }
 
 /**
+ * The values `records[i]` sends in two fields of its own names, wherever they
+ * sit (a dialog's new password and its repeat inside a JSON document, as LDAP
+ * Account Manager's `password1` and `password2`), that this or a later request
+ * sends as a password (a field a page declared one or named so, Basic
+ * credentials) and no earlier answer held: a password typed twice, whatever
+ * the script called its members. Each is listed twice, as two password fields' are.
+ */
+function typedTwice(
+  records: readonly HarRecord[],
+  i: number,
+  typed: ReadonlySet<string>,
+): string[] {
+  const fields = bodyFields(records[i]);
+  const names = new Map<string, Set<string>>();
+  for (const [k, v] of fields) names.set(v, (names.get(v) ?? new Set()).add(k));
+  const later = records.slice(i);
+  return [...names].filter(([v, keys]) =>
+    keys.size >= 2 &&
+    later.some((o) =>
+      passwordValues(o, typed).some(([, p]) => p === v) || basicPasswords(o).includes(v)
+    ) &&
+    !records.slice(0, i).some((o) => o.responseText?.includes(v))
+  ).flatMap(([v]) => [v, v]);
+}
+
+/**
  * Whether `r` sends `value` in two password fields: the same form posted again (one that reloads
  * itself when a choice is made, then saves), not a login with it.
  */
@@ -176,7 +176,10 @@ export function chosenPasswords(
 ): Set<string> {
   const chosen = new Set<string>();
   records.forEach((r, i) => {
-    const values = passwordValues(r, typed).map(([, v]) => v);
+    const values = [
+      ...passwordValues(r, typed).map(([, v]) => v),
+      ...typedTwice(records, i, typed),
+    ];
     // One field is enough only when a page declared it a password input, not a token's name.
     const typedValues = passwordValues(r, typed).filter(([k]) => typed.has(k)).map(([, v]) => v);
     for (const value of new Set(values)) {
