@@ -118,7 +118,7 @@ function signedInAdd(
  * The values `records[i]` sends in two fields of its own names, wherever they
  * sit (a dialog's new password and its repeat inside a JSON document, as LDAP
  * Account Manager's `password1` and `password2`), that this or a later request
- * sends as a password (a field a page declared one or named so, Basic
+ * sends as a password (an input a page declared `type="password"`, Basic
  * credentials) and no earlier answer held: a password typed twice, whatever
  * the script called its members. Each is listed twice, as two password fields' are.
  */
@@ -134,7 +134,8 @@ function typedTwice(
   return [...names].filter(([v, keys]) =>
     keys.size >= 2 &&
     later.some((o) =>
-      passwordValues(o, typed).some(([, p]) => p === v) || basicPasswords(o).includes(v)
+      // A page's `type="password"` input, not a name: `index[Key_name]=PRIMARY` twice is no password.
+      bodyFields(o).some(([k, p]) => p === v && typed.has(k)) || basicPasswords(o).includes(v)
     ) &&
     !records.slice(0, i).some((o) => o.responseText?.includes(v))
   ).flatMap(([v]) => [v, v]);
