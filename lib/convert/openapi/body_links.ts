@@ -53,6 +53,7 @@ import { properties } from "./schema_properties.ts";
 import { sentItemList } from "./shown_items.ts";
 import { collectionNouns } from "./collection_nouns.ts";
 import { isRequiredRelation } from "./relation_member.ts";
+import { jsonBodySchema } from "./json_body.ts";
 
 /** A body property's producer; `param` is its name as the summary shows it (`petIds[]`). */
 export interface BodyLink extends ParamLink {
@@ -125,14 +126,6 @@ function createdNoun(op: OpenApiOperation, rpc: boolean): string | undefined {
   const segments = op.template.split("/").filter((s) => s !== "");
   if (rpc) return op.role === "create" ? segments.at(-2) : undefined;
   return op.method === "POST" && isCollection(op.template) ? segments.at(-1) : undefined;
-}
-
-/** An operation's JSON request body schema. */
-function bodySchema(doc: unknown, op: OpenApiOperation): unknown {
-  const body = deref(doc, op.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-  return isNode(media) ? media.schema : undefined;
 }
 
 /** The names a schema requires. */
@@ -234,7 +227,9 @@ function linkOf(
 
 /** Whether a create's body sends ids of `noun` itself: it attaches such items, it makes none. */
 function sendsOwn(doc: unknown, create: OpenApiOperation, noun: string): boolean {
-  return properties(doc, bodySchema(doc, create)).some(([n, p]) => nounOf(n, p)?.noun === noun);
+  return properties(doc, jsonBodySchema(doc, create.node)).some(([n, p]) =>
+    nounOf(n, p)?.noun === noun
+  );
 }
 
 /** A body property that may name another resource: its place, its noun, and whether it is sent. */
@@ -286,7 +281,7 @@ function candidates(
   ops: OpenApiOperation[],
 ): Candidate[] {
   if (op.method === "GET" || op.method === "HEAD") return [];
-  const schema = bodySchema(doc, op);
+  const schema = jsonBodySchema(doc, op.node);
   const required = requiredOf(doc, schema);
   const listSent = listsSent(doc, schema, required);
   const segments = op.template.split("/").filter((s) => s !== "");

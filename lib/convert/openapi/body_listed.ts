@@ -31,6 +31,7 @@ import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { properties } from "./schema_properties.ts";
+import { jsonBodySchema } from "./json_body.ts";
 
 /** The plain singular noun a collection's last segment names, if a plural (`/dashboard` is none). */
 function nounOf(template: string): string | undefined {
@@ -86,8 +87,7 @@ function saidNoun(text: unknown, name: string): string | undefined {
 function requestBody(doc: unknown, op: OpenApiOperation): { said: unknown; schema: unknown } {
   const body = deref(doc, op.node.requestBody);
   if (!isNode(body) || !isNode(body.content)) return { said: undefined, schema: undefined };
-  const media = Object.entries(body.content).find(([type]) => /json/i.test(type))?.[1];
-  return { said: body.description, schema: isNode(media) ? media.schema : undefined };
+  return { said: body.description, schema: jsonBodySchema(doc, op.node) };
 }
 
 /** The link of property `name` of `op` to the first item `listing` answers, if it holds one. */

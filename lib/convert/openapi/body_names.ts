@@ -23,14 +23,7 @@ import type { YNode } from "../yaml_out.ts";
 import { rpcNamed } from "./rpc_names.ts";
 import { plainNoun } from "./collection_nouns.ts";
 import { statedText } from "./stated_value.ts";
-
-/** A create's JSON request body schema, dereferenced. */
-function bodySchema(doc: unknown, op: OpenApiOperation): unknown {
-  const body = deref(doc, op.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-  return isNode(media) ? media.schema : undefined;
-}
+import { jsonBodySchema } from "./json_body.ts";
 
 /**
  * Whether a body property is text the client chooses freely: no enum, format or pattern, and no
@@ -87,7 +80,7 @@ function answers(doc: unknown, create: OpenApiOperation): boolean {
  * it).
  */
 function naming(doc: unknown, create: OpenApiOperation, param: string): NamedBy | undefined {
-  const props = properties(doc, bodySchema(doc, create));
+  const props = properties(doc, jsonBodySchema(doc, create.node));
   const segment = create.template.replace(/\/$/, "").split("/").at(-1) ?? "";
   let by: NamedBy | undefined;
   const same = props.find(([name]) => name === param)?.[1];
@@ -195,7 +188,7 @@ function keepsItsName(doc: unknown, op: OpenApiOperation): Set<string> {
   if (own === undefined || !isNode(doc)) return new Set();
   let ops = opsOf.get(doc);
   if (!ops) opsOf.set(doc, ops = operationsOf(doc));
-  const prop = properties(doc, bodySchema(doc, op)).find(([name]) => name === own)?.[1];
+  const prop = properties(doc, jsonBodySchema(doc, op.node)).find(([name]) => name === own)?.[1];
   const text = prop && (prop.type === "string" || prop.type === undefined) &&
     !Array.isArray(prop.enum);
   return text && clientNames(ops, op, own) ? new Set([own]) : new Set();

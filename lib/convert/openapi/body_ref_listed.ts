@@ -27,6 +27,7 @@ import { deref } from "./examples.ts";
 import { firstItemPath } from "./listing_values.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
+import { jsonBodyMedia } from "./json_body.ts";
 
 /** A listing's first item's handle: the operation and the path to it in its answer. */
 interface Handle {
@@ -105,9 +106,7 @@ function givesValue(p: unknown): boolean {
 
 /** `op`'s JSON request body: its media type and its top schema, when that has properties. */
 function jsonBody(doc: unknown, op: OpenApiOperation): { media: Node; top: Node } | undefined {
-  const body = deref(doc, op.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const media = jsonBodyMedia(doc, op.node);
   const top = isNode(media) ? deref(doc, media.schema) : undefined;
   return isNode(media) && isNode(top) && isNode(top.properties) ? { media, top } : undefined;
 }

@@ -31,6 +31,7 @@ import type { BodyFill } from "./body_fill.ts";
 import { deref } from "./examples.ts";
 import { bodySchema } from "./own_names.ts";
 import { properties } from "./schema_properties.ts";
+import { jsonBodyMedia } from "./json_body.ts";
 
 /** Words a description names a secret with (a tie-breaker: see the module). */
 const SAYS_SECRET =
@@ -120,7 +121,7 @@ function written(doc: unknown, media: unknown, name: string, p: unknown): Set<un
 export function fillBodySecrets(shared: { doc: unknown; auth: AuthSchemes }, fill: BodyFill): void {
   const schema = bodySchema(shared.doc, fill.op);
   if (!schema) return;
-  const media = jsonMedia(shared.doc, fill.op);
+  const media = jsonBodyMedia(shared.doc, fill.op.node);
   const secrets = new Map<string, [string, Set<unknown>]>();
   for (const [name, p] of properties(shared.doc, schema)) {
     const why = secretEvidence(shared.doc, p);
@@ -156,13 +157,6 @@ function requiredOf(doc: unknown, schema: unknown): Set<string> {
   const own = Array.isArray(s.required) ? s.required.filter((n) => typeof n === "string") : [];
   const parts = Array.isArray(s.allOf) ? s.allOf.flatMap((p) => [...requiredOf(doc, p)]) : [];
   return new Set([...own, ...parts]);
-}
-
-/** The operation's JSON request body media object. */
-function jsonMedia(doc: unknown, op: BodyFill["op"]): unknown {
-  const body = deref(doc, op.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  return Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
 }
 
 function isMap(node: YNode): node is YMap {

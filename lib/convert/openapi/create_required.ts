@@ -15,13 +15,12 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
+import { jsonBodyMedia } from "./json_body.ts";
 
 /** An operation's JSON request body schema, dereferenced. */
 function jsonBody(doc: unknown, op: unknown): Node | undefined {
   const node = deref(doc, op);
-  const body = isNode(node) ? deref(doc, node.requestBody) : undefined;
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const media = isNode(node) ? jsonBodyMedia(doc, node) : undefined;
   const schema = isNode(media) ? deref(doc, media.schema) : undefined;
   return isNode(schema) ? schema : undefined;
 }

@@ -22,7 +22,6 @@
  * @module
  */
 import { isNode } from "../../check/openapi_operations.ts";
-import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
 import { properties } from "./schema_properties.ts";
@@ -30,6 +29,7 @@ import { jsonSchema, successes } from "./responses.ts";
 import { soleHandle } from "./sole_handle.ts";
 import { IDENTIFIER } from "./patch_body.ts";
 import { singular } from "../names.ts";
+import { jsonBodyMedia } from "./json_body.ts";
 
 /**
  * Collection path → the names its items' parameter has across the document's
@@ -142,9 +142,7 @@ function serverMade(
   producer: OpenApiOperation,
   answers: readonly unknown[],
 ): string[] | undefined {
-  const body = deref(doc, producer.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const media = jsonBodyMedia(doc, producer.node);
   const sent = new Set(properties(doc, isNode(media) ? media.schema : undefined).map(([n]) => n));
   if (sent.size === 0 || answers.length === 0) return undefined;
   const left = answers.map((a) =>

@@ -19,14 +19,7 @@ import { collectionNouns, plainNoun } from "./collection_nouns.ts";
 import { deref } from "./examples.ts";
 import { properties } from "./schema_properties.ts";
 import type { YNode } from "../yaml_out.ts";
-
-/** An operation's JSON request body schema, if it has one. */
-function bodySchema(doc: unknown, node: Node): unknown {
-  const body = deref(doc, node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-  return isNode(media) ? media.schema : undefined;
-}
+import { jsonBodySchema } from "./json_body.ts";
 
 /** Whether a schema is a list of free text: no enum, format or pattern (those name no item). */
 function textList(doc: unknown, p: Node): boolean {
@@ -53,7 +46,7 @@ function textList(doc: unknown, p: Node): boolean {
 export function listedItems(doc: unknown, node: Node): [string, string][] {
   if (!isNode(node.requestBody)) return [];
   const nouns = collectionNouns(doc);
-  const lists = properties(doc, bodySchema(doc, node)).filter(([, p]) => textList(doc, p));
+  const lists = properties(doc, jsonBodySchema(doc, node)).filter(([, p]) => textList(doc, p));
   const named = lists.filter(([name]) => nouns.has(plainNoun(name)));
   // An update of many sent to a collection's own path lists that collection's items (many_update.ts).
   const own = named.length === 0 && lists.length === 1 ? updatedCollection(doc, node) : undefined;

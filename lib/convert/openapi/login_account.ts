@@ -12,7 +12,6 @@
 import type { YNode } from "../yaml_out.ts";
 import type { EnvNamer } from "./auth_bearer.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-import { deref } from "./examples.ts";
 import { bodyFields, isPasswordField, isSignIn, type Login } from "./login.ts";
 import { formRequired } from "./form_required.ts";
 import type { OpenApiOperation } from "./operations.ts";
@@ -21,6 +20,7 @@ import { properties } from "./schema_properties.ts";
 import { signUpNames } from "./signup_names.ts";
 import { makesAnotherAccount, ownIdentity } from "./another_account.ts";
 import { apartVars, type FlowOps, sentApart } from "./second_signup.ts";
+import { jsonBodyMedia } from "./json_body.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
   email: ["LOGIN_EMAIL", "the email of an account of yours"],
@@ -154,9 +154,7 @@ function accountOf(
  * ```
  */
 export function confirmsOwn(doc: Node, op: OpenApiOperation): boolean {
-  const body = deref(doc, op.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const media = jsonBodyMedia(doc, op.node);
   const props = properties(doc, isNode(media) ? media.schema : undefined);
   return props.length === 1 && isPasswordField(props[0][0], props[0][1]);
 }
@@ -178,9 +176,7 @@ function withCredentials(
   role: "register" | "password" | "" = "",
 ) {
   const register = role === "register";
-  const body = deref(doc, op.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const media = jsonBodyMedia(doc, op.node);
   const props = properties(doc, isNode(media) ? media.schema : undefined)
     .filter(([, p]) => p.type === "string" || p.type === undefined)
     .filter(([, p]) => p.enum === undefined && p.const === undefined);

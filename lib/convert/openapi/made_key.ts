@@ -21,6 +21,7 @@ import { clientNumberedKeys } from "./own_item.ts";
 import type { Inferred } from "./prerequisites.ts";
 import type { YNode } from "../yaml_out.ts";
 import type { BodyFill } from "./body_fill.ts";
+import { jsonBodyMedia } from "./json_body.ts";
 
 /** The names a body schema requires, at its top or in a branch of its `allOf`/`anyOf`/`oneOf`. */
 function requiredNames(doc: unknown, schema: unknown): Set<string> {
@@ -29,14 +30,6 @@ function requiredNames(doc: unknown, schema: unknown): Set<string> {
   const branches = [s.allOf, s.anyOf, s.oneOf].flatMap((b) => Array.isArray(b) ? b : []);
   const parts = [s, ...branches.map((b) => deref(doc, b))].filter(isNode);
   return new Set(parts.flatMap((p) => Array.isArray(p.required) ? p.required.map(String) : []));
-}
-
-/** An operation's JSON request body media (its schema and examples). */
-function bodyMedia(doc: unknown, node: Node): Node | undefined {
-  const body = deref(doc, node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-  return isNode(media) ? media : undefined;
 }
 
 /**
@@ -91,7 +84,7 @@ export function withoutMadeKey(
     }
   }
   if (answered.size === 0) return fields;
-  const media = bodyMedia(doc, op.node);
+  const media = jsonBodyMedia(doc, op.node);
   const required = requiredNames(doc, media?.schema);
   const shown = shownNames(doc, media);
   // A number the answer repeats at its top is the client's own (Petstore's `id`: own_item.ts).

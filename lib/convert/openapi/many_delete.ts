@@ -20,14 +20,7 @@ import { plainNoun } from "./collection_nouns.ts";
 import { deref } from "./examples.ts";
 import { listedItems } from "./listed_items.ts";
 import { properties } from "./schema_properties.ts";
-
-/** The JSON schema of an operation's request body, if it has one. */
-function jsonSchema(doc: unknown, node: Node): unknown {
-  const body = deref(doc, node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-  return isNode(media) ? media.schema : undefined;
-}
+import { jsonBodySchema } from "./json_body.ts";
 
 /** Whether a delete selects nothing: no request body, no parameter of its own but its path's. */
 function selectsNothing(doc: unknown, node: Node): boolean {
@@ -55,7 +48,8 @@ function selectingBody(
   const lists = listedItems(doc, item.patch).filter(([, noun]) => noun === plainNoun(last));
   if (lists.length !== 1) return undefined;
   const [list] = lists[0];
-  const schema = properties(doc, jsonSchema(doc, item.patch)).find(([name]) => name === list)?.[1];
+  const schema = properties(doc, jsonBodySchema(doc, item.patch)).find(([name]) => name === list)
+    ?.[1];
   if (schema === undefined) return undefined;
   const object = { type: "object", required: [list], properties: { [list]: schema } };
   return { list, body: { required: true, content: { "application/json": { schema: object } } } };

@@ -19,6 +19,7 @@ import type { YNode } from "../yaml_out.ts";
 import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import type { ParamLink } from "./document_links.ts";
+import { jsonBodyMedia } from "./json_body.ts";
 
 /** What a suffix adds, as a sample for the schema's checks. */
 const SAMPLE = "-0a1b2c3d";
@@ -36,9 +37,7 @@ const SAMPLE = "-0a1b2c3d";
  * ```
  */
 export function bodySchema(doc: unknown, op: OpenApiOperation): Node | undefined {
-  const body = deref(doc, op.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const media = jsonBodyMedia(doc, op.node);
   const schema = isNode(media) ? deref(doc, media.schema) : undefined;
   return isNode(schema) ? schema : undefined;
 }

@@ -24,6 +24,7 @@ import { deref } from "./examples.ts";
 import { plainName } from "./required_props.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { findProperty, properties } from "./schema_properties.ts";
+import { jsonBodyMedia } from "./json_body.ts";
 
 /**
  * The latest of `earlier` (steps in flow order) that answers `link`'s
@@ -101,9 +102,7 @@ function answeredAt(doc: unknown, op: OpenApiOperation, path: string[]): unknown
  */
 function serverText(doc: unknown, link: ParamLink): boolean {
   const name = plainName(link.path.at(-1)!);
-  const body = deref(doc, link.producer.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const media = jsonBodyMedia(doc, link.producer.node);
   const sent = isNode(media) && findProperty(doc, media.schema, (n) => plainName(n) === name);
   return !sent && answeredAt(doc, link.producer, link.path).some((s) => {
     const schema = deref(doc, s);

@@ -8,6 +8,7 @@
 import { isNode } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
+import { jsonBodyMedia } from "./json_body.ts";
 
 /**
  * A name compared without case, `_` or `-`: `pet_id` is `petId`.
@@ -53,9 +54,7 @@ export function requiredAtTop(doc: unknown, schemas: unknown[], plain: string): 
  * ```
  */
 export function requestRequires(doc: unknown, op: OpenApiOperation, plain: string): boolean {
-  const body = deref(doc, op.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  const media = jsonBodyMedia(doc, op.node);
   return isNode(media) && requiredOf(doc, media.schema, 0).has(plain);
 }
 

@@ -17,21 +17,13 @@
  *
  * @module
  */
-import { isNode, type Node } from "../../check/openapi_operations.ts";
+import type { Node } from "../../check/openapi_operations.ts";
 import { plainNoun } from "./collection_nouns.ts";
-import { deref } from "./examples.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
 import { properties } from "./schema_properties.ts";
 import { summaryNamed } from "./summary_named.ts";
-
-/** An operation's JSON request body schema. */
-function bodySchema(doc: unknown, node: Node): unknown {
-  const body = deref(doc, node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-  return isNode(media) ? media.schema : undefined;
-}
+import { jsonBodySchema } from "./json_body.ts";
 
 /** The noun of a function's path: the segment before its verb (`role` of `/v3/auth/role/add`). */
 function nounOf(template: string): string | undefined {
@@ -59,7 +51,7 @@ function namedNouns(doc: unknown, ops: OpenApiOperation[]): Map<string, string> 
   for (const op of ops) {
     const noun = op.role === "create" ? nounOf(op.template) : undefined;
     if (noun === undefined || out.has(noun)) continue;
-    const schema = bodySchema(doc, op.node);
+    const schema = jsonBodySchema(doc, op.node);
     const texts = properties(doc, schema).filter(([, p]) => freeText(p));
     const said = new Set(summaryNamed(doc, op.node, schema, {}));
     const by = texts.find(([name, p]) => describedNoun(p) === noun || said.has(name));
@@ -103,7 +95,7 @@ export function rpcNamed(doc: Node, op: OpenApiOperation): Map<string, string> {
   const out = new Map<string, string>();
   if (nouns.size === 0) return out;
   const own = nounOf(op.template);
-  for (const [name, p] of properties(doc, bodySchema(doc, op.node))) {
+  for (const [name, p] of properties(doc, jsonBodySchema(doc, op.node))) {
     if (!freeText(p)) continue;
     const described = describedNoun(p);
     const noun = described ?? plainNoun(name);

@@ -22,20 +22,13 @@ import type { ParamLink } from "./document_links.ts";
 import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { properties } from "./schema_properties.ts";
-
-/** An operation's JSON request body schema. */
-function bodySchema(doc: unknown, op: OpenApiOperation): unknown {
-  const body = deref(doc, op.node.requestBody);
-  const content = isNode(body) && isNode(body.content) ? body.content : {};
-  const media = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-  return isNode(media) ? media.schema : undefined;
-}
+import { jsonBodySchema } from "./json_body.ts";
 
 /** The top-level members of `op`'s JSON request body that can hold an id, by name. */
 function idMembers(doc: unknown, op: OpenApiOperation): Map<string, Node> {
   const scalar = (p: Node) =>
     p.readOnly !== true && p.type !== "object" && p.type !== "array" && !isNode(p.properties);
-  return new Map(properties(doc, bodySchema(doc, op)).filter(([, p]) => scalar(p)));
+  return new Map(properties(doc, jsonBodySchema(doc, op.node)).filter(([, p]) => scalar(p)));
 }
 
 /** A number or a UUID: a value the server makes, which an update never renames. */
@@ -66,7 +59,9 @@ function namedMember(
   if (member === undefined || !members.has(member)) return undefined;
   const param = op.params.find((p) => p.in === "path" && p.name === link.param);
   if (madeByServer(members.get(member)) || madeByServer(deref(doc, param?.schema))) return member;
-  const sent = properties(doc, bodySchema(doc, link.producer)).some(([name]) => name === member);
+  const sent = properties(doc, jsonBodySchema(doc, link.producer.node)).some(([name]) =>
+    name === member
+  );
   return sent ? undefined : member;
 }
 
