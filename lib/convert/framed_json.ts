@@ -10,6 +10,7 @@
  * @module
  */
 import { walk } from "./json.ts";
+import { escapeRegExpSlash } from "../_util/regex_escape.ts";
 
 /** A string value found in framed JSON, with a pattern whose one group reads it again. */
 export interface FramedValue {
@@ -86,6 +87,6 @@ export function stringKeyCounts(text: string): Map<string, number> {
 /** `"key":"(…)"`, optionally as written inside a JSON string (each `"` as `\"`). */
 function keyPattern(key: string, escaped: boolean): string {
   const q = escaped ? '\\\\"' : '"';
-  const name = key.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const name = escapeRegExpSlash(key);
   return `${q}${name}${q}:\\s*${q}([^"\\\\]*)${q}`;
 }

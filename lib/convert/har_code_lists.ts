@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { escapeRegExpSlash as escape } from "../_util/regex_escape.ts";
 
 /** A body with its lists back, and the members made lists again. */
 export interface CodeLists {
@@ -25,7 +26,6 @@ const MAX_CODE = 8_000_000;
 const MAX_CANDIDATES = 24;
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 /** `key` as a member name of an object literal: bare, or quoted either way. */
 const memberName = (key: string) =>
   `(?:^|[{,\\s])(?:${escape(key)}|"${escape(key)}"|'${escape(key)}')`;

@@ -25,6 +25,7 @@ import { multipartBoundary } from "./har_input.ts";
 import { multipartParts } from "./uploads.ts";
 import { responseHeaders } from "./handed.ts";
 import { patternAt } from "./nth_match.ts";
+import { escapeRegExpSlash as escape } from "../_util/regex_escape.ts";
 
 /** A value a page carries, with the regular expression that finds it again in a new copy. */
 export interface PageValue {
@@ -46,7 +47,6 @@ export interface PageValue {
 
 /** A box the user ticks: its value is a choice offered (a row's key), no secret. */
 const CHOICE = /^(checkbox|radio)$/;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** Whether a name is an id's: `workspace-id`, `userId`, `data-team`, … */
 const ID_NAME = /(^|[_-])(id|ID|uuid|ref|key|slug)$|[a-z](Id|ID|Key|Ref)$/;

@@ -12,6 +12,7 @@ import type { Source } from "./model.ts";
 import { walk } from "./json.ts";
 import { pageValues } from "./pages.ts";
 import { locationIds } from "./correlate/location_ids.ts";
+import { escapeRegExpSlash as escape } from "../_util/regex_escape.ts";
 
 /** A value a recorded response handed out, and how to find it in a live one. */
 export interface Handed {
@@ -103,8 +104,6 @@ export function handedOut(r: HarRecord): Handed[] {
   }
   return out;
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /**
  * The query parameters of a URL a JSON body handed out (a signed download

@@ -26,6 +26,7 @@ import { jwtsIn } from "./jwt_literal.ts";
 import { kindStepNode } from "./correlate/websocket_step.ts";
 import { awaitedCaptures } from "./correlate/websocket_await.ts";
 import { grpcStatusOf } from "./har_grpc.ts";
+import { escapeRegExp } from "../_util/regex_escape.ts";
 
 /** What the writer needs besides the steps. */
 export interface WriteInput {
@@ -117,8 +118,7 @@ export function writeFlow(
 /** Replaces each recorded value by its reference in one pass, longest first. */
 function replaceEach(refs: (readonly [string, string])[]): (text: string) => string {
   const byValue = new Map(refs);
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = new RegExp(refs.map(([value]) => escape(value)).join("|"), "g");
+  const pattern = new RegExp(refs.map(([value]) => escapeRegExp(value)).join("|"), "g");
   return (text) => text.replace(pattern, (value) => byValue.get(value) ?? value);
 }
 

@@ -11,6 +11,7 @@
  * @module
  */
 import { MASK } from "../secrets/mod.ts";
+import { escapeRegExp } from "../_util/regex_escape.ts";
 
 /** A part of a multipart body as it was sent: a text field, or a file. */
 export type SentPart =
@@ -110,7 +111,7 @@ function pieces(text: string, { names, mask }: Secrets): Piece[] {
     .sort((a, b) => b.length - a.length);
   if (secrets.length === 0) return [{ text: mask(text) }];
   const pattern = new RegExp(
-    secrets.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+    secrets.map(escapeRegExp).join("|"),
     "g",
   );
   const out: Piece[] = [];

@@ -21,6 +21,7 @@ import type { Flow, Step } from "../model/flow.ts";
 import { MASK, type Redactor } from "../secrets/redactor.ts";
 import { dropKeySpans } from "../secrets/public_parts.ts";
 import { secretsInRequest } from "../secrets/discover.ts";
+import { escapeRegExp } from "../_util/regex_escape.ts";
 
 /**
  * A request as reports show it: each field masked by provenance.
@@ -194,7 +195,7 @@ class Marker {
 }
 
 function wordsPattern(words: string[]): RegExp {
-  return new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+  return new RegExp(words.map(escapeRegExp).join("|"), "g");
 }
 
 /**

@@ -11,11 +11,10 @@
 import { MASK } from "./redactor.ts";
 import { isOrdinaryWord } from "./public_parts.ts";
 import { MIN_SECRET_LENGTH } from "./secret_index.ts";
+import { escapeRegExp as escaped } from "../_util/regex_escape.ts";
 
 /** More words than this are not tried: a secret is a passphrase of a few words, not prose. */
 const MAX_WORDS = 24;
-
-const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Where a folded value's piece may begin on its line: the line's start, a quote, a colon. */
 const BEFORE = String.raw`(?<=^[ \t]*["']?|[ \t]["']?|:[ \t]*["']?)`;

@@ -19,6 +19,7 @@ import { walk } from "../json.ts";
 import type { Producer, Step } from "../model.ts";
 import { responseHeaders } from "../handed.ts";
 import { isSecretShaped } from "../values.ts";
+import { escapeRegExp as escape } from "../../_util/regex_escape.ts";
 
 /** A cookie name with the instance's piece: the text around it and the capture of the piece. */
 export interface InstanceName {
@@ -30,8 +31,6 @@ export interface InstanceName {
   /** Where the name was set (for the notes). */
   step: Step;
 }
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The opaque values `r` answered besides its cookies: header values and JSON strings. */
 function opaqueValues(r: HarRecord): string[] {

@@ -17,8 +17,7 @@
 import type { Producer, Step } from "../model.ts";
 import { useProducer } from "./captures.ts";
 import type { Correlator } from "./state.ts";
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 
 /** The pattern whose first group is the value of hidden input `name` of `html`, when its first is hidden and holds `value`. */
 function hiddenPattern(html: string, name: string, value = ""): string | undefined {

@@ -13,10 +13,10 @@
 import type { Producer, Step } from "../model.ts";
 import { parseBody, safeDecode } from "../json.ts";
 import type { Correlator } from "./state.ts";
+import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 
 /** How many digits a row's number has at most: a larger one is no small row number. */
 const ROW = /^\d{1,15}$/;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const key = (name: string, n: string) => `json-row?${name}\u0000${Number(n)}`;
 
 /** The leaves of `value`, JSON texts inside its strings read too (a bounded depth). */

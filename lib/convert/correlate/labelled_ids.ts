@@ -22,8 +22,8 @@ import { singular } from "../names.ts";
 import { useProducer } from "./captures.ts";
 import { latestPage } from "./hidden_fields.ts";
 import type { Correlator } from "./state.ts";
+import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const ROW = /^\d{1,15}$/;
 
 /** Whether a label is words the user reads: a letter in it, not too long, no markup. */

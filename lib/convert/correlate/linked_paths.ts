@@ -12,8 +12,7 @@
  */
 import type { Producer } from "../model.ts";
 import type { Correlator } from "./state.ts";
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 
 /** How many earlier pages are searched: the one the user clicked from is among the last. */
 const PAGES = 20;

@@ -15,6 +15,7 @@ import { responseHeaders } from "../handed.ts";
 import { safeDecode } from "../json.ts";
 import { singular } from "../names.ts";
 import { looksLikeId } from "../values.ts";
+import { escapeRegExp as escape } from "../../_util/regex_escape.ts";
 
 /** An id of a `Location` path and the pattern whose first group finds it again. */
 export interface LocationId {
@@ -23,7 +24,6 @@ export interface LocationId {
 }
 
 const ANY_SEGMENT = "[^/?#]+";
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Whether a path segment is an id: after a collection's name (`boards`, no

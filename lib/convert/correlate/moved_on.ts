@@ -17,6 +17,7 @@
  */
 import type { HarRecord } from "../har_model.ts";
 import type { Correlator } from "./state.ts";
+import { escapeRegExp } from "../../_util/regex_escape.ts";
 
 const WRITES = new Set(["POST", "PUT", "PATCH"]);
 /** Records after the write searched for the item: the moment after the answer, bounded. */
@@ -69,7 +70,7 @@ function changed(first: Item, later: Item): boolean {
 
 /** Whether request `e` names `id`: in its URL, or in its body as a whole value. */
 function names(e: HarRecord, id: string): boolean {
-  const whole = new RegExp(`(^|[^\\w-])${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w-])`);
+  const whole = new RegExp(`(^|[^\\w-])${escapeRegExp(id)}($|[^\\w-])`);
   return whole.test(decodeURIComponent(e.url.href)) || whole.test(e.bodyText ?? "");
 }
 

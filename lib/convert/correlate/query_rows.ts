@@ -19,12 +19,12 @@ import type { Producer, Step } from "../model.ts";
 import { useProducer } from "./captures.ts";
 import { heldHidden, latestPage } from "./hidden_fields.ts";
 import type { Correlator } from "./state.ts";
+import { escapeRegExp as escape } from "../../_util/regex_escape.ts";
 
 const ROW = /^\d{1,15}$/;
 const ID_NAME = /^(?:id|[A-Za-z][A-Za-z0-9]*?(?:[_-]id|Id|ID))$/;
 /** A link beside its typed label may name its row `groupid` too: the label is the evidence. */
 const LINK_ID_NAME = /^(?:id|[A-Za-z][A-Za-z0-9]*?(?:[_-]?id|Id|ID))$/;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Where the row a save of page `path` answered under `name` is kept among the members. */
 const rowKey = (path: string, name: string, value: string) =>

@@ -24,10 +24,10 @@ import { heldHiddenProducer } from "./hidden_fields.ts";
 import { jsonRowNumber, noteJsonRowLink, rawQueryValue } from "./json_rows.ts";
 import { noteLinkedRow, queryRowProducer } from "./query_rows.ts";
 import type { Correlator } from "./state.ts";
+import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 
 const ROW = /^\d{1,15}$/;
 const ID_NAME = /^(?:id|[A-Za-z][A-Za-z0-9]*?(?:[_-]?id|Id|ID))$/;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",

@@ -23,6 +23,7 @@
 import type { Source } from "../model.ts";
 import type { Spelling } from "../spelling.ts";
 import { yflow, type YMap, ymap, type YNode } from "../yaml_out.ts";
+import { escapeRegExp } from "../../_util/regex_escape.ts";
 
 /** How long a converted websocket step waits for the message its captures read. */
 export const AWAIT_WAIT = "10s";
@@ -86,6 +87,6 @@ export function awaitedCaptures(
 
 /** A JSONPath string literal (single-quoted) of a regular expression matching `"key":`. */
 function keySearch(key: string): string {
-  const pattern = `"${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}":`;
+  const pattern = `"${escapeRegExp(key)}":`;
   return pattern.replace(/[\\']/g, "\\$&");
 }

@@ -30,6 +30,7 @@ import { soleHandle } from "./sole_handle.ts";
 import { IDENTIFIER } from "./patch_body.ts";
 import { singular } from "../names.ts";
 import { jsonBodyMedia } from "./json_body.ts";
+import { escapeRegExp } from "../../_util/regex_escape.ts";
 
 /**
  * Collection path → the names its items' parameter has across the document's
@@ -117,7 +118,7 @@ function describedAs(
 ): string[] | undefined {
   const words = param.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim();
   if (words === "") return undefined;
-  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[ _-]?");
+  const escaped = escapeRegExp(words).replace(/ /g, "[ _-]?");
   const names = new RegExp(
     `^\\s*(?:the|an?)\\s+${escaped}(?![\\w'’-])(?!\\s+(?:name|id|type)\\b)`,
     "i",

@@ -12,6 +12,7 @@
 import type { Node } from "../../check/openapi_operations.ts";
 import type { ParamLink } from "./document_links.ts";
 import type { OpenApiOperation } from "./operations.ts";
+import { escapeRegExp } from "../../_util/regex_escape.ts";
 
 /** What a collection's creates and reads give (producers.ts's `Creates`). */
 export interface CollectionIndex {
@@ -86,5 +87,5 @@ export function ownFilterLinks(index: CollectionIndex, op: OpenApiOperation): Pa
 }
 
 function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return escapeRegExp(text);
 }

@@ -15,6 +15,7 @@
  */
 import { ymap, type YNode } from "../yaml_out.ts";
 import { plainName } from "./required_props.ts";
+import { escapeRegExp } from "../../_util/regex_escape.ts";
 
 /** The login as answered_values.ts sees it: where its token is, when its schema shows it. */
 export interface NamedLogin {
@@ -35,6 +36,6 @@ export interface NamedLogin {
  */
 export function undescribedRefresh(login: NamedLogin, key: string): YNode | undefined {
   if (login.path !== undefined || !/^refresh(token)?$/.test(plainName(key))) return undefined;
-  const name = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const name = escapeRegExp(key);
   return ymap([["regex", `"${name}"\\s*:\\s*"([^"]+)"`]]);
 }

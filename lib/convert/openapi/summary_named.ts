@@ -25,6 +25,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { properties } from "./schema_properties.ts";
+import { escapeRegExp } from "../../_util/regex_escape.ts";
 
 /** A word a summary says is needed: "name cannot be empty", "key is required". */
 const NEEDED =
@@ -43,7 +44,7 @@ function needed(summary: string): Set<string> {
 function selfDescribed(name: string, p: Node): boolean {
   if (typeof p.description !== "string" || p.type !== "string") return false;
   if (p.format !== undefined && p.format !== "byte") return false;
-  const word = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const word = escapeRegExp(name);
   return new RegExp(`^\\s*${word} is the (?:(?!of\\b)[\\w,]+ ){0,2}?${word}\\b`, "i")
     .test(p.description);
 }

@@ -6,6 +6,7 @@
  */
 import { ymap, type YNode } from "../yaml_out.ts";
 import { capturePath } from "./capture_source.ts";
+import { escapeRegExp } from "../../_util/regex_escape.ts";
 
 /**
  * Where a login's token is captured from: its path, else the first JSON
@@ -25,7 +26,7 @@ import { capturePath } from "./capture_source.ts";
  */
 export function tokenSource(login: { path?: string[]; schemed?: string }): YNode {
   if (login.path && login.schemed) {
-    const name = login.path.at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const name = escapeRegExp(login.path.at(-1)!);
     return ymap([["regex", `"${name}"\\s*:\\s*${schemedText(login.schemed)}`]]);
   }
   if (login.path) return capturePath(login.path);

@@ -14,6 +14,7 @@ import { isOrdinaryWord } from "../../secrets/public_parts.ts";
 import { scrubValues } from "../write_scrub.ts";
 import type { YNode } from "../yaml_out.ts";
 import { isJwt, JWT_LITERAL } from "../jwt_literal.ts";
+import { escapeRegExp } from "../../_util/regex_escape.ts";
 
 /**
  * A function masking every one of `secrets` in a text.
@@ -62,9 +63,8 @@ export function hideLiterals<T extends YNode>(root: T, vars: Hiding): T {
   const values = [...vars.hidden.keys()].filter((v) => v.length >= 6 && !isOrdinaryWord(v));
   // The longest first, so a value that holds another is read whole.
   values.sort((a, b) => b.length - a.length);
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const pattern = values.length === 0 ? undefined : new RegExp(
-    `(?<![A-Za-z0-9_])(?:${values.map(escape).join("|")})(?![A-Za-z0-9_])`,
+    `(?<![A-Za-z0-9_])(?:${values.map(escapeRegExp).join("|")})(?![A-Za-z0-9_])`,
     "g",
   );
   const ref = (value: string) => `\${ENV.${vars.hidden.get(value) ?? ask(vars, value)}}`;

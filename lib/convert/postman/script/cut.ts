@@ -9,11 +9,11 @@
  * @module
  */
 import type { Sym } from "./sym.ts";
+import { escapeRegExp as escape } from "../../../_util/regex_escape.ts";
 
 type Cut = Extract<Sym, { k: "cut" }>;
 
 /** Escapes a character for a regular expression, outside a class and in one (`[^…]`). */
-const escape = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const inClass = (c: string) => c.replace(/[\]\\^-]/g, "\\$&");
 
 /** The value `[i]` of a split on one character: the part after `i` separators. */

@@ -9,6 +9,7 @@
  */
 import type { Sym } from "./sym.ts";
 import { cutCall } from "./cut.ts";
+import { escapeRegExp as escape } from "../../../_util/regex_escape.ts";
 // `[i]` of a cut: the other step of reading one (cut.ts), beside the call.
 export { cutMember } from "./cut.ts";
 
@@ -16,7 +17,6 @@ type Cut = Extract<Sym, { k: "cut" }>;
 type Arg = { type: string; value?: unknown; regex?: { pattern: string; flags: string } };
 
 const ANY = "[\\s\\S]";
-const escape = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const index = (a: Arg | undefined) =>
   a?.type === "Literal" && Number.isInteger(a.value) && (a.value as number) >= 0
     ? a.value as number
