@@ -2,7 +2,8 @@
  * The security a document is read with, in order: a requirement naming an
  * undeclared scheme by its kind (undeclared_schemes.ts), a name saying
  * bearer that nothing declares (named_bearer.ts), an apiKey header
- * its login says it hands out (said_key_login.ts), schemes declared and
+ * its login says it hands out (said_key_login.ts), the one apiKey its
+ * open login's answered token can be (answered_key_login.ts), schemes declared and
  * required nowhere (declared_schemes.ts), a login's token where the
  * document declares no security at all (implied_bearer.ts), and the
  * requirement a document with a login and bare writes has lost
@@ -16,6 +17,7 @@ import { withImpliedBearer } from "./implied_bearer.ts";
 import { withLoginSecurity } from "./login_security.ts";
 import { withNamedBearer } from "./named_bearer.ts";
 import { withSaidKeyLogin } from "./said_key_login.ts";
+import { withAnsweredKeyLogin } from "./answered_key_login.ts";
 import { withDeclaredNames } from "./undeclared_schemes.ts";
 
 /**
@@ -29,6 +31,8 @@ import { withDeclaredNames } from "./undeclared_schemes.ts";
  * ```
  */
 export function readSecurity(document: Node): Node {
-  const said = withSaidKeyLogin(withNamedBearer(withDeclaredNames(document)));
+  const said = withAnsweredKeyLogin(
+    withSaidKeyLogin(withNamedBearer(withDeclaredNames(document))),
+  );
   return withLoginSecurity(withImpliedBearer(withDeclaredSecurity(said)));
 }
