@@ -21,6 +21,7 @@ import { LOGIN_STEP } from "./auth_login.ts";
 import { adminBlock } from "./for_admins.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
+import { madeGuard } from "./made_guard.ts";
 import { bodyComments, stepBody } from "./body.ts";
 import { namedInBody, namingCreate, withBodyNamed, withRpcNamed } from "./body_names.ts";
 import { ExampleMaker } from "./examples.ts";
@@ -250,6 +251,9 @@ export class FlowBuilder {
         if (text && clientNames(flowOps, op, param)) return `\${vars.${this.#ownName(op, param)}}`;
         const create = text ? namingCreate(this.shared.doc, flowOps, op, param) : undefined;
         const kept = create && namedInBody(this.shared.doc, create).get(param)?.kept;
+        if (create) {
+          guards.push(...madeGuard(this.stepOf.get(create), (...c) => this.capture(...c)));
+        }
         if (create) return `\${vars.${this.#ownName(create, param, param, kept, !!kept)}}`;
         return `\${vars.${this.#placeholder(op, param, value)}}`;
       },
