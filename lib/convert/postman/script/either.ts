@@ -63,6 +63,9 @@ const TEXT_METHODS = new Set([
   "trimStart",
   "trimEnd",
   "concat",
+  // Text for text: the real method, as Newman's, replacement patterns (`$&`) included.
+  "replace",
+  "replaceAll",
 ]);
 
 /**
