@@ -136,3 +136,50 @@ function shifted(node: Node, value: (n: Node) => Sym | undefined): Sym | undefin
   if (shift === undefined) return undefined;
   return drawn(range![0] + shift, range![1] === undefined ? undefined : range![1] + shift);
 }
+
+/**
+ * The whole numbers a draw can give, `[min, max]`: `Math.floor(Math.random() * n) + m` (either
+ * side, `trunc`, `round`) and lodash's `_.random(min, max)` of whole bounds; undefined for any
+ * other node or a top known only when the script runs.
+ *
+ * @example
+ * ```ts
+ * import { drawRange } from "./random_number.ts";
+ * import { parseScript } from "./parse.ts";
+ * const of = (src: string) => {
+ *   const p = parseScript(src);
+ *   if (!p.ok) throw new Error(p.why);
+ *   const lit = (n: { type: string; value?: unknown }) =>
+ *     n.type === "Literal" ? { k: "lit" as const, value: n.value } : undefined;
+ *   return drawRange(p.program.body[0].expression, lit);
+ * };
+ * if (String(of("Math.floor(Math.random() * 10) + 1")) !== "1,10") throw new Error();
+ * if (String(of("_.random(5, 1)")) !== "1,5" || of("Math.random()") !== undefined) throw new Error();
+ * ```
+ */
+export function drawRange(
+  node: Node,
+  value: (n: Node) => Sym | undefined,
+): [number, number] | undefined {
+  const lodash = lodashRange(node, value);
+  if (lodash !== null) return lodash;
+  const alone = wholeRange(node, value);
+  if (alone) return alone[1] === undefined ? undefined : [alone[0], alone[1]];
+  if (node.type !== "BinaryExpression" || node.operator !== "+") return undefined;
+  const left = wholeRange(node.left, value);
+  const range = left ?? wholeRange(node.right, value);
+  const shift = range && wholeOf(value(left ? node.right : node.left));
+  if (shift === undefined || range![1] === undefined) return undefined;
+  return [range![0] + shift, range![1] + shift];
+}
+
+/** `_.random(min, max)` of whole bounds known now: its range; `null` when the node is no such call. */
+function lodashRange(node: Node, value: (n: Node) => Sym | undefined) {
+  const lodash = node.type === "CallExpression" && node.arguments.length === 2 &&
+    node.callee.type === "MemberExpression" && !node.callee.computed &&
+    isName(node.callee.object, "_") && isName(node.callee.property, "random");
+  if (!lodash) return null;
+  const [low, high] = node.arguments.map((a: Node) => wholeOf(value(a)));
+  if (low === undefined || high === undefined) return undefined;
+  return [Math.min(low, high), Math.max(low, high)] as [number, number];
+}

@@ -37,6 +37,7 @@ import { isHelper } from "./helper_call.ts";
 import { shifting } from "./moment_shift.ts";
 import { assignedValue, forgetAssigned } from "./forget.ts";
 import { renameRequired } from "./required.ts";
+import { drawnAgain } from "./distinct_draw.ts";
 import { ScriptValues, type VariableReader } from "../scopes.ts";
 
 export type { CheckItem } from "./each.ts";
@@ -93,8 +94,7 @@ class Translator {
 
   statement(node: Node, name: string | undefined, depth: number): void {
     if (depth > MAX_SCRIPT_DEPTH) return this.skip(node);
-    const loop = loopOf(node);
-    if (loop) return this.loop(node, loop, name, depth);
+    if (this.#looped(node, name, depth)) return;
     switch (node.type) {
       case "EmptyStatement":
         return;
@@ -121,6 +121,12 @@ class Translator {
       }
     }
     this.skip(node);
+  }
+
+  /** A loop over a response list, or a number drawn until it differs from another: handled. */
+  #looped(node: Node, name: string | undefined, depth: number): boolean {
+    const loop = loopOf(node);
+    return loop ? (this.loop(node, loop, name, depth), true) : drawnAgain(node, this.ctx);
   }
 
   /** `const a = …`, `const { a } = …`, `const [a, b] = …`: what each name holds; an object literal kept by name. */
