@@ -57,17 +57,18 @@ const LOOPS: [string[], number, number][] = [
   ],
 ];
 
-function collection(script: string[]) {
+function collection(script: string[], sets = ["a", "b"], origin?: string) {
   const test = "pm.test('200', () => pm.response.to.have.status(200));";
   return {
     info: { name: "Distinct draw", schema: V21 },
+    variable: origin ? [{ key: "base", value: origin }] : [],
     item: [{
       name: "Pair",
       event: [
         {
           listen: "prerequest",
           script: {
-            exec: [...script, "pm.environment.set('a', a);", "pm.environment.set('b', b);"],
+            exec: [...script, ...sets.map((n) => `pm.environment.set('${n}', ${n});`)],
           },
         },
         { listen: "test", script: { exec: [test] } },
@@ -76,7 +77,7 @@ function collection(script: string[]) {
         method: "POST",
         url: "{{base}}/pair",
         header: [{ key: "Content-Type", value: "application/json" }],
-        body: { mode: "raw", raw: '{"a": {{a}}, "b": {{b}}}' },
+        body: { mode: "raw", raw: `{${sets.map((n) => `"${n}": {{${n}}}`).join(", ")}}` },
       },
     }],
   };
@@ -116,6 +117,60 @@ Deno.test("postman: a number drawn until it differs from another differs in the 
         "-o",
         out,
       ]);
+      assert.equal(converted.code, 0, converted.stderr);
+      assert.doesNotMatch(converted.stderr, /Not translated/, converted.stderr);
+      const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)![1];
+      for (const round of [1, 2]) {
+        const run = await runCli(line.split(" "), { env: { BASE_URL: origin } });
+        assert.equal(run.code, 0, `${script.join(" ")}: run ${round}\n${run.stdout}${run.stderr}`);
+      }
+      assert.equal(accepted, 3, script.join(" "));
+    }
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Drawn again until past a bound: the script, and the range the value must lie in. */
+const BOUNDS: [string[], number, number][] = [
+  // A ServeRest tester's quantity: 0 to 999, drawn again while not above 100.
+  [
+    [
+      "var q = Math.floor(Math.random() * 1000)",
+      "while(q <= 100) {",
+      "    q = Math.floor(Math.random() * 1000)",
+      "    console.log('q: ', q)",
+      "}",
+    ],
+    101,
+    999,
+  ],
+  [["let q = _.random(1, 100);", "while (10 > q) q = _.random(1, 100);"], 10, 100],
+];
+
+Deno.test("postman: a number drawn until it passes a bound passes it in the flow too", async () => {
+  let range = [0, 0];
+  let accepted = 0;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const { q } = await req.json().catch(() => ({}));
+    const ok = Number.isInteger(q) && q >= range[0] && q <= range[1];
+    if (ok) accepted++;
+    return Response.json({ q }, { status: ok ? 200 : 400 });
+  });
+  const dir = await Deno.makeTempDir();
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  try {
+    for (const [i, [script, low, high]] of BOUNDS.entries()) {
+      range = [low, high];
+      accepted = 0;
+      const c = collection(script, ["q"], origin);
+      const file = `${dir}/b${i}.json`;
+      await Deno.writeTextFile(file, JSON.stringify(c));
+      const counts = await runNewman(file, { base: origin });
+      assert.equal(counts.failedAssertions, 0, `Newman: ${script.join(" ")}`);
+      const out = `${dir}/bout${i}`;
+      const converted = await runCli(["convert", "postman", file, "-o", out]);
       assert.equal(converted.code, 0, converted.stderr);
       assert.doesNotMatch(converted.stderr, /Not translated/, converted.stderr);
       const line = /^Run: flowrun (.*)$/m.exec(converted.stderr)![1];

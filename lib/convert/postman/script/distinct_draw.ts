@@ -1,7 +1,8 @@
 /**
  * A number drawn again until it differs from another, as a collection picks two different rooms
  * or seats: `while (b === a) { b = _.random(1, 100); }` (`==`, either side; `&& tries < 20` with
- * a counter the body counts up), or `do { b = … } while (b === a)`. A flow has no loop that draws
+ * a counter the body counts up; a `console.log` beside), or `do { b = … } while (b === a)`; or
+ * until it passes a bound, as a tester's quantity above 100: `while (q <= 100) q = …`. A flow has no loop that draws
  * again, so `b` becomes a value the script could draw that `a` never is: its own made value when
  * the two can never be equal (`${RANDOM.DIGITS_1}`, 1 to 9, beside a fixed 10), else the least of
  * its range that `a` never takes, the same in every run (`_.random(1, 100)` twice:
@@ -12,7 +13,7 @@
  */
 import type { Node } from "./parse.ts";
 import type { Sym } from "./sym.ts";
-import { drawRange, randomNumber } from "./random_number.ts";
+import { drawRange, randomNumber, wholeInRange } from "./random_number.ts";
 import { lodashRandom } from "./library.ts";
 import { type EvalContext, evaluate } from "./eval.ts";
 import { forgetAssigned } from "./forget.ts";
@@ -33,11 +34,33 @@ function heldRange(s: Sym | undefined): [number, number] | undefined {
   return [10 ** (n - 1), 10 ** n - 1];
 }
 
-/** `b === a` (`==`, either side) with `b` the local named `drawn`: the other side. */
-function otherSide(test: Node, drawn: string): Node | undefined {
-  if (test?.type !== "BinaryExpression" || !["===", "=="].includes(test.operator)) return undefined;
-  if (isName(test.left, drawn)) return test.right;
-  return isName(test.right, drawn) ? test.left : undefined;
+/** How `b OP n` reads with `b` on the right (`100 >= b` is `b <= 100`). */
+const FLIPPED: Record<string, string> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=" };
+
+/**
+ * The numbers a loop's test draws again on, `[min, max]` (open ends infinite): what the other side
+ * of `b === a` (`==`, either side) can hold, or `b <= 100` (`<`, `>`, `>=`, either side) of a
+ * whole number known now.
+ */
+function avoided(test: Node, drawn: string, value: Value): [number, number] | undefined {
+  if (test?.type !== "BinaryExpression") return undefined;
+  const left = isName(test.left, drawn);
+  if (!left && !isName(test.right, drawn)) return undefined;
+  const other = left ? test.right : test.left;
+  if (["===", "=="].includes(test.operator)) return heldRange(value(other));
+  const op = left ? test.operator : FLIPPED[test.operator];
+  const n = heldRange(value(other));
+  if (!op || !n || n[0] !== n[1]) return undefined;
+  const [at] = n;
+  return op === "<="
+    ? [-Infinity, at]
+    : op === "<"
+    ? [-Infinity, at - 1]
+    : op === ">="
+    ? [at, Infinity]
+    : op === ">"
+    ? [at + 1, Infinity]
+    : undefined;
 }
 
 /** The comparison of a loop's test, without a bound on a counter (`&& tries < 20`). */
@@ -49,6 +72,11 @@ function comparison(test: Node): { compared: Node; counter?: string } | undefine
   if (bound(test.right)) return { compared: test.left, counter: test.right.left.name };
   return bound(test.left) ? { compared: test.right, counter: test.left.left.name } : undefined;
 }
+
+/** `console.log(…)` (any of its methods) as a statement. */
+const logged = (n: Node) =>
+  n.type === "ExpressionStatement" && n.expression.type === "CallExpression" &&
+  n.expression.callee.type === "MemberExpression" && isName(n.expression.callee.object, "console");
 
 /** `tries++`, `++tries`, `tries += 1` of the loop's counter. */
 function counts(n: Node, counter: string | undefined): boolean {
@@ -62,7 +90,8 @@ function counts(n: Node, counter: string | undefined): boolean {
 /** The one assignment `b = <draw>` of a loop's body (beside its counter's count), else undefined. */
 function drawOf(body: Node, counter: string | undefined): { name: string; draw: Node } | undefined {
   const list: Node[] = body.type === "BlockStatement" ? body.body : [body];
-  const rest = list.filter((n) => !counts(n, counter));
+  // A counter's count and a `console.log` of the draw change nothing the flow sends.
+  const rest = list.filter((n) => !counts(n, counter) && !logged(n));
   const e = rest.length === 1 && rest[0].type === "ExpressionStatement"
     ? rest[0].expression
     : undefined;
@@ -96,10 +125,9 @@ export function distinctDraw(
   if (node.type !== "WhileStatement" && node.type !== "DoWhileStatement") return undefined;
   const test = comparison(node.test);
   const made = test && drawOf(node.body, test.counter);
-  const other = made && otherSide(test.compared, made.name);
   const range = made && drawRange(made.draw, value);
-  const avoid = other && heldRange(value(other));
-  if (!made || !range || !avoid) return undefined;
+  const avoid = range && avoided(test.compared, made.name, value);
+  if (!made || !avoid) return undefined;
   // A `while` keeps the value drawn before it when it never meets the other; a `do` draws first.
   const first = node.type === "WhileStatement" ? current(made.name) : firstDraw(made.draw, value);
   const kept = apart(first, avoid) ? first : least(range, avoid);
@@ -117,11 +145,18 @@ function apart(s: Sym | undefined, avoid: [number, number]): s is Sym {
   return held !== undefined && (held[1] < avoid[0] || held[0] > avoid[1]);
 }
 
-/** The least number of a range outside another, the same in every run; undefined: none. */
+/**
+ * A value of a range outside another: made digits where a count of them stays in the part left at
+ * one end (`while (n < 10)` of 0 to 999: `${RANDOM.DIGITS_3}`), else the least
+ * number outside, the same in every run; undefined: none.
+ */
 function least(range: [number, number], avoid: [number, number]): Sym | undefined {
   const n = range[0] < avoid[0] ? range[0] : Math.max(range[0], avoid[1] + 1);
+  if (n > range[1]) return undefined;
+  // The part above the avoided numbers, or below them: a random draw may stay inside it.
+  const top = avoid[1] >= range[1] ? avoid[0] - 1 : avoid[0] <= range[0] ? range[1] : undefined;
   // A number known now, as a draw no count of digits stays in is: sent as a number in JSON.
-  return n <= range[1] ? { k: "lit", value: n } : undefined;
+  return (top === undefined ? undefined : wholeInRange(n, top)) ?? { k: "lit", value: n };
 }
 
 /**
