@@ -38,5 +38,20 @@ export function stepUrl(
     url = `http://${url}`;
   }
   if (!/^(https?:\/\/|\$\{)/i.test(url)) url = `http://${url}`;
+  if (first !== undefined) askedWithScheme(first, url, shared);
   return withOriginEnv(url, shared.origins);
+}
+
+/**
+ * A URL's start the files give no value, read from the environment (`${ENV.SERVER}/api`): Newman
+ * sends a bare host (`localhost:3000`, as a README tells Postman users to set it) with `http://`,
+ * the flow's runner only an absolute URL, so the summary asks for the value with its scheme.
+ */
+function askedWithScheme(name: string, url: string, shared: Shared): void {
+  const env = shared.vars.readsEnv(name) ? shared.vars.envVar(name) : undefined;
+  const asked = env === undefined ? undefined : shared.vars.env.get(env);
+  if (!asked || asked.secret || asked.hint !== `{{${name}}}` || !url.startsWith(`\${ENV.${env}}`)) {
+    return;
+  }
+  asked.hint = `{{${name}}}: a URL with its scheme as http://host:port; a bare host is refused`;
 }
