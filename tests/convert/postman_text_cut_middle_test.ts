@@ -1,7 +1,8 @@
 /**
  * Text a script cuts from an answer's member or from a variable's value, in the ways JavaScript
  * cuts it but a pattern anchored at the value's start did not: `.slice(-6)` (the last six
- * characters), `.substr(-6)`, `.slice(3, -2)`, and `.replace('-', '')` whose text sits in the
+ * characters, of a member or a header), `.substr(-6)`, `.slice(3, -2)`, and `.replace('-', '')`
+ * or `.replace(/-/, '')` whose text sits in the
  * middle of the value (`ab-cd-ef` is `abcd-ef`: only the first is removed). The last ones were
  * captured with a pattern that removed a start only, so the capture failed where Newman's value
  * held; the negative bounds were named as untranslated. And `.replace('X', 'Y')` or
@@ -24,6 +25,9 @@ const CUTS: [string, string, (token: string, id: string, ref: string) => string]
   ["whole", "pm.response.json().token.substring(-3)", (t) => t.substring(-3)],
   ["plain", "pm.response.json().id.replace('-', '')", (_, id) => id.replace("-", "")],
   ["under", 'pm.response.json().id.replace("-", "_")', (_, id) => id.replace("-", "_")],
+  ["re", "pm.response.json().id.replace(/-/, '')", (_, id) => id.replace(/-/, "")],
+  ["re2", 'pm.response.json().id.replace(/c.-/, "X")', (_, id) => id.replace(/c.-/, "X")],
+  ["hdr", "pm.response.headers.get('X-Ref').slice(-5)", (t) => t.slice(-5)],
   ["code", "pm.environment.get('ref').replace('X', 'Y')", (_, __, r) => r.replace("X", "Y")],
   ["flat", "pm.environment.get('ref').replaceAll('-', '')", (_, __, r) => r.replaceAll("-", "")],
 ];
@@ -64,7 +68,7 @@ Deno.test("postman: a negative slice and a replace in the middle of a value are 
     if (url.pathname === "/login") {
       issued++;
       last = { token: `tk${issued}abcdefgh${issued}XYZ`, id: `i${issued}-cd-ef` };
-      return Response.json(last);
+      return Response.json(last, { headers: { "x-ref": last.token } });
     }
     const wrong = CUTS.filter(([name, , js]) =>
       url.searchParams.get(name) !== js(last.token, last.id, REF)

@@ -105,8 +105,9 @@ export function anyCut(method: string, on: Sym | undefined, args: Arg[]): Sym | 
  * before (up to the end) and an empty cut after do when `by` is empty, and where it is not the
  * cuts find nothing and the capture fails loudly. A scheme's word and its space
  * (`replace('Bearer ', '')`) is one cut of what follows it, as before: such text sits at a
- * token's start, never inside it (a token holds no space). `replace(/^re/, "")`: the value
- * without its start when the start is that, else whole.
+ * token's start, never inside it (a token holds no space). `replace(/re/, by)` (no `g`) is
+ * the same around the pattern's first match; `replace(/^re/, "")`: the value without its start
+ * when the start is that, else whole.
  */
 function replaced(args: Arg[], value: Value): Sym | undefined {
   const [what, by] = args;
@@ -114,23 +115,38 @@ function replaced(args: Arg[], value: Value): Sym | undefined {
   // `$&`, `$1`, `$$` in the replacement are patterns of their own: not expressed.
   if (by.value.includes("$")) return undefined;
   if (what?.type === "Literal" && typeof what.value === "string" && what.value !== "") {
-    return textReplaced(what.value, by.value, value);
+    const lit = escape(what.value);
+    // A scheme's word and its space: one cut of what follows it.
+    if (by.value === "" && /\s$/.test(what.value)) {
+      return value(`^(?:${lit})?((?:(?!${lit})${ANY})*)$`);
+    }
+    return around(lit, by.value, value);
   }
-  const re = what?.type === "Literal" ? what.regex : undefined;
-  // Only a pattern anchored at the start, with no groups of its own or flags, keeps group 1 ours.
-  const plain = by.value === "" && re && re.flags === "" && re.pattern.startsWith("^") &&
-    !/\((?!\?[:=!])|\\\d/.test(re.pattern);
-  return plain ? value(`^(?:${re.pattern.slice(1)})?(${ANY}*)$`) : undefined;
+  return what?.type === "Literal" ? patternReplaced(what.regex, by.value, value) : undefined;
 }
 
-/** `replace(text, by)` of a literal text: one cut, or the cuts around it joined with `by`. */
-function textReplaced(text: string, by: string, value: Value): Sym {
-  const lit = escape(text);
-  if (by === "" && /\s$/.test(text)) return value(`^(?:${lit})?((?:(?!${lit})${ANY})*)$`);
-  const upTo = `((?:(?!${lit})${ANY})*)`;
+/** `replace(/re/, by)`: around its first match; `/^re/` removed from the start only. */
+function patternReplaced(
+  re: { pattern: string; flags: string } | undefined,
+  by: string,
+  value: Value,
+): Sym | undefined {
+  // Only a pattern with no groups of its own, back-references or flags (`g`: every occurrence)
+  // keeps group 1 ours and replaces what JavaScript's first match does.
+  if (!re || re.flags !== "" || /\((?!\?[:=!])|\\\d/.test(re.pattern)) return undefined;
+  if (!re.pattern.startsWith("^")) return around(`(?:${re.pattern})`, by, value);
+  return by === "" ? value(`^(?:${re.pattern.slice(1)})?(${ANY}*)$`) : undefined;
+}
+
+/**
+ * `replace(pattern, by)`, the pattern's first match anywhere: the cuts before and after it joined
+ * with `by`.
+ */
+function around(pattern: string, by: string, value: Value): Sym {
+  const upTo = `((?:(?!${pattern})${ANY})*)`;
   const [before, after] = by === ""
-    ? [value(`^${upTo}`), value(`^(?:(?!${lit})${ANY})*(?:${lit})?(${ANY}*)$`)]
-    : [value(`^${upTo}${lit}`), value(`^(?:(?!${lit})${ANY})*${lit}(${ANY}*)$`)];
+    ? [value(`^${upTo}`), value(`^(?:(?!${pattern})${ANY})*(?:${pattern})?(${ANY}*)$`)]
+    : [value(`^${upTo}${pattern}`), value(`^(?:(?!${pattern})${ANY})*${pattern}(${ANY}*)$`)];
   const between = by === "" ? [] : [{ k: "lit" as const, value: by }];
   return { k: "cat", parts: [before, ...between, after] };
 }
