@@ -339,6 +339,7 @@ import "../lib/run/workers/plan.ts";
 import "../lib/secrets/_index_layout.ts";
 import "../lib/secrets/case_forms.ts";
 import "../lib/secrets/clear_texts.ts";
+import "../lib/secrets/cookie_header.ts";
 import "../lib/secrets/decode.ts";
 import "../lib/secrets/discover.ts";
 import "../lib/secrets/echo_forms.ts";

@@ -16,6 +16,7 @@ import { isKeyData } from "./key_data.ts";
 import { isPlainValue } from "./plain_values.ts";
 import { secretsInSetCookie } from "./set_cookie.ts";
 import { clearLeaves, withClearTexts } from "./clear_texts.ts";
+import { byCookie, secretsInCookieHeader } from "./cookie_header.ts";
 import { writtenKey } from "./written_headers.ts";
 
 export { type SecretInputs, secretInputs } from "./flow_inputs.ts";
@@ -165,7 +166,10 @@ export function secretsInJson(document: unknown, to: Register): void {
         // what it is; its ordinary words and dates are the request's data.
         stack.push([item, depth + 1]);
         leaves(item, issuedOnly(register), true);
-      } else leaves(item, register, true);
+      } else {
+        // A `Cookie` header a server echoes is read cookie by cookie (`cookie_header.ts`).
+        leaves(item, byCookie(register), true);
+      }
     }
   }
 }
@@ -186,27 +190,6 @@ function secretsInForm(text: string, register: Register): void {
   }
 }
 
-/**
- * A `Cookie` value is secret whole, and each cookie's value on its own; the
- * cookies' names are the server's words, shown: read in any case, a piece of
- * the whole (`CSRF-Token-2EWQW`) masked a header named for the same instance
- * (`x-csrf-token-2ewqw`).
- */
-function secretsInCookies(header: string, register: Register, written?: ReadonlySet<string>): void {
-  const names: string[] = [];
-  let own = false;
-  for (const cookie of header.split(";")) {
-    const eq = cookie.indexOf("=");
-    if (eq === -1) continue;
-    names.push(cookie.slice(0, eq + 1).trim());
-    // A cookie the flow wrote beside its session is its own text (`flow_inputs.ts`): the header
-    // is then no secret whole, its other cookies' values are.
-    if (written?.has(writtenKey("cookie", cookie.trim()))) own = true;
-    else register(cookie.slice(eq + 1).trim());
-  }
-  if (!own) register(header, names);
-}
-
 /** `written`: the flow's own text under names that merely look secret (see `written_headers.ts`). */
 function secretsInHeaders(
   headers: Iterable<[string, string]>,
@@ -215,7 +198,7 @@ function secretsInHeaders(
 ): void {
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
-    if (lower === "cookie") secretsInCookies(value, register, written);
+    if (lower === "cookie") secretsInCookieHeader(value, register, written);
     else if (lower === "set-cookie") secretsInSetCookie(value, register);
     else if (isSecretHeader(lower) && !written?.has(writtenKey(lower, value))) register(value);
     else {

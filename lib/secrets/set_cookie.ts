@@ -16,20 +16,26 @@ type Register = (value: string, shown?: readonly string[]) => void;
 /**
  * Registers the values of the cookies a `Set-Cookie` header sets (lines joined with `, `, as a
  * `Headers` object joins them), and each such cookie and the header whole with their attributes
- * (and the cookie's name) as texts that are not secret; a cookie whose value is plain data is not registered at all.
+ * (and the cookie's name) as texts that are not secret; a cookie whose value is plain data is not
+ * registered at all, and lines that set one are not registered whole.
  *
  * @example
  * ```ts
  * import { secretsInSetCookie } from "./set_cookie.ts";
  * const found: [string, readonly string[] | undefined][] = [];
- * secretsInSetCookie("theme=dark; Path=/, sid=s-123456; Path=/; HttpOnly", (v, shown) => void found.push([v, shown]));
- * if (found[0][0] !== "s-123456" || found[1][0] !== "sid=s-123456; Path=/; HttpOnly") throw new Error();
- * if (found[1][1]?.join("") !== "sid=; Path=/; HttpOnly" || found[2][1]?.length !== 3) throw new Error();
+ * secretsInSetCookie("lang=x9-Q; Path=/, sid=s-123456; Path=/; HttpOnly", (v, shown) => void found.push([v, shown]));
+ * if (found[2][0] !== "s-123456" || found[3][0] !== "sid=s-123456; Path=/; HttpOnly") throw new Error();
+ * if (found[3][1]?.join("") !== "sid=; Path=/; HttpOnly" || found[4][1]?.length !== 4) throw new Error();
+ * // A preference set beside the session is data: the lines are not a secret whole.
+ * found.length = 0;
+ * secretsInSetCookie("theme=dark; Path=/, sid=s-123456; Path=/", (v, shown) => void found.push([v, shown]));
+ * if (found.map(([v]) => v).join() !== "s-123456,sid=s-123456; Path=/") throw new Error();
  * ```
  */
 export function secretsInSetCookie(header: string, register: Register): void {
   const attributes: string[] = [];
   let secret = false;
+  let plain = false;
   // Set-Cookie lines joined with ", " split where a new name=value starts.
   for (const cookie of header.split(/,\s*(?=[^;=,\s]+=)/)) {
     const semi = cookie.indexOf(";");
@@ -38,7 +44,10 @@ export function secretsInSetCookie(header: string, register: Register): void {
     const pair = semi === -1 ? cookie : cookie.slice(0, semi);
     // A cookie without `=` is all value (RFC 6265, 5.2).
     const value = pair.slice(pair.indexOf("=") + 1).trim();
-    if (isPlainValue(value)) continue;
+    if (isPlainValue(value)) {
+      plain = true;
+      continue;
+    }
     secret = true;
     register(value);
     // Its name is the server's word, shown like the attributes: read in any
@@ -47,7 +56,9 @@ export function secretsInSetCookie(header: string, register: Register): void {
     attributes.push(...name);
     register(cookie, [...name, ...own]);
   }
-  if (secret) register(header, attributes);
+  // Lines that set a plain cookie too are no secret whole: masked whole, they hid the preference
+  // beside the session (`theme=dark; Path=/`), which is data; each secret cookie still is.
+  if (secret && !plain) register(header, attributes);
 }
 
 /**
