@@ -157,7 +157,15 @@ function resolveUrl(spec: RequestSpec, scope: Scope): string {
     );
   }
   if (!/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
-    throw new RequestError("bad-url", told`"${url}" is not an absolute http or https URL.`);
+    // A base URL set to `localhost:3000` (as Newman and curl take it) is the common case; the
+    // message says which start to write rather than leaving the user to guess.
+    const host = /^[a-z0-9][\w.-]*(:\d+)?(?=[/?#]|$)/i.exec(url)?.[0];
+    throw new RequestError(
+      "bad-url",
+      host && !url.includes("://")
+        ? told`"${url}" is not an absolute http or https URL: it has no scheme; give the value it starts with one, e.g. "http://${host}".`
+        : told`"${url}" is not an absolute http or https URL.`,
+    );
   }
   return url;
 }

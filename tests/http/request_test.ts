@@ -81,3 +81,28 @@ Deno.test("a URL or header block past 64 KiB is a bad-url error, not a request",
     );
   }
 });
+
+Deno.test("a URL without a scheme says which start to write; another bad URL is named alone", () => {
+  const cases: [string, string][] = [
+    [
+      "localhost:3000",
+      '"localhost:3000/items" is not an absolute http or https URL: it has no scheme; give the value it starts with one, e.g. "http://localhost:3000".',
+    ],
+    [
+      "api.test",
+      '"api.test/items" is not an absolute http or https URL: it has no scheme; give the value it starts with one, e.g. "http://api.test".',
+    ],
+    ["", '"/items" is not an absolute http or https URL.'],
+    ["ftp://files.test", '"ftp://files.test/items" is not an absolute http or https URL.'],
+  ];
+  for (const [base, message] of cases) {
+    const s = spec({ url: parseTemplate("${vars.base}/items") });
+    const withBase = { ...scope, vars: new Map<string, unknown>([["base", base]]) };
+    assert.throws(
+      () => resolveRequest(s, withBase),
+      (error) =>
+        error instanceof RequestError && error.code === "bad-url" && error.message === message,
+      base,
+    );
+  }
+});

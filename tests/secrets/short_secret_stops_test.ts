@@ -78,7 +78,7 @@ Deno.test("a request's error and a skip reason mask the values they quote, never
     const said = [
       "Request failed: connection refused.",
       'Skipped because step "refused" had an error.',
-      '"nohttp/***/***?k=***" is not an absolute http or https URL.',
+      '"nohttp/***/***?k=***" is not an absolute http or https URL: it has no scheme; give the value it starts with one, e.g. "http://nohttp".',
       "No complete response within 300 ms.",
     ];
     assert.deepEqual([...refused.steps, ...late.steps].map((s) => s.message), said);
