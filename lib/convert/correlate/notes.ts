@@ -8,6 +8,7 @@
 import { pluralWord } from "../../_util/plural.ts";
 import type { Correlator, Upload } from "./state.ts";
 import { loginCopyNotes } from "./login_copies.ts";
+import { positionNote } from "./position_notes.ts";
 
 /**
  * Adds the notes of the finished correlation to `c.notes`.
@@ -42,6 +43,8 @@ export function addNotes(c: Correlator): void {
     );
   }
   c.notes.push(...loginCopyNotes(c));
+  const byPosition = positionNote(c);
+  if (byPosition) c.notes.push(byPosition);
   const awaited = c.steps.filter((s) => s.loop?.shows !== undefined).map((s) => `"${s.name}"`);
   if (awaited.length > 0) {
     c.notes.push(
