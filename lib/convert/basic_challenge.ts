@@ -8,18 +8,24 @@
  * protection space): the first request into another folder is challenged and hidden the same way
  * (Nagios 4's CGIs under `/cgi-bin/nagios4/` after its pages under `/nagios4/`). Replayed as
  * recorded, such a request is refused and the steps after it are skipped (Monit's web UI and
- * Nagios's, docs/real-servers-har.md).
+ * Nagios's, docs/real-servers-har.md). A request inside a space that already took them, recorded
+ * bare and not refused, lost them in the recorder when it was answered with a redirect whose hop
+ * sent them, or other requests of its path sent them: Playwright's HAR writes a request answered
+ * with a redirect, and a page the history went back to, without the `Authorization` the browser
+ * sent (Supervisor's links that act, `index.html?processname=reports&action=stop` answered 301).
  *
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
+import { responseHeaders } from "./handed.ts";
 
 /**
  * Gives each request sent before its origin's first Basic credentials, and not refused, those
  * credentials: evidence, not a name, says the origin wants them (the browser sent them next), and
  * an answer other than 401 says the browser had them by then. So too the first request into a
  * folder: sent bare though no earlier credentials covered its folder, while a later request at or
- * under that folder sent them. Only when the origin took one Basic credential in the whole
+ * under that folder sent them; and a request at or under a folder that already sent them,
+ * recorded bare, answered with a redirect whose hop sent them or to a path others sent them to. Only when the origin took one Basic credential in the whole
  * recording (two users would leave it unclear whose). Returns how many requests it gave them to.
  *
  * @example
@@ -59,15 +65,47 @@ export function sendChallengedBasic(records: readonly HarRecord[]): number {
       // A request the server refused kept its challenge: the browser had no credentials then.
       if (r.status === 401) continue;
       const first = covered.size === 0;
+      const inSpace = folders(r).some((f) => covered.has(f));
       // Bare though its folder had no credentials yet, which a later request of that folder took.
-      const challenged = !folders(r).some((f) => covered.has(f)) &&
-        (later.get(folderOf(r)) ?? -1) > i;
-      if (!first && !challenged) continue;
+      const challenged = !inSpace && (later.get(folderOf(r)) ?? -1) > i;
+      // Bare inside a space the browser held credentials for, answered with a redirect whose hop
+      // sent them, or to a path other requests sent them to: the recorder lost them (Playwright's
+      // HAR: Supervisor's `?action=stop`, 301, and the page history went back to).
+      const lost = inSpace && lostByRecorder(list, i, credentials);
+      if (!first && !challenged && !lost) continue;
       r.headers.push({ name: "Authorization", value: credentials });
       given++;
     }
   }
   return given;
+}
+
+/** Whether bare `list[i]` sent `credentials` by the evidence around it (see the module). */
+function lostByRecorder(list: readonly HarRecord[], i: number, credentials: string): boolean {
+  const path = list[i].url.pathname;
+  return hopSent(list, i, credentials) ||
+    list.some((o) => o.url.pathname === path && authorization(o) === credentials);
+}
+
+/**
+ * Whether `list[i]` was answered with a redirect and the request to its `Location` that followed
+ * sent `credentials`: the browser sent them on the hop before it too.
+ */
+function hopSent(list: readonly HarRecord[], i: number, credentials: string): boolean {
+  const r = list[i];
+  if (r.status === undefined || r.status < 300 || r.status >= 400) return false;
+  const response = r.raw.response as { redirectURL?: unknown } | undefined;
+  const to = responseHeaders(r).find((h) => h.name.toLowerCase() === "location")?.value ??
+    (typeof response?.redirectURL === "string" ? response.redirectURL : "");
+  if (!to) return false;
+  let target: string;
+  try {
+    target = new URL(to, r.url).href;
+  } catch {
+    return false;
+  }
+  const hop = list.slice(i + 1).find((o) => o.url.href === target);
+  return hop !== undefined && authorization(hop) === credentials;
 }
 
 /**

@@ -6,12 +6,15 @@
  * them are what the user opened (a page's history, a difference). Dropped as
  * "HTML document" like any page of an app with an API, nothing is left and
  * the conversion fails with "no API requests"; so when nothing else is kept
- * and the page's own site submitted a form, its pages are the journey.
+ * and the page's own site submitted a form, or followed a link that acts (a
+ * query answered with a redirect: Supervisor's `index.html?action=stop&…`,
+ * answered `301`), its pages are the journey.
  *
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
 import { REASON } from "./noise.ts";
+import { actingGet } from "./acting_get.ts";
 
 /**
  * The pages to keep when a recording holds nothing but pages (`kept` is
@@ -47,8 +50,14 @@ export function renderedAppPages(
   const pages = [...dropped].filter(([r, reason]) =>
     reason === REASON.html && ownHosts.has(r.url.host)
   ).map(([r]) => r);
-  const submits = pages.some((r) => r.method !== "GET" && r.method !== "HEAD");
+  // A link that acts (a query answered with a redirect: Supervisor's `?action=stop`) is one too.
+  const submits = pages.some((r) => submitted(r) || actingGet(r));
   return submits ? pages.sort((a, b) => a.index - b.index) : [];
+}
+
+/** Whether `r` was sent with another method than GET or HEAD: a form's submission. */
+function submitted(r: HarRecord): boolean {
+  return r.method !== "GET" && r.method !== "HEAD";
 }
 
 /** Whether `r` was answered with a script: what a server-rendered page's own XHR gets back. */
@@ -57,14 +66,19 @@ function answersScript(r: HarRecord): boolean {
 }
 
 /**
- * The summary's note on the pages kept by {@linkcode renderedAppPages}.
+ * The summary's note on the pages kept by {@linkcode renderedAppPages}: what
+ * made them the journey, forms submitted or, when none was, links that act.
  *
  * @example
  * ```ts
  * import { renderedNote } from "./rendered_app.ts";
- * if (!renderedNote(3).startsWith("Kept 3 HTML documents")) throw new Error(renderedNote(3));
+ * const link = { method: "GET", url: new URL("http://a.test/index.html?action=stop"), status: 301 };
+ * // deno-lint-ignore no-explicit-any
+ * const note = renderedNote([link, { ...link, status: 200 }] as any);
+ * if (!note.startsWith("Kept 2 HTML documents") || !note.includes("links that act")) throw new Error(note);
  * ```
  */
-export function renderedNote(count: number): string {
-  return `Kept ${count} HTML documents of the app's own site as its steps: the recording holds no API call, and the app submitted forms, so its pages are the journey (a server-rendered app).`;
+export function renderedNote(pages: readonly HarRecord[]): string {
+  const how = pages.some(submitted) ? "submitted forms" : "followed links that act";
+  return `Kept ${pages.length} HTML documents of the app's own site as its steps: the recording holds no API call, and the app ${how}, so its pages are the journey (a server-rendered app).`;
 }

@@ -82,7 +82,7 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const rendered = options.includeHtml ? [] : renderedAppPages(kept, dropped, ownHosts);
   for (const page of rendered) dropped.delete(page);
   kept.push(...rendered);
-  if (rendered.length > 0) notes.push(renderedNote(rendered.length));
+  if (rendered.length > 0) notes.push(renderedNote(rendered));
   const pagesNote = keepStatePages(kept, dropped, options);
   if (pagesNote) notes.push(pagesNote);
   const own = ownDropped(dropped, kept, ownHosts);

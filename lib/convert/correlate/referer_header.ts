@@ -22,6 +22,7 @@ import type { HarRecord } from "../har_model.ts";
 import { safeDecode } from "../json.ts";
 import { originRef, ownPage } from "./origin_header.ts";
 import type { Correlator } from "./state.ts";
+import { actingGet } from "../acting_get.ts";
 
 /**
  * The `referer` header of `r`, on the base URL var of its origin, when the browser sent one of
@@ -48,12 +49,6 @@ export function refererHeader(
   const page = ownPage(c, r, sent, "referer", actingGet(r))?.page;
   if (!page) return undefined;
   return ["referer", `${originRef(c, page.origin)}${pathOf(c, page)}`];
-}
-
-/** Whether `r` is a safe request that acts: a query sent, a redirect answered. */
-function actingGet(r: HarRecord): boolean {
-  if (r.method !== "GET" && r.method !== "HEAD") return false;
-  return r.url.search !== "" && r.status !== undefined && r.status >= 300 && r.status < 400;
 }
 
 /**
