@@ -19,13 +19,11 @@ import { isSecretName, saysWord } from "../secrets/mod.ts";
 import { linkShaped } from "./link_shaped.ts";
 import type { HarRecord } from "./har_model.ts";
 import { loadBodies } from "./har_bodies.ts";
-import { parseBody, safeDecode, walk } from "./json.ts";
 import { REASON } from "./noise.ts";
-import { multipartBoundary } from "./har_input.ts";
-import { multipartParts } from "./uploads.ts";
 import { responseHeaders } from "./handed.ts";
 import { patternAt } from "./nth_match.ts";
 import { escapeRegExpSlash as escape } from "../_util/regex_escape.ts";
+import { sentValues } from "./sent_values.ts";
 
 /** A value a page carries, with the regular expression that finds it again in a new copy. */
 export interface PageValue {
@@ -118,6 +116,9 @@ function dataValues(html: string, out: PageValue[]): void {
   }
 }
 
+/** A link parameter's name: word characters, `-`, and the dots, colons and brackets some use. */
+const LINK_NAME = /^[\w.:[\]-]{1,60}$/;
+
 /**
  * Query values of the page's own links and forms (`href`, `action`): the revision a history page
  * links the difference with (`rev=1795723318`), the token a logout link carries. A long number
@@ -126,14 +127,23 @@ function dataValues(html: string, out: PageValue[]): void {
 function linkValues(html: string, out: PageValue[], origin?: string): void {
   for (const a of html.matchAll(/\s(?:href|action)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
     const written = a[1] ?? a[2];
-    const full = written.replace(/&(?:amp|#0*38);/g, "&");
+    // The attribute's character references undone in one pass: Tomcat writes a form's slashes as
+    // `&#47;`, and a `#` left in the query would end it before the parameters after it.
+    const full = written.replace(
+      /&(?:amp|#(\d{1,6})|#x([\da-f]{1,6}));/gi,
+      (_, d, x) =>
+        d || x ? String.fromCodePoint(Math.min(parseInt(d ?? x, d ? 10 : 16), 0x10ffff)) : "&",
+    );
     // A link of the page's own origin written whole (WordPress writes every link so) is its own.
     const url = origin && full.startsWith(`${origin}/`) ? full.slice(origin.length) : full;
     const query = url.indexOf("?");
     if (query === -1 || /^[a-z][a-z0-9+.-]*:/i.test(url)) continue;
     for (const [name, value] of new URLSearchParams(url.slice(query + 1).split("#")[0])) {
       const state = /^\d{8,}$/.test(value);
-      if (!/^[\w-]{1,60}$/.test(name) || !(state || embedded(name, value, 8))) continue;
+      // A name of dots, colons or brackets (Tomcat's `org.apache.catalina.filters.CSRF_NONCE`,
+      // `ns:token`, `form[_token]`) is a name like any other, when the page wrote it as it is sent.
+      if (!LINK_NAME.test(name) || !written.includes(`${name}=`)) continue;
+      if (!(state || embedded(name, value, 8))) continue;
       // `&amp;` or `&` before the name, the value up to the next parameter or the quote.
       const plain = `[?&;]${escape(name)}=([^&"'#\\s]*)`;
       const pattern = new RegExp(plain).exec(html)?.[1] === value
@@ -262,35 +272,6 @@ export function pageValues(html: string, origin?: string): PageValue[] {
     const pattern = patternAt(html, v.pattern, v.raw ?? v.value);
     return pattern === undefined ? [] : [{ ...v, pattern }];
   });
-}
-
-/** Every value a request sends: cookies, header values, path segments, query and body values. */
-function sentValues(r: HarRecord): Set<string> {
-  const sent = new Set<string>();
-  for (const c of r.cookies) sent.add(c.value).add(safeDecode(c.value));
-  for (const h of r.headers) sent.add(h.value);
-  for (const s of r.url.pathname.split("/")) if (s !== "") sent.add(safeDecode(s));
-  for (const [, v] of r.url.searchParams) sent.add(v);
-  if (r.bodyText) bodyValues(r, r.bodyText, sent);
-  return sent;
-}
-
-/** Adds the values a request body sends: multipart text fields, JSON leaves, form values. */
-function bodyValues(r: HarRecord, body: string, sent: Set<string>): void {
-  const type = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ?? "";
-  const parts = /^multipart\//i.test(type)
-    ? multipartParts(body, multipartBoundary(type))
-    : undefined;
-  if (parts) {
-    for (const p of parts) if (p.value !== undefined) sent.add(p.value);
-  } else if (body.length < 1_000_000) {
-    try {
-      walk(parseBody(body), (_p, _k, leaf) => sent.add(String(leaf)));
-    } catch {
-      for (const [, v] of new URLSearchParams(body)) sent.add(v);
-      for (const m of body.matchAll(/"([^"\\]{6,200})"/g)) sent.add(m[1]);
-    }
-  }
 }
 
 /** Whether `a` was sent before `b`: by start time when both have one, else by file order. */

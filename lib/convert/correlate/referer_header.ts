@@ -7,8 +7,9 @@
  * recorded host. So, under the conditions `Origin` is kept (origin_header.ts: an unsafe request
  * that sends a cookie, a page on an origin of the recording's API), the `Referer` is sent on
  * that origin's base URL var with the page's path. A path that holds a value an answer handed
- * out or a secret (a recorded ticket's id) names nothing on another instance, and its query
- * may hold anything: the base URL's root is sent then, and the query never.
+ * out or a secret (a recorded ticket's id), in a whole segment or a segment's path parameter
+ * (Tomcat's `add;jsessionid=…`), names nothing on another instance, and its query may hold
+ * anything: the base URL's root is sent then, and the query never.
  *
  * A link can act too: Request Tracker's Delete is a GET with a query
  * (`Update.html?Status=deleted&SubmitTicket=1&id=1`) answered with a redirect, and RT answers one
@@ -57,10 +58,21 @@ export function refererHeader(
  */
 function pathOf(c: Correlator, page: URL): string {
   const segments = page.pathname.split("/").map(safeDecode).filter((s) => s !== "");
-  const recorded = segments.some((s) => c.secrets.has(s) || c.rules.producerFor(s) !== undefined);
+  const recorded = segments.flatMap(withParameters).some((s) =>
+    c.secrets.has(s) || c.rules.producerFor(s) !== undefined
+  );
   if (recorded) return "/";
   return page.pathname.split("/").map((raw) => {
     const own = c.generated.get(safeDecode(raw));
     return own !== undefined && /^\$\{vars\.[^}]+\}$/.test(own) ? own : c.sp.lit(raw);
   }).join("/");
+}
+
+/**
+ * A segment and the values of its path parameters: a servlet container names the session in
+ * the first page's links (`add;jsessionid=F74A…`), a value an answer handed out like a segment.
+ */
+function withParameters(segment: string): string[] {
+  const [, ...params] = segment.split(";");
+  return [segment, ...params.map((p) => p.slice(p.indexOf("=") + 1))];
 }
