@@ -25,7 +25,7 @@ import { seedFromDropped } from "./dropped_evidence.ts";
 import type { HarRecord, NameValue } from "./har_model.ts";
 import type { JsonPath, Producer, Step } from "./model.ts";
 import { safeDecode, valueKey, walk } from "./json.ts";
-import { envName, snake } from "./names.ts";
+import { envName } from "./names.ts";
 import { ownEnvName } from "./shell_env.ts";
 import { pageValues } from "./pages.ts";
 import { isSecretShaped, looksLikeToken } from "./values.ts";
@@ -41,6 +41,7 @@ import {
   type Decision,
   isHeldByUser,
   judged,
+  oneValueARun,
   type TwoRecordingsCorrelator,
 } from "./two_recordings_judge.ts";
 
@@ -140,21 +141,6 @@ function differing(
   return t.sp.envRef(env, t.sp.lit(value));
 }
 
-/**
- * One value a run, sent at every place the recording sent `value`: a `${RANDOM.…}` written at
- * each place is fresh at each use, so an id the page made (Node-RED's tab id, and each node's
- * `z` that names it; n8n's `browser-id` header, which its login is bound to) named nothing.
- */
-function oneValueARun(t: TwoRecordingsCorrelator, key: string, value: string, fresh: string) {
-  const known = t.generated.get(value);
-  if (known) return known;
-  const name = t.varNames.take(snake(key) || "value");
-  t.vars.push([name, fresh]);
-  const ref = t.sp.varRef(name);
-  t.generated.set(value, ref);
-  return ref;
-}
-
 /** A UUID no response held: fresh when the recordings differ, a constant when equal. */
 function twoFreshUuid(t: TwoRecordingsCorrelator, key: string, value: string): string {
   if (t.evidence.isConstant(value)) {
@@ -206,7 +192,11 @@ function judgedHeader(
   template: string,
 ): string {
   const recorded = saved.find((h) => h.name.toLowerCase() === name)?.value;
-  if (recorded === undefined) return template;
+  // A multipart boundary delimits this request's own body, drawn anew by each browser: the flow
+  // writes the parts and the runner draws its own, and a body sent as recorded needs this one.
+  if (recorded === undefined || (name === "content-type" && /boundary=/i.test(recorded))) {
+    return template;
+  }
   if (template !== t.sp.lit(recorded)) return judged(t, recorded, template);
   const other = t.evidence.counterpart(recorded);
   if (typeof other !== "string" || isClockReading(recorded, other)) return template;

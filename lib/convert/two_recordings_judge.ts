@@ -7,6 +7,7 @@
 import { isSecretName, nameWords } from "../secrets/mod.ts";
 import type { Correlator } from "./correlate/mod.ts";
 import { valueKey } from "./json.ts";
+import { snake } from "./names.ts";
 import type { Evidence } from "./two_recordings.ts";
 
 /** How each value the two recordings decided was written. */
@@ -119,4 +120,35 @@ export function judged(t: TwoRecordingsCorrelator, value: unknown, template: str
     else if (/\$\{(ENV\.|[A-Z])/.test(template)) decide(t, value, "credential");
   }
   return template;
+}
+
+/**
+ * One value a run, sent at every place the recording sent `value`: a `${RANDOM.…}` written at
+ * each place is fresh at each use, so an id the page made (Node-RED's tab id, and each node's
+ * `z` that names it; n8n's `browser-id` header, which its login is bound to) named nothing.
+ * Gives the var's reference, the same one for the same value.
+ *
+ * @example
+ * ```ts
+ * import { oneValueARun } from "./two_recordings_judge.ts";
+ * import { newTwoRecordingsCorrelator } from "./two_recordings_correlate.ts";
+ * import { alignRecords, Evidence } from "./two_recordings.ts";
+ * const t = newTwoRecordingsCorrelator("a", new Evidence(alignRecords([], [])));
+ * const ref = oneValueARun(t, "tab-id", "4f1c9a", "${RANDOM.HEX_6}");
+ * if (ref !== oneValueARun(t, "z", "4f1c9a", "${RANDOM.HEX_6}") || t.vars.length !== 1) throw new Error();
+ * ```
+ */
+export function oneValueARun(
+  t: TwoRecordingsCorrelator,
+  key: string,
+  value: string,
+  fresh: string,
+): string {
+  const known = t.generated.get(value);
+  if (known) return known;
+  const name = t.varNames.take(snake(key) || "value");
+  t.vars.push([name, fresh]);
+  const ref = t.sp.varRef(name);
+  t.generated.set(value, ref);
+  return ref;
 }
