@@ -7,9 +7,14 @@
  * id inside `add;jsessionid=…` was masked as a recorded secret: the flow asked for
  * `RECORDED_SECRET`, a value no user has.
  *
+ * The step that opened such a link was named by its whole segment, the session id in it too
+ * (`open_edit_jsessionid_f74_a8_dab0…`, Tomcat's `upload_jsessionid_5_e2_cbb9_e484628219`): part
+ * of a recorded secret written into the flow as a step's name.
+ *
  * What the converter does (lib/convert/correlate/referer_header.ts): a segment's path
  * parameters (`;name=value`) are read like segments; a value an answer handed out there sends the
- * base URL's root as the Referer, as a segment does. Widened: the parameter first or after
+ * base URL's root as the Referer, as a segment does. A step is named by its segments without
+ * their parameters (lib/convert/correlate/steps.ts). Widened: the parameter first or after
  * another (`;lang=en;jsessionid=…`); run twice on one instance with only `BASE_URL`.
  */
 import assert from "node:assert/strict";
@@ -86,7 +91,7 @@ const SPELLINGS: [string, (id: string) => string][] = [
 ];
 
 for (const [said, params] of SPELLINGS) {
-  Deno.test(`convert har: a Referer whose path names the session in a path parameter (${said}) asks for nothing, and the flow passes twice`, async () => {
+  Deno.test(`convert har: a path that names the session in a path parameter (${said}) asks for nothing, names no step, and the flow passes twice`, async () => {
     const dir = await Deno.makeTempDir({ prefix: "flowrun-har-path-parameter-" });
     const app = standIn(params);
     try {
@@ -96,6 +101,9 @@ for (const [said, params] of SPELLINGS) {
       const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
       assert.doesNotMatch(converted.stderr, /Set before running/, `${converted.stderr}\n${flow}`);
       assert.ok(!flow.includes(RECORDED), flow);
+      // Named by its path, never by the session id in its parameter (`open_edit_jsessionid_f74_a8…`).
+      assert.match(flow, /- name: open_edit\n/, flow);
+      assert.doesNotMatch(flow, /name: \w*jsessionid/i, flow);
       for (const run of [1, 2]) {
         const out = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
         assert.equal(out.code, 0, `run ${run}\n${out.stdout}\n${flow}`);

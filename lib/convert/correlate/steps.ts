@@ -67,7 +67,10 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   const first = records[0];
   const socket = webSocketOf(first);
   if (socket) return addWebSocketStep(c, first, socket);
-  const segments = first.url.pathname.split("/").filter((s) => s !== "").map(safeDecode);
+  // Named without a segment's path parameters: a servlet container's `upload;jsessionid=…`
+  // would write part of the session id into the step's name.
+  const segments = first.url.pathname.split("/").map((s) => safeDecode(s.split(";")[0]))
+    .filter((s) => s !== "");
   const isId = (s: string) => isIdSegment(c, s);
   // A path that says login is one unless the evidence says otherwise (login_evidence.ts).
   const login = c.loginRecords.has(first) ||
