@@ -279,7 +279,7 @@ Deno.test("an upload posted by a plain HTML form sends the form's fields, and re
     assert.equal(notes.length, 1, converted.stderr);
     assert.equal(
       notes[0],
-      "note: Uploads send files from beside the flow: uploads/upload.png (step \"new\", a placeholder; the recording holds none of the body: its fields are the form's on GET /photos/new, and description is sent empty as the page had it (fill in what was typed, if anything)); the recording does not hold an upload's content, so each placeholder file must be replaced by a real one.",
+      "note: Uploads send files from beside the flow: uploads/upload.png (step \"new\", a placeholder; the recording holds none of the body, not even the file's name (sent as the file's base name unless the part gives `filename`: set the one the server expects): its fields are the form's on GET /photos/new, and description is sent empty as the page had it (fill in what was typed, if anything)); the recording does not hold an upload's content, so each placeholder file must be replaced by a real one.",
     );
     const env = userEnv(flow, fresh.origin, () => undefined);
     const run = await runCli(["run", `${dir}/flow.yaml`], { env });
@@ -321,7 +321,7 @@ Deno.test("a Rails-shaped multipart form: token captured from the page, defaults
     assert.ok(!flow.includes("q7Vw2+Hc9LmZ0pXr4YtB1sNd8eKf6gJa3uRi5oTy"), flow);
     assert.ok(
       out.stderr.includes(
-        'note: Uploads send files from beside the flow: uploads/upload.pdf (step "create_note_attachment", a placeholder; the recording holds none of the body: its fields are the form\'s on GET /notes/12/attachments/new, and attachment[caption] is sent empty as the page had it (fill in what was typed, if anything));',
+        "note: Uploads send files from beside the flow: uploads/upload.pdf (step \"create_note_attachment\", a placeholder; the recording holds none of the body, not even the file's name (sent as the file's base name unless the part gives `filename`: set the one the server expects): its fields are the form's on GET /notes/12/attachments/new, and attachment[caption] is sent empty as the page had it (fill in what was typed, if anything));",
       ),
       out.stderr,
     );
@@ -350,7 +350,7 @@ Deno.test("Formapp's upload sent by a script with FormData keeps one file field 
     assert.deepEqual(upload.request.multipart, { file: { file: "uploads/upload.bin" } });
     assert.match(
       out.stderr,
-      /a placeholder; the recording holds none of the body, so check the form's field names/,
+      /a placeholder; the recording holds none of the body, not even the file's name \(sent as the file's base name unless the part gives `filename`: set the one the server expects\), so check the form's field names/,
     );
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -75,10 +75,17 @@ function uploadsNote(uploads: Upload[]): string {
   }.`;
 }
 
+/**
+ * What a body-less recording also lost: the file's name, which a server may require (Tomcat's
+ * Manager refuses a deployed file not named `*.war`); the flow sends the file under its own.
+ */
+const NO_NAME =
+  "not even the file's name (sent as the file's base name unless the part gives `filename`: set the one the server expects)";
+
 /** Where an upload's file and fields come from, after its step's name. */
 function uploadSource(u: Upload): string {
   if (u.omitted) {
-    return ", a placeholder; the recording holds none of the body, so check the form's field names";
+    return `, a placeholder; the recording holds none of the body, ${NO_NAME}, so check the form's field names`;
   }
   if (u.form) {
     const { typed, blank = [] } = u.form;
@@ -92,7 +99,7 @@ function uploadSource(u: Upload): string {
         pluralWord(blank.length, "it", "them")
       } (fill in what was typed, if anything)`,
     ].filter((p) => p !== false);
-    return `, a placeholder; the recording holds none of the body: its fields are the form's on ${u.form.page}${
+    return `, a placeholder; the recording holds none of the body, ${NO_NAME}: its fields are the form's on ${u.form.page}${
       parts.map((p) => `, and ${p}`).join("")
     }`;
   }
