@@ -67,6 +67,7 @@ import { curlErrorLines } from "./curl_error_line.ts";
 import { sharedJars } from "./curl_jar.ts";
 import { checkRpcError } from "./correlate/rpc_errors.ts";
 import { placeholderWords, writtenAs } from "./curl_placeholders.ts";
+import { placeholderLoginUsers } from "./curl_login_user.ts";
 import { createdPlaceholders } from "./curl_created.ts";
 import { loginTokens } from "./curl_login_token.ts";
 import { belowFourHundred } from "./curl_status_default.ts";
@@ -156,7 +157,7 @@ export function convertCurl(
     if (rooted !== undefined) return convertCurl(rooted, options);
     throw nothingToConvert(commands.length, skipped.length);
   }
-  const c = correlated(all, options.spelling ?? "a");
+  const c = correlated(all, options.spelling ?? "a", env);
   if (parts.asked) c.env.set(ADDED_URL_VAR, { about: ADDED_URL_ABOUT });
   const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
   const { ignored, notes } = carryExtras(c, env, built);
@@ -236,8 +237,13 @@ function buildCommands(
 }
 
 /** `convert har`'s stages over the records, with curl's rules: a step each, sent as written. */
-function correlated(all: CurlRecord[], spelling: "a" | "b"): Correlator {
+function correlated(all: CurlRecord[], spelling: "a" | "b", env: EnvNames): Correlator {
+  // `"username": "username"` beside a password: the reader's own account, curl_login_user.ts.
+  const loginUsers = placeholderLoginUsers(all, env);
   const c = newCorrelator(spelling, true);
+  for (const [name, written] of loginUsers) {
+    c.env.set(name, { about: `the user name the login sends, written as "${written}"` });
+  }
   c.rules = curlRules(c);
   c.byHand = true;
   oneLoopbackOrigin(all);

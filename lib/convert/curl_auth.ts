@@ -13,6 +13,7 @@ import type { CurlExtras } from "./curl_request.ts";
 import { ENV_MARKER } from "./curl_shell.ts";
 import { ymap, type YNode } from "./yaml_out.ts";
 import { typedOnce } from "./correlate/typed_once.ts";
+import { isPlaceholderUser } from "./curl_login_user.ts";
 
 const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
 
@@ -60,14 +61,17 @@ export function curlAuth(
 /**
  * A user name the docs wrote as a placeholder for the reader's own: capitals naming what goes
  * there (`USERNAME`, `YOUR_EMAIL`), `<user>`, `your-…`; WordPress's handbook prints
- * `--user "USERNAME:PASSWORD"`, and the flow sent the word `USERNAME`.
+ * `--user "USERNAME:PASSWORD"`, and the flow sent the word `USERNAME`. So do the words that
+ * name such a field (`-u username:password`, `user`, `email`), as `curl_login_user.ts` reads
+ * a login's body.
  */
-const PLACEHOLDER_USER =
-  /^(?:<[^<>]+>|[Yy]our[_-][\w-]+|(?=[A-Z0-9_]*(?:USER|NAME|LOGIN|EMAIL|ACCOUNT))[A-Z][A-Z0-9_]*)$/;
+const PLACEHOLDER_USER = /^(?=[A-Z0-9_]*ACCOUNT)[A-Z][A-Z0-9_]*$/;
 
 /** A placeholder user name as a variable to set (no secret: it is shown in reports). */
 function placeholderUser(c: Correlator, user: string, base: string): string | undefined {
-  if (hasMarker(user) || !PLACEHOLDER_USER.test(user)) return undefined;
+  if (hasMarker(user) || !(PLACEHOLDER_USER.test(user) || isPlaceholderUser("user", user))) {
+    return undefined;
+  }
   const name = `${base}_USER`;
   c.env.set(name, { about: `the user name of -u, written as a placeholder (${user})` });
   return `\${ENV.${name}}`;
