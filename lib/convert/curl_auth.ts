@@ -14,6 +14,7 @@ import { ENV_MARKER } from "./curl_shell.ts";
 import { ymap, type YNode } from "./yaml_out.ts";
 import { typedOnce } from "./correlate/typed_once.ts";
 import { isPlaceholderUser } from "./curl_login_user.ts";
+import { bodyFields, PASSWORD_KEY } from "./curl_body_fields.ts";
 
 const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
 
@@ -22,7 +23,9 @@ const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
  * name an earlier answer gave (`-u TOKEN:x` after a pasted `{"token": …}`) is that answer's
  * capture, and the password beside it is sent as written: the server reads the token, the docs
  * set the password "arbitrarily". A password the docs show refused (the answer pasted under the
- * command is a 401 or 403) is no credential of the user's, and is sent as written too.
+ * command is a 401 or 403) is no credential of the user's, and is sent as written too, unless
+ * an earlier command's body sent that name with that password: the docs made the account, and
+ * its refusal is its role's (a 403), so it sends what the account was made with.
  *
  * @example
  * ```ts
@@ -54,7 +57,7 @@ export function curlAuth(
       secretEnv(c, `${base}_USER`, user, `the user name of -u, which is the credential`)
     }}`
     : placeholderUser(c, user, base) ?? credential(c, user, "", "");
-  const pass = passwordOf(c, base, password, token !== undefined, step);
+  const pass = passwordOf(c, base, [user, password], token !== undefined, step);
   return ymap([[auth.scheme, ymap([["username", username], ["password", pass]])]]);
 }
 
@@ -90,7 +93,7 @@ function splitUser(user: string | undefined, notes: string[]): [string, string] 
 function passwordOf(
   c: Correlator,
   base: string,
-  password: string,
+  [user, password]: [string, string],
   token: boolean,
   step: Step | undefined,
 ): string {
@@ -98,8 +101,23 @@ function passwordOf(
   if (password === "") return `\${ENV.${base}_PASSWORD:-}`;
   if (token) return asWritten(c, base, password, "beside a token");
   const refused = step?.first.status === 401 || step?.first.status === 403;
-  if (refused) return asWritten(c, base, password, "the docs show refused");
+  if (refused && !sentBefore(c, step!, user, password)) {
+    return asWritten(c, base, password, "the docs show refused");
+  }
   return credential(c, password, `${base}_PASSWORD`, "the password of -u");
+}
+
+/**
+ * Whether an earlier command's body sent this `-u`'s name and password together: an account
+ * the docs made (a user added with that password), whose refusal is by its role, not a wrong
+ * password. Its password is then the one the account was made with, asked for once.
+ */
+function sentBefore(c: Correlator, step: Step, user: string, password: string): boolean {
+  return c.steps.slice(0, c.steps.indexOf(step)).some((s) => {
+    const fields = bodyFields(s.first);
+    return fields.some(([, v]) => v === user) &&
+      fields.some(([k, v]) => PASSWORD_KEY.test(k) && v === password);
+  });
 }
 
 /**
