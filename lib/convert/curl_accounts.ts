@@ -35,6 +35,12 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i;
 const ACCOUNTS_SEGMENT =
   /^(create|new)?(users?|accounts?|members?|people|customers?|registers?|registrations?|signups?)$/;
 
+/** A body field naming the call an RPC request makes. */
+const CALL_KEY = /^(operation|op|method|action|command|cmd)$/i;
+/** A call creating an account, verb and noun either way round: `add_user`, `user.create`. */
+const CREATE_CALL =
+  /^(?:(?:add|create|new|register)[_.\-/]?(?:users?|accounts?|members?)|(?:users?|accounts?|members?)[_.\-/]?(?:add|create|new|register))$/;
+
 /**
  * Makes each account a sign-up command creates the run's own (see the
  * module); returns the names it made so.
@@ -68,7 +74,7 @@ export function ownAccounts(c: Correlator, requests: readonly AccountRequest[]):
     ).map(([, v]) => v);
     // Signing in later proves a sign-up only where the command could create one: a login
     // then the same `-u` is the same existing account sent twice.
-    const later = (put || createsAccounts(record.url)) &&
+    const later = (put || createsAccounts(record.url) || createsByCall(pairs)) &&
       names.some((n) => requests.slice(i + 1).some((o) => sendsBoth(o, n, password)));
     if (names.length === 0 || (record.status !== 201 && !later)) return;
     // Every name of the account is its own: an address is as unique as the user name.
@@ -96,6 +102,17 @@ function createsAccounts(url: URL): boolean {
   const last = url.pathname.split("/").filter((s) => s !== "").at(-1) ?? "";
   return ACCOUNTS_SEGMENT.test(
     safeDecode(last).replace(/\.\w+$/, "").replace(/[-_.]/g, "").toLowerCase(),
+  );
+}
+
+/**
+ * Whether an RPC body names a creation of accounts as its call: an operations API's
+ * `"operation": "add_user"`, JSON-RPC's `"method": "user.create"`, a form's
+ * `action=createAccount`. The verb is the call's, as a path's last segment is a REST one's.
+ */
+function createsByCall(pairs: [string, string][]): boolean {
+  return pairs.some(([k, v]) =>
+    CALL_KEY.test(k) && CREATE_CALL.test(v.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase())
   );
 }
 
