@@ -104,7 +104,34 @@ function passwordOf(
   if (refused && !sentBefore(c, step!, user, password)) {
     return asWritten(c, base, password, "the docs show refused");
   }
-  return credential(c, password, `${base}_PASSWORD`, "the password of -u");
+  const ref = credential(c, password, `${base}_PASSWORD`, "the password of -u");
+  if (!hasMarker(user)) namePlaces(c, ref, user);
+  return ref;
+}
+
+/** Per variable: what it was first asked as, and the `-u` user names that send it. */
+const places = new WeakMap<Correlator, Map<string, { about: string; users: string[] }>>();
+
+/**
+ * The summary's words for a variable that one typed password became, naming each place it is
+ * sent: a roles page types `password` for the super user's `-u` and for the user it adds, and
+ * the variable said only "the "password" field sent by step "post_root"", so a reader set the
+ * new user's password there, not the super user's own. Said once the variable serves a second
+ * place: `…, and the password of -u for admin and alice`.
+ */
+function namePlaces(c: Correlator, ref: string, user: string): void {
+  const name = /^\$\{ENV\.(\w+)\}$/.exec(ref)?.[1];
+  const asked = name === undefined ? undefined : c.env.get(name);
+  if (!name || !asked) return;
+  if (!places.has(c)) places.set(c, new Map());
+  const seen = places.get(c)!;
+  const entry = seen.get(name) ?? { about: asked.about ?? "", users: [] };
+  seen.set(name, entry);
+  if (!entry.users.includes(user)) entry.users.push(user);
+  const own = entry.about === "the password of -u";
+  if (own && entry.users.length < 2) return;
+  const who = `the password of -u for ${entry.users.join(" and ")}`;
+  asked.about = own ? who : `${entry.about}, and ${who}`;
 }
 
 /**

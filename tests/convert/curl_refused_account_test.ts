@@ -7,7 +7,8 @@
  * reader set (the typed word is asked for): the server answered 401, not the 403 documented. A
  * name and password an earlier command sent together are that account's, refused or not: the
  * same variable as where it was sent first. A wrong password shown refused (a pair no command
- * sent before) is still sent as written.
+ * sent before) is still sent as written. The one variable the typed word became says each place
+ * it is sent: it named only the add's field, which reads as alice's password, not the admin's.
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
@@ -106,4 +107,12 @@ Deno.test("run against a server: the made account is refused by its role, as doc
     );
     assert.deepEqual(seen.map((l) => l.split(" ").at(-1)), ["true", "true", "true"], how);
   }
+});
+
+Deno.test("the one variable a typed password became names each place it is sent", () => {
+  const { yaml } = convertCurl(docs(REFUSALS.prose, "a.test"));
+  const line = /^# {3}(\w+PASSWORD) +(.*)$/m.exec(yaml);
+  assert.ok(line, yaml);
+  assert.match(line[2], /the "password" field sent by step "\w+"/, line[2]);
+  assert.match(line[2], /the password of -u for admin and alice/, line[2]);
 });
