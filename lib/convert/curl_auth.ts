@@ -56,7 +56,7 @@ export function curlAuth(
     ? `\${ENV.${
       secretEnv(c, `${base}_USER`, user, `the user name of -u, which is the credential`)
     }}`
-    : placeholderUser(c, user, base) ?? credential(c, user, "", "");
+    : placeholderUser(c, user, base, step) ?? credential(c, user, "", "");
   const pass = passwordOf(c, base, [user, password], token !== undefined, step);
   return ymap([[auth.scheme, ymap([["username", username], ["password", pass]])]]);
 }
@@ -71,10 +71,18 @@ export function curlAuth(
 const PLACEHOLDER_USER = /^(?=[A-Z0-9_]*ACCOUNT)[A-Z][A-Z0-9_]*$/;
 
 /** A placeholder user name as a variable to set (no secret: it is shown in reports). */
-function placeholderUser(c: Correlator, user: string, base: string): string | undefined {
+function placeholderUser(
+  c: Correlator,
+  user: string,
+  base: string,
+  step: Step | undefined,
+): string | undefined {
   if (hasMarker(user) || !(PLACEHOLDER_USER.test(user) || isPlaceholderUser("user", user))) {
     return undefined;
   }
+  // httpbin's `-u user:passwd …/basic-auth/user/passwd`: a name the URL's own path names is the
+  // server's, whatever it looks like.
+  if (step?.first.url.pathname.split("/").includes(user)) return undefined;
   const name = `${base}_USER`;
   c.env.set(name, { about: `the user name of -u, written as a placeholder (${user})` });
   return `\${ENV.${name}}`;

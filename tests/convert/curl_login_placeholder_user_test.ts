@@ -130,3 +130,12 @@ Deno.test("run against a server: the login sends the reader's account and its to
     assert.deepEqual(seen, ["hdb_admin:Adm1n-pw", "token"], how);
   }
 });
+
+Deno.test("a -u user name the URL's own path names is the server's, sent as written", () => {
+  // httpbin's `/basic-auth/user/passwd` checks the user its path names: `user` is no placeholder.
+  const { yaml, summary } = convertCurl(
+    "curl -u user:passwd http://a.test/basic-auth/user/passwd\n",
+  );
+  assert.ok(!summary.env.includes("BASIC_USER"), `${summary.env}\n${yaml}`);
+  assert.ok(yaml.includes("username: user"), yaml);
+});
