@@ -65,8 +65,8 @@ export function curlAuth(
  * A user name the docs wrote as a placeholder for the reader's own: capitals naming what goes
  * there (`USERNAME`, `YOUR_EMAIL`), `<user>`, `your-…`; WordPress's handbook prints
  * `--user "USERNAME:PASSWORD"`, and the flow sent the word `USERNAME`. So do the words that
- * name such a field (`-u username:password`, `user`, `email`), as `curl_login_user.ts` reads
- * a login's body.
+ * name such a field (`-u username:password`, `email`), as `curl_login_user.ts` reads a login's
+ * body; `-u user:password` is the account `user`.
  */
 const PLACEHOLDER_USER = /^(?=[A-Z0-9_]*ACCOUNT)[A-Z][A-Z0-9_]*$/;
 
@@ -77,7 +77,7 @@ function placeholderUser(
   base: string,
   step: Step | undefined,
 ): string | undefined {
-  if (hasMarker(user) || !(PLACEHOLDER_USER.test(user) || isPlaceholderUser("user", user))) {
+  if (hasMarker(user) || !(PLACEHOLDER_USER.test(user) || isPlaceholderUser("username", user))) {
     return undefined;
   }
   // httpbin's `-u user:passwd …/basic-auth/user/passwd`: a name the URL's own path names is the

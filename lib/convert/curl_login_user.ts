@@ -6,7 +6,7 @@
  * whose account has another name, and every command after it with the token
  * it hands out. The evidence is the body itself: a field naming a user
  * (`username`, `user`, `login`, `email`) sent beside a password, whose value
- * names what goes there rather than anyone (the field's own name, `user`,
+ * names what goes there rather than anyone (the field's own name, `username`,
  * `email`, `<username>`, `YOUR_USERNAME`, `your-email`). Such a value is a
  * variable to set (`LOGIN_USERNAME`, `LOGIN_EMAIL`), not a secret: it is
  * shown in reports. The name of an account the commands create (a sign-up,
@@ -20,8 +20,12 @@ import { bodyFields, isFormBody, PASSWORD_KEY } from "./curl_body_fields.ts";
 import { envMarker, type EnvNames } from "./curl_shell.ts";
 
 const NAME_KEY = /^(user|user_?name|login|e-?mail(_?address)?)$/i;
-/** Words that name what goes in a user-name field, not anyone: `user`, `username`, `email`. */
-const FIELD_WORDS = /^(user|username|login|loginname|email|emailaddress|useremail)$/;
+/**
+ * Words that name what goes in a user-name field, not anyone: `username`, `email`. Not `user` or
+ * `login`, which are names too (`-u user:password` signs in as the account `user`), unless the
+ * field itself is named so (`"user": "user"`).
+ */
+const FIELD_WORDS = /^(username|loginname|email|emailaddress|useremail)$/;
 /** A placeholder in the docs' marks or capitals: `<username>`, `YOUR_USERNAME`, `your-email`. */
 const MARKED =
   /^(?:<[^<>]+>|\{\{[^{}]+\}\}|[Yy]our[_-][\w-]+|(?=[A-Z0-9_]*(?:USER|NAME|LOGIN|EMAIL))[A-Z][A-Z0-9_]*)$/;

@@ -4,7 +4,7 @@
  * "password": "password"}`: the password became `LOGIN_PASSWORD`, but the user name was sent
  * as the word `username`, so the login was refused (401) for every reader whose account has
  * another name, and each command after it with the token it hands out. A user name beside a
- * credential, written as the name of what goes there (the field's own name, `user`, `email`,
+ * credential, written as the name of what goes there (the field's own name, `username`, `email`,
  * `<username>`, `YOUR_USERNAME`, `your-email`), is a variable to set, in a JSON or a form
  * body however curl is told to send it, and in `-u username:password`; a real name is sent
  * as written, and so is the name of an account the commands create (the run's own).
@@ -62,7 +62,7 @@ Deno.test("a login's placeholder user name is a variable to set beside its passw
 });
 
 Deno.test("-u with the word username is a variable to set", () => {
-  for (const user of ["username", "user", "email", "your_username"]) {
+  for (const user of ["username", "email", "your_username", "<user>"]) {
     const { yaml, summary } = convertCurl(`curl -u ${user}:password http://a.test/api/me\n`);
     assert.deepEqual(summary.env, ["BASIC_USER", "BASIC_PASSWORD"], `${user}\n${yaml}`);
   }
@@ -129,6 +129,12 @@ Deno.test("run against a server: the login sends the reader's account and its to
     });
     assert.deepEqual(seen, ["hdb_admin:Adm1n-pw", "token"], how);
   }
+});
+
+Deno.test("-u user:password is the account named user, sent as written", () => {
+  const { yaml, summary } = convertCurl("curl -u user:password http://a.test/basic\n");
+  assert.ok(!summary.env.includes("BASIC_USER"), `${summary.env}\n${yaml}`);
+  assert.ok(yaml.includes("username: user"), yaml);
 });
 
 Deno.test("a -u user name the URL's own path names is the server's, sent as written", () => {
