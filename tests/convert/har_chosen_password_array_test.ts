@@ -17,13 +17,13 @@
  * sign-in as the new user; the operator's sign-in password stays asked. Each
  * encoding runs twice on one stand-in.
  */
-import assert from "node:assert/strict";
-import { passesTwice } from "../support/form_pages.ts";
-
-const OPERATOR = "harbour-master-77";
-const CHOSEN = "Tidal-Gauge-4410";
-const HTML = "text/html; charset=utf-8";
-const BOUNDARY = "----WebKitFormBoundaryQ1w2E3r4T5y6U7i8";
+import {
+  BOUNDARY,
+  CHOSEN,
+  chosenIsTheRunsOwn,
+  dialogRecording,
+  directoryStandIn,
+} from "../support/dialog_password.ts";
 
 /** A JSON document holding the dialog's two fields, and how to read them back. */
 interface Shape {
@@ -94,129 +94,18 @@ const ENCODINGS: Encoding[] = [
   },
 ];
 
-/** A directory admin: the operator signs in, a dialog picks the new user's password, a save makes the user. */
-function directoryStandIn(shape: Shape, encoding: Encoding) {
-  const chosen: string[] = [];
-  const users = new Map<string, string>();
-  let pending: string | undefined;
-  let sessions = 0;
-  const page = (status: number, body: string, headers: Record<string, string> = {}) =>
-    new Response(`<html><body>${body}</body></html>`, {
-      status,
-      headers: { "content-type": HTML, ...headers },
-    });
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const url = new URL(req.url);
-    const sid = /sid=([\w-]+)/.exec(req.headers.get("cookie") ?? "")?.[1] ?? "";
-    if (req.method === "GET") return page(200, `<input type="password" name="password">`);
-    if (url.pathname === "/login") {
-      const form = new URLSearchParams(await req.text());
-      const [user, password] = [form.get("username") ?? "", form.get("password") ?? ""];
-      const known = user === "admin" ? OPERATOR : users.get(user);
-      if (known === undefined || known !== password) return page(200, "wrong password");
-      const cookie = `sid=${user === "admin" ? "admin" : "user"}-${++sessions}; Path=/`;
-      return page(302, "", { location: `${url.origin}/users`, "set-cookie": cookie });
-    }
-    if (!sid.startsWith("admin-")) return page(403, "sign in first");
-    if (url.pathname === "/dialog") {
-      const [one, two] = shape.pair(await encoding.read(req).catch(() => undefined));
-      if (typeof one !== "string" || one !== two || one.length < 8) {
-        return Response.json({ ok: false }, { status: 400 });
-      }
-      pending = one;
-      return Response.json({ ok: true });
-    }
-    const uid = new URLSearchParams(await req.text()).get("uid") ?? "";
-    if (!pending || !uid) return page(200, "set a password first");
-    users.set(uid, pending);
-    chosen.push(pending);
-    pending = undefined;
-    return page(302, "", { location: `${url.origin}/users` });
-  });
-  const { port } = server.addr as Deno.NetAddr;
-  return { origin: `http://127.0.0.1:${port}`, chosen, close: () => server.shutdown() };
-}
-
-/** The journey Chromium records: sign in, pick the password in the dialog, save, sign in as the user. */
+/** The dialog's document as the page's script posts it, in `shape` and `encoding`. */
 function recording(shape: Shape, encoding: Encoding): string {
-  const origin = "http://127.0.0.1:8000";
-  const form = "application/x-www-form-urlencoded";
-  const entry = (
-    i: number,
-    method: string,
-    path: string,
-    opts: { mime?: string; text?: string; cookie?: string; setCookie?: string; to?: string } = {},
-  ) => ({
-    startedDateTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-    time: 5,
-    request: {
-      method,
-      url: `${origin}${path}`,
-      headers: [
-        ...(opts.mime ? [{ name: "Content-Type", value: opts.mime }] : []),
-        ...(opts.cookie ? [{ name: "Cookie", value: opts.cookie }] : []),
-      ],
-      cookies: opts.cookie ? [{ name: "sid", value: opts.cookie.slice(4) }] : [],
-      ...(opts.text ? { postData: { mimeType: opts.mime, text: opts.text } } : {}),
-    },
-    response: {
-      status: opts.to ? 302 : 200,
-      headers: [
-        { name: "Content-Type", value: path === "/dialog" ? "application/json" : HTML },
-        ...(opts.to ? [{ name: "Location", value: `${origin}${opts.to}` }] : []),
-        ...(opts.setCookie ? [{ name: "Set-Cookie", value: `${opts.setCookie}; Path=/` }] : []),
-      ],
-      cookies: opts.setCookie ? [{ name: "sid", value: opts.setCookie.slice(4), path: "/" }] : [],
-      content: {
-        mimeType: path === "/dialog" ? "application/json" : HTML,
-        text: path === "/dialog"
-          ? '{"ok":true}'
-          : `<html><body><input type="password" name="password"></body></html>`,
-      },
-      redirectURL: opts.to ? `${origin}${opts.to}` : "",
-    },
-    _resourceType: path === "/dialog" ? "fetch" : "document",
-  });
-  const admin = "sid=admin-1";
   const json = JSON.stringify(shape.json(CHOSEN, CHOSEN));
-  const entries = [
-    entry(0, "GET", "/login"),
-    entry(1, "POST", "/login", {
-      mime: form,
-      text: `username=admin&password=${OPERATOR}`,
-      setCookie: admin,
-      to: "/users",
-    }),
-    entry(2, "GET", "/users", { cookie: admin }),
-    entry(3, "POST", "/dialog", { mime: encoding.mime, text: encoding.body(json), cookie: admin }),
-    entry(4, "POST", "/save", { mime: form, text: "uid=tide", cookie: admin, to: "/users" }),
-    entry(5, "GET", "/users", { cookie: admin }),
-    entry(6, "POST", "/login", {
-      mime: form,
-      text: `username=tide&password=${CHOSEN}`,
-      cookie: admin,
-      setCookie: "sid=user-2",
-      to: "/users",
-    }),
-  ];
-  return JSON.stringify({ log: { version: "1.2", creator: { name: "stand-in" }, entries } });
+  return dialogRecording({ mime: encoding.mime, text: encoding.body(json) });
 }
 
 for (const shape of SHAPES) {
   for (const encoding of ENCODINGS) {
     Deno.test(`convert har: a password a dialog chooses inside ${shape.name}, ${encoding.name}, is the run's own`, async () => {
-      const app = directoryStandIn(shape, encoding);
+      const app = directoryStandIn(async (req) => shape.pair(await encoding.read(req)));
       try {
-        await passesTwice(recording(shape, encoding), app.origin, (flow, summary) => {
-          assert.ok(!flow.includes(CHOSEN), flow);
-          assert.ok(!flow.includes(OPERATOR), flow);
-          const asked = new Set(flow.match(/ENV\.\w+/g));
-          assert.deepEqual([...asked].sort(), ["ENV.BASE_URL", "ENV.LOGIN_PASSWORD"], flow);
-          assert.match(summary, /LOGIN_PASSWORD/);
-        }, { LOGIN_PASSWORD: OPERATOR });
-        assert.equal(app.chosen.length, 2);
-        assert.notEqual(app.chosen[0], app.chosen[1]);
-        assert.ok(!app.chosen.includes(CHOSEN));
+        await chosenIsTheRunsOwn(recording(shape, encoding), app);
       } finally {
         await app.close();
       }
