@@ -59,7 +59,8 @@ export function firstItemPath(
 /**
  * The path to the parameter's value in a list's first item (see
  * {@linkcode firstItemPath}): its property of the parameter's name, else
- * `id`, else the one named for the parameter's noun.
+ * `id`, else the one named for the parameter's noun. When that one is an object (a
+ * row wrapping the item), its own id inside it, else none.
  */
 function itemValue(
   doc: unknown,
@@ -74,8 +75,17 @@ function itemValue(
   // With no `id`, an item is keyed by the property named for its thing (`collection` of `{collectionId}`).
   const noun = plainName(param).replace(/(.)id$/, "$1");
   const prop = names.find((n) => plainName(n) === plainName(param)) ??
-    names.find((n) => n === "id") ?? names.find((n) => plainName(n) === noun);
-  return prop ? [...path, "0", prop] : undefined;
+    names.find((n) => n === "id");
+  if (prop) return [...path, "0", prop];
+  const named = properties(doc, item).find(([n]) => plainName(n) === noun);
+  if (!named) return undefined;
+  // A row wrapping the item under its model's name (FastAPI's `[{Blog: {..}, votes}]` of a
+  // SQLAlchemy `select(Blog, count)`): the id is inside it; the object itself is no id.
+  const inner = properties(doc, named[1]);
+  if (inner.length === 0) return [...path, "0", named[0]];
+  const id = inner.find(([n]) => plainName(n) === plainName(param)) ??
+    inner.find(([n]) => n === "id");
+  return id ? [...path, "0", named[0], id[0]] : undefined;
 }
 
 /**
