@@ -7,6 +7,11 @@
  * signs in as and names: run among the deletes, it came before the actions
  * on the whole API that need it, and the password-forgot that sends the
  * account's email was answered 422 (`emailNotExists`). It runs last.
+ * So does a DELETE of no parameter at the path the account was signed up
+ * at (a FastAPI blog's `DELETE /users/` beside its sign-up `POST /users/`,
+ * with no `GET /users/` to compare: run on the account every flow shares,
+ * it removed it under the others, whose blogs were then listed with no
+ * creator, 500).
  * So does the DELETE of an item of the account's own shape, which
  * `own_read.ts` fills with the account's id (`DELETE /users/{id}`).
  *
@@ -47,6 +52,9 @@ export function deletesAccount(
 ): boolean {
   if (op.method !== "DELETE") return false;
   if (op.template.includes("{")) return deletesOwnItem(doc, op, login);
+  // At the path the account was signed up at (FastAPI's `POST /users/` and `DELETE /users/`,
+  // "Deletes current user"), no parameter naming another: the credential says which.
+  if (login.register?.template === op.template) return true;
   const item = isNode(doc.paths) ? doc.paths[op.template] : undefined;
   if (!isNode(item) || !isNode(item.get)) return false;
   const read = { ...op, method: "GET", node: item.get };
