@@ -10,6 +10,7 @@ import { singular } from "../names.ts";
 import { deref } from "./examples.ts";
 import { plainName } from "./required_props.ts";
 import { properties } from "./schema_properties.ts";
+import { memberNamed, namesMemberOf } from "./member_named.ts";
 
 /**
  * In a listing's response schema, the path to the parameter's value in the
@@ -74,7 +75,10 @@ function itemValue(
   const names = properties(doc, item).map(([n]) => n);
   // With no `id`, an item is keyed by the property named for its thing (`collection` of `{collectionId}`).
   const noun = plainName(param).replace(/(.)id$/, "$1");
+  // `{pluginName}` is held by the item's `name`, before its `id` (member_named.ts).
+  const member = memberNamed(param)?.member;
   const prop = names.find((n) => plainName(n) === plainName(param)) ??
+    names.find((n) => member !== undefined && plainName(n) === member) ??
     names.find((n) => n === "id");
   if (prop) return [...path, "0", prop];
   const named = properties(doc, item).find(([n]) => plainName(n) === noun);
@@ -95,7 +99,10 @@ function itemValue(
  * thing (`fields`) and exactly one listing (a path of no parameter, its
  * last segment the parameter's noun) is among `listings`. The parameter
  * then refers to an item of that collection: a POST at its path makes
- * something inside that item (a field), not the item itself.
+ * something inside that item (a field), not the item itself. A parameter
+ * named for a collection and a member of its items (`{pluginName}` of
+ * `/config-editor/plugin/{pluginName}`, member_named.ts) names the one
+ * plural listing of that noun (`/plugins`) when none is of its whole name.
  *
  * @example
  * ```ts
@@ -103,6 +110,8 @@ function itemValue(
  * const lists = ["/collections", "/fields"];
  * if (namedListing("/fields/{collection}", "collection", lists) !== "/collections") throw new Error();
  * if (namedListing("/collections/{collection}", "collection", lists) !== undefined) throw new Error();
+ * if (namedListing("/x/plugin/{pluginName}", "pluginName", ["/plugins"]) !== "/plugins") throw new Error();
+ * if (namedListing("/apps/{app_slug}", "app_slug", ["/app"]) !== undefined) throw new Error();
  * ```
  */
 export function namedListing(
@@ -114,10 +123,20 @@ export function namedListing(
   const before = template.slice(0, template.indexOf(`/{${param}}`)).split("/").at(-1) ?? "";
   const own = noun(param);
   if (before === "" || before.startsWith("{") || noun(before) === own) return undefined;
-  const found = [...listings].filter((path) =>
-    !path.includes("{") && noun(path.split("/").at(-1) ?? "") === own
-  );
-  return found.length === 1 ? found[0] : undefined;
+  const paths = [...listings];
+  // `{pluginName}` names the plugins' listing by its noun, and the member it reads (member_named.ts);
+  // under its own listing (`/plugins/{pluginName}`) it is that one's, as any item's.
+  const prefix = template.slice(0, template.indexOf(`/{${param}}`));
+  if (namesMemberOf(param, before) && paths.includes(prefix)) return undefined;
+  const named = (fits: (segment: string) => boolean) =>
+    paths.filter((path) => !path.includes("{") && fits(path.split("/").at(-1) ?? ""));
+  const found = named((segment) => noun(segment) === own);
+  // Only a plural names a listing: `GET /app` is one app, whatever array it holds.
+  const byMember = found.length === 0
+    ? named((segment) => singular(segment) !== segment && namesMemberOf(param, segment))
+    : [];
+  const all = found.length > 0 ? found : byMember;
+  return all.length === 1 ? all[0] : undefined;
 }
 
 /**

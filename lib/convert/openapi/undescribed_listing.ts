@@ -10,7 +10,9 @@
  * a write would change whichever item is listed first, anyone's
  * (`own_listed.ts`), and an item a create makes is the run's own. Only an
  * id (`{id}`, `{roleId}`): the instance's own number, which no user knows
- * before the run; a handle a person names (`{category}` of BBC iPlayer's
+ * before the run, or a handle whose name says the member that holds it
+ * (Homebridge UI's `{pluginName}` of `GET /api/plugins`: `name`,
+ * member_named.ts); a handle a person names (`{category}` of BBC iPlayer's
  * `/categories/{category}`) stays theirs to fill in, as nothing says which
  * member of a listed item holds it.
  *
@@ -19,6 +21,7 @@
 import type { ParamLink } from "./document_links.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { searchedLink } from "./undescribed_answer.ts";
+import { memberNamed, namesMemberOf } from "./member_named.ts";
 
 /** A parameter naming an id: `id`, `roleId`, `role_id`, `ID`; not `paid` nor `android`. */
 const ID = /^(?:id|Id|ID|.+(?:Id|ID|[_-]id))$/;
@@ -46,7 +49,12 @@ export function undescribedListingLink(
   param: string,
   made: boolean,
 ): ParamLink | undefined {
-  if (made || (op.method !== "GET" && op.method !== "HEAD") || !ID.test(param)) return undefined;
+  if (made || (op.method !== "GET" && op.method !== "HEAD")) return undefined;
+  // A handle whose name says the listing's items' member (`{pluginName}` of `/plugins`: `name`).
+  const segment = listing.template.replace(/\/$/, "").split("/").at(-1) ?? "";
+  const member = namesMemberOf(param, segment) ? memberNamed(param)?.member : undefined;
+  if (!ID.test(param) && member === undefined) return undefined;
   const searched = searchedLink(doc, listing, param);
-  return searched && { ...searched, from: "listing" };
+  return searched &&
+    { ...searched, from: "listing", ...(member ? { search: [param, member] } : {}) };
 }
