@@ -35,10 +35,14 @@ const prepared = await prepare(HOMEBRIDGE);
  * answered (`openapi_read_back_test.ts`: the config editor's save had
  * replaced the config with a default, and later changes failed); 56 since
  * a password alone in a signed-in call's body is the account's own
- * (`openapi_reauth_test.ts`: the 2FA deactivation). The rest:
- * docs/real-servers.md.
+ * (`openapi_reauth_test.ts`: the 2FA deactivation); 57 on 2026-11-29's base;
+ * 60 since `{pluginName}` is read from the plugins' listing, its `name`
+ * (`openapi_member_listing_test.ts`: the changelog, the alias, the plugin's
+ * config blocks); 62 since a bridge's `{username}` is the document's example
+ * MAC, not the user the run made (`openapi_example_over_name_test.ts`). The
+ * rest: docs/real-servers.md.
  */
-const FLOOR = 56;
+const FLOOR = 62;
 
 /**
  * Operations that restart or stop the host, the container, the UI or

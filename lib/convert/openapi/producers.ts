@@ -273,7 +273,8 @@ function parentCreate(creates: Creates, op: OpenApiOperation, param: string) {
  * shallowest: a name or a code (`{username}`, `{code}`), not an id, which
  * its own resource's create makes (a message's `application_id` is no
  * application it made). Not for an item the client names (`listed` false)
- * from another resource's create: a session's `path` is no file it made.
+ * from another resource's create: a session's `path` is no file it made; nor
+ * one the document gives a value for (Homebridge's bridge `{username}`, a MAC).
  */
 function fromProperty(
   creates: Creates,
@@ -294,6 +295,9 @@ function fromProperty(
   if (!own && (!listed || searchedLink(creates.doc, parentCreate(creates, op, param), param, op))) {
     return undefined;
   }
+  // Another resource's member of its name is a guess; the document's example is its word.
+  const p = op.params.find((x) => x.in === "path" && x.name === param);
+  if (!own && p && hasExample(creates.doc, p)) return undefined;
   return {
     param,
     producer: found.producer,
