@@ -15,7 +15,9 @@
  * (`{themeKey}` ← `key`), and a described listing whose items hold an `id`
  * beside the named member (the member, not the id); only a plural names a
  * listing (GitHub Enterprise's `GET /app`, one app holding `events: […]`, is
- * not where `{app_slug}` of `/apps/{app_slug}` is). A write
+ * not where `{app_slug}` of `/apps/{app_slug}` is), and only at another
+ * path than right under the listing (Signal K's `/resources/{resourceType}`
+ * takes the words other paths put there: openapi_sibling_literals_test.ts). A write
  * (`PUT …/{pluginName}/disable`) stays the user's to name, as it would
  * change whichever item is listed first.
  */

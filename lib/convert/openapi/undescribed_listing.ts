@@ -50,9 +50,13 @@ export function undescribedListingLink(
   made: boolean,
 ): ParamLink | undefined {
   if (made || (op.method !== "GET" && op.method !== "HEAD")) return undefined;
-  // A handle whose name says the listing's items' member (`{pluginName}` of `/plugins`: `name`).
-  const segment = listing.template.replace(/\/$/, "").split("/").at(-1) ?? "";
-  const member = namesMemberOf(param, segment) ? memberNamed(param)?.member : undefined;
+  // A handle whose name says the listing's items' member (`{pluginName}` of `/plugins`: `name`),
+  // at another path (`/plugins/changelog/{pluginName}`); right under the listing, other words may
+  // stand at its place (Signal K's `/resources/{resourceType}` beside `/resources/routes`).
+  const collection = listing.template.replace(/\/$/, "");
+  const under = op.template.startsWith(`${collection}/{${param}}`);
+  const segment = collection.split("/").at(-1) ?? "";
+  const member = !under && namesMemberOf(param, segment) ? memberNamed(param)?.member : undefined;
   if (!ID.test(param) && member === undefined) return undefined;
   const searched = searchedLink(doc, listing, param);
   return searched &&
