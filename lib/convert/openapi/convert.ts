@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { withJoiRules } from "./joi_rules.ts";
 import { assertCheckable } from "./checkable.ts";
 import { isNode, type Node, OPENAPI_METHODS } from "../../check/openapi_operations.ts";
 import { methodProblem } from "../../load/request.ts";
@@ -104,7 +105,8 @@ export interface OpenApiInput {
  * ```
  */
 export function convertOpenApi(input: OpenApiInput): OpenApiResult {
-  const { document: doc, read: manyDeletes } = selectedDeletes(readSecurity(input.document));
+  const joi = withJoiRules(input.document); // hapi-swagger's own keys, as JSON Schema's
+  const { document: doc, read: manyDeletes } = selectedDeletes(readSecurity(joi));
   const all = operationsOf(doc);
   const info = isNode(doc.info) ? doc.info : {};
   const title = typeof info.title === "string" && info.title.trim() ? info.title.trim() : "api";
@@ -143,7 +145,6 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   for (const { path, what } of shared.files) {
     files.push({ path, text: `placeholder: replace with ${what}\n`, placeholder: true });
   }
-  const bodiless = bodilessWrites(doc, kept);
   return {
     files,
     summary: {
@@ -159,7 +160,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
       ...webhooksOf(doc),
       ...leftOutLines(stopping, unsendable, ambiguous),
       ...(signIn ? { signIn } : {}),
-      ...namedWrites(bodiless, shared.admins, undescribedBodies(doc, kept)),
+      ...namedWrites(bodilessWrites(doc, kept), shared.admins, undescribedBodies(doc, kept)),
     },
   };
 }

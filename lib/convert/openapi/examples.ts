@@ -23,6 +23,7 @@ import { arrayItems } from "./array_required.ts";
 import { namedKind, sentUnlisted } from "./named_kind.ts";
 import { namedLink } from "./link_named.ts";
 import { numberValue } from "./number_value.ts";
+import { arrayOf } from "./unique_items.ts";
 import { givenValue } from "./example_fits.ts";
 import { deref } from "./deref.ts";
 import { requiresForeignPath } from "./foreign_refs.ts";
@@ -309,10 +310,11 @@ export class ExampleMaker {
 
   #array(s: Node, depth: number): unknown[] {
     if (s.maxItems === 0) return [];
-    const item = this.make(arrayItems(s, (n) => deref(this.doc, n)), depth + 1);
+    const items = arrayItems(s, (n) => deref(this.doc, n));
+    const item = this.make(items, depth + 1);
     if (item === undefined) return [];
     const count = Math.min(Math.max(typeof s.minItems === "number" ? s.minItems : 1, 1), 3);
-    return Array.from({ length: count }, () => item);
+    return arrayOf(s, isNode(items) ? items : {}, count, item);
   }
 }
 
