@@ -16,6 +16,7 @@ import { bodyFields, isPasswordField, isSignIn, type Login } from "./login.ts";
 import { formRequired } from "./form_required.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { perRun, type RUN_VARS, USER_NAMES } from "./run_values.ts";
+import { lengthLimits } from "./length_limits.ts";
 import { properties } from "./schema_properties.ts";
 import { signUpNames } from "./signup_names.ts";
 import { makesAnotherAccount, ownIdentity } from "./another_account.ts";
@@ -105,9 +106,10 @@ export function runValues(
     makesAnotherAccount(shared.doc, op, login);
   // The sign-up's second in its own flow beside the first: an account apart (second_signup.ts).
   const apart = sentApart(shared, op);
+  const limits = lengthLimits(shared.doc, op);
   return fields.map(([k, v]) => {
     if (k === "multipart") return [k, v];
-    const run = perRun(v, account ?? runVars, "", names);
+    const run = perRun(v, account ?? runVars, "", names, false, true, limits);
     const made = another ? ownIdentity(run) : apart ? apartVars(run, runVars) : run;
     if (byEmail) return [k, asEmail(made, runVars)];
     return [

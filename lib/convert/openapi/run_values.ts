@@ -24,6 +24,7 @@ import { isPasswordField } from "./login.ts";
 import { queryEntries } from "./params.ts";
 import { plainName } from "./producers.ts";
 import { windowTimes } from "./time_window.ts";
+import { withinLimit } from "./length_limits.ts";
 
 /** The flow vars a body may read, and the value each is generated with per run. */
 export const RUN_VARS: Record<"email" | "username" | "password", string> = {
@@ -133,13 +134,14 @@ export function perRun(
   samples: ReadonlySet<string> = new Set(),
   inList = false,
   stored = true,
+  limits: ReadonlyMap<string, number> = new Map(),
 ): YNode {
   if (Array.isArray(node)) {
-    return node.map((n) => perRun(n, used, key, samples, inList || key !== "", stored));
+    return node.map((n) => perRun(n, used, key, samples, inList || key !== "", stored, limits));
   }
   if (typeof node === "string") {
     const name = runVar(key, node);
-    if (!name) return perRunText(node, key, samples, inList, stored);
+    if (!name) return perRunText(node, key, samples, inList, stored, limits.get(key));
     used.add(name);
     return `\${vars.${name}}`;
   }
@@ -149,7 +151,7 @@ export function perRun(
       ...node,
       entries: windowTimes(node.entries).map((
         [k, v],
-      ) => [k, perRun(v, used, k, samples, inList, stored)]),
+      ) => [k, perRun(v, used, k, samples, inList, stored, limits)]),
     };
   }
   return node;
@@ -167,6 +169,7 @@ function perRunText(
   samples: ReadonlySet<string>,
   inList: boolean,
   stored: boolean,
+  limit: number | undefined,
 ): string {
   const named = /(title|name|slug)$/.test(plainName(key));
   if (!named && !stored) return node;
@@ -176,7 +179,8 @@ function perRunText(
   }
   if (node !== "string" || inList || key === "") return node;
   const stem = key.replace(/[^A-Za-z0-9]+/g, "").slice(0, 16).toLowerCase() || "text";
-  return `${stem}-\${RANDOM.HEX_8}`;
+  // Within the schema's `maxLength` (length_limits.ts): a Joi `.max(10)` refused `code-…` 400.
+  return withinLimit(stem, limit) ?? node;
 }
 
 /**

@@ -1,0 +1,82 @@
+/**
+ * The `maxLength` a request body's schema sets for each property name, so
+ * that text the converter makes per run (`run_values.ts`: `code-${RANDOM.HEX_8}`,
+ * 13 characters) is not longer than the server takes. A Joi `.max(10)` or
+ * `.length(6)` (hapi-swagger writes `maxLength` for both) refused every
+ * such body 400 though the document said the limit.
+ *
+ * @module
+ */
+import { isNode } from "../../check/openapi_operations.ts";
+import { deref } from "./examples.ts";
+import { bodySchema } from "./own_names.ts";
+import type { OpenApiOperation } from "./operations.ts";
+
+/** Deepest schema level looked into: a body nests its item once or twice. */
+const MAX_DEPTH = 4;
+
+/**
+ * Each property name of `op`'s JSON body schema with a `maxLength`, the
+ * smallest where a name appears twice (the made text is matched by name);
+ * none without a document.
+ *
+ * @example
+ * ```ts
+ * import { lengthLimits } from "./length_limits.ts";
+ * const schema = { type: "object", properties: { code: { type: "string", maxLength: 10 }, pin: { type: "string", maxLength: 6 } } };
+ * const op = { node: { requestBody: { content: { "application/json": { schema } } } } } as never;
+ * const got = lengthLimits({}, op);
+ * if (got.get("code") !== 10 || got.get("pin") !== 6 || got.size !== 2) throw new Error();
+ * ```
+ */
+export function lengthLimits(doc: unknown, op: OpenApiOperation): Map<string, number> {
+  const limits = new Map<string, number>();
+  if (doc !== undefined) collect(doc, bodySchema(doc, op), limits, 0, new Set());
+  return limits;
+}
+
+function collect(
+  doc: unknown,
+  schema: unknown,
+  limits: Map<string, number>,
+  depth: number,
+  seen: Set<unknown>,
+): void {
+  const s = deref(doc, schema);
+  if (depth > MAX_DEPTH || !isNode(s) || seen.has(s)) return;
+  seen.add(s);
+  for (const part of ["allOf", "oneOf", "anyOf"]) {
+    const list = s[part];
+    if (Array.isArray(list)) { for (const sub of list) collect(doc, sub, limits, depth + 1, seen); }
+  }
+  if (s.items !== undefined) collect(doc, s.items, limits, depth + 1, seen);
+  if (!isNode(s.properties)) return;
+  for (const [name, prop] of Object.entries(s.properties)) {
+    const p = deref(doc, prop);
+    if (isNode(p) && typeof p.maxLength === "number") {
+      limits.set(name, Math.min(p.maxLength, limits.get(name) ?? Infinity));
+    }
+    collect(doc, prop, limits, depth + 1, seen);
+  }
+}
+
+/**
+ * `${stem}-${RANDOM.HEX_8}` (the per-run text of a field) kept within
+ * `limit` characters: the stem cut, else the random part alone; `undefined`
+ * when not even 8 characters fit (the value is then left as the example
+ * generator made it, which the limit already shaped).
+ *
+ * @example
+ * ```ts
+ * import { withinLimit } from "./length_limits.ts";
+ * if (withinLimit("code", 10) !== "c-${RANDOM.HEX_8}") throw new Error();
+ * if (withinLimit("code", 8) !== "${RANDOM.HEX_8}" || withinLimit("pin", 6) !== undefined) throw new Error();
+ * if (withinLimit("title", undefined) !== "title-${RANDOM.HEX_8}") throw new Error();
+ * ```
+ */
+export function withinLimit(stem: string, limit: number | undefined): string | undefined {
+  const random = "${RANDOM.HEX_8}";
+  if (limit === undefined || stem.length + 9 <= limit) return `${stem}-${random}`;
+  if (limit >= 10) return `${stem.slice(0, limit - 9)}-${random}`;
+  return limit >= 8 ? random : undefined;
+}
