@@ -19,7 +19,7 @@
  */
 import type { Correlator } from "./correlate/mod.ts";
 import type { HarRecord } from "./har_model.ts";
-import { parseBody } from "./json.ts";
+import { bodyFields } from "./curl_body_fields.ts";
 import { mixRunId } from "./values.ts";
 
 /** A request as the accounts rule reads it: its record and `-u`'s `user:password`. */
@@ -62,7 +62,7 @@ export function ownAccounts(c: Correlator, requests: readonly AccountRequest[]):
   requests.forEach(({ record }, i) => {
     const put = record.method === "PUT";
     if (record.method !== "POST" && !put) return;
-    const pairs = fields(record);
+    const pairs = bodyFields(record);
     // An OAuth grant (`grant_type=password`) asks a token of an account that exists: a login.
     if (pairs.some(([k]) => k === "grant_type")) return;
     const password = pairs.find(([k, v]) => PASSWORD_KEY.test(k) && v !== "")?.[1];
@@ -158,26 +158,6 @@ function sends(r: AccountRequest, text: string): boolean {
 /** Whether a request sends the account's name and its password: a login with it. */
 function sendsBoth(r: AccountRequest, name: string, password: string): boolean {
   if (r.user === `${name}:${password}`) return true;
-  const pairs = fields(r.record);
+  const pairs = bodyFields(r.record);
   return pairs.some(([, v]) => v === name) && pairs.some(([, v]) => v === password);
-}
-
-/**
- * The string fields of a form or a JSON object body. A curl record names its body's type in its
- * `Content-Type` header only (`-d`'s form default included), never in `bodyMime`.
- */
-function fields(r: HarRecord): [string, string][] {
-  if (!r.bodyText) return [];
-  const type = r.bodyMime ??
-    r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value;
-  if (/^application\/x-www-form-urlencoded\b/i.test(type ?? "")) {
-    return [...new URLSearchParams(r.bodyText)];
-  }
-  try {
-    const body = parseBody(r.bodyText);
-    if (!body || typeof body !== "object" || Array.isArray(body)) return [];
-    return Object.entries(body).filter((p): p is [string, string] => typeof p[1] === "string");
-  } catch {
-    return [];
-  }
 }
