@@ -42,6 +42,7 @@ import { pathEngine } from "../expr/path_engine.ts";
 import { prepareXPath } from "../check/xpath.ts";
 import type { StepResult } from "../model/result.ts";
 import type { Correlator } from "./correlate/mod.ts";
+import { restatePositionNote } from "./correlate/position_notes.ts";
 import type { PreparedConversion } from "./har.ts";
 import type { Step } from "./model.ts";
 import type { LiveOutcome } from "./verify_live.ts";
@@ -168,6 +169,7 @@ function positionsToNeighbours(c: Correlator, report: VerifyReport): void {
       remark(step, text);
     }
   }
+  restatePositionNote(c);
 }
 
 /** The verification started, or `undefined` with the reason in the report: the flow does not load. */

@@ -15,6 +15,9 @@
 import type { JsonPath } from "../model.ts";
 import type { Correlator } from "./state.ts";
 
+/** How the note begins, to find it again (`restatePositionNote`). */
+const POSITION_NOTE = "Read by position, since no other field of the item tells it apart: ";
+
 /** The JSON type of `value`, telling a list from an object and `null` from both. */
 function jsonType(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
@@ -77,7 +80,36 @@ export function positionNote(c: Correlator): string | undefined {
     })
   );
   if (read.length === 0) return undefined;
-  return `Read by position, since no other field of the item tells it apart: ${
+  return `${POSITION_NOTE}${
     read.join(", ")
   }. An instance that lists these items in another order sends another item's value; where the value names the same item on every instance, write it in the flow instead.`;
+}
+
+/**
+ * Restates the note in `c.notes` after captures moved off positions
+ * (`--verify` finds an element by its neighbours, verify_neighbours.ts): it
+ * names the captures still read by position, or goes. Left as it was, it
+ * named `$.json.data[64]` in a flow that no longer reads it.
+ *
+ * @example
+ * ```ts
+ * import { positionNote, restatePositionNote } from "./position_notes.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { json: { queues: [{ name: "mail" }, { name: "reports" }] } };
+ * const capture = { kind: "json", path: ["queues", 0, "name"] };
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push({ name: "list_queues", last, captures: [["name", capture]] } as any);
+ * c.notes.push(positionNote(c)!);
+ * capture.path = ["queues", { filter: "name", value: "mail" }, "name"] as never;
+ * restatePositionNote(c);
+ * if (c.notes.length !== 0) throw new Error(c.notes.join());
+ * ```
+ */
+export function restatePositionNote(c: Correlator): void {
+  const at = c.notes.findIndex((note) => note.startsWith(POSITION_NOTE));
+  if (at < 0) return;
+  const left = positionNote(c);
+  if (left === undefined) c.notes.splice(at, 1);
+  else c.notes[at] = left;
 }
