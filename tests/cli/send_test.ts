@@ -325,7 +325,10 @@ Deno.test("send: any status exits 0; --fail exits 1 from 400 on; no response exi
     );
     assert.equal(unmade.code, 1, unmade.stderr);
     assert.equal(unmade.stdout, "");
-    assert.equal(unmade.stderr, '"nohost/x" is not an absolute http or https URL.\n');
+    assert.equal(
+      unmade.stderr,
+      '"nohost/x" is not an absolute http or https URL: it has no scheme; give the value it starts with one, e.g. "http://nohost".\n',
+    );
   } finally {
     await srv.close();
   }
