@@ -2,13 +2,16 @@
  * Captures that read a list's item by its position, said in the summary. A
  * page often takes a name from a list answer by index (Bull Board's board
  * lists its queues and sends the first one's name in later paths,
- * `/api/queues/mail/add`), and when no other field of the item tells it apart
+ * `/api/queues/mail/add`), and when no single field of the item tells it apart
  * (counts are numbers, the other words shared) the position is the only
- * evidence there is: the capture keeps it (`$.json.queues[0].name`), right on
+ * evidence the conversion uses: the capture keeps it (`$.json.queues[0].name`), right on
  * an instance set up as the recorded one. An instance that lists its items in
  * another order sends another item's value, silently (the jobs went to a
  * queue no worker ran), so each such capture of a list that held more than
- * one item alike is named, with the value it read.
+ * one item alike is named, with the value it read. Two fields together may
+ * still tell it apart (`--verify` looks for a pair, verify_neighbours.ts), so
+ * the note says "single" and points there rather than call the position the
+ * only witness.
  *
  * @module
  */
@@ -16,7 +19,7 @@ import type { JsonPath } from "../model.ts";
 import type { Correlator } from "./state.ts";
 
 /** How the note begins, to find it again (`restatePositionNote`). */
-const POSITION_NOTE = "Read by position, since no other field of the item tells it apart: ";
+const POSITION_NOTE = "Read by position, since no single field of the item tells it apart: ";
 
 /** The JSON type of `value`, telling a list from an object and `null` from both. */
 function jsonType(value: unknown): string {
@@ -82,7 +85,7 @@ export function positionNote(c: Correlator): string | undefined {
   if (read.length === 0) return undefined;
   return `${POSITION_NOTE}${
     read.join(", ")
-  }. An instance that lists these items in another order sends another item's value; where the value names the same item on every instance, write it in the flow instead.`;
+  }. An instance that lists these items in another order sends another item's value; where the value names the same item on every instance, write it in the flow instead; \`convert --verify\` reads an item that two fields together tell apart by those fields.`;
 }
 
 /**
