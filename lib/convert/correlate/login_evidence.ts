@@ -23,6 +23,7 @@ import { isAuthPath } from "../names.ts";
 import { userAndPassword } from "./login_copies.ts";
 import { sendsPassword } from "./password_fields.ts";
 import { isRpcLogin } from "./rpc_logins.ts";
+import { sendsBareCredential } from "./bare_credential.ts";
 import type { Correlator } from "./state.ts";
 
 /**
@@ -82,7 +83,7 @@ function demoted(
 
 /**
  * Whether `records[i]` sends a credential the user typed: Basic credentials,
- * or a secret-named field or a page's password input whose value no earlier
+ * a body that is one bare value (bare_credential.ts), or a secret-named field or a page's password input whose value no earlier
  * answer handed out (a CSRF token, a token being revoked) and the run does
  * not choose afresh (a new user's password, chosen_passwords.ts).
  */
@@ -92,7 +93,7 @@ function typesCredential(c: Correlator, records: readonly HarRecord[], i: number
     h.name.toLowerCase() === "authorization" &&
     userAndPassword(/^basic\s+(\S+)$/i.exec(h.value.trim())?.[1] ?? "") !== undefined
   );
-  if (basic) return true;
+  if (basic || sendsBareCredential(c, records, i)) return true;
   return bodyFields(r).some(([key, value]) =>
     value !== "" && (isSecretName(key) || c.passwordFields.has(key)) &&
     !c.generated.has(value) && !handedOut(records, i, value)

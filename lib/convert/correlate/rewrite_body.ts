@@ -32,6 +32,7 @@ import { unrecordedBody } from "./unrecorded_body.ts";
 import { binaryBody } from "./binary_body.ts";
 import { emptyHiddenField } from "./hidden_fields.ts";
 import { labelledOption } from "./labelled_ids.ts";
+import { askBareCredential } from "./bare_credential.ts";
 
 /**
  * Sets the body of `step` (`body`, `form` or `multipart`) from the one `r`
@@ -72,8 +73,15 @@ export function rewriteBody(c: Correlator, r: HarRecord, step: Step, login: bool
   if (/x-www-form-urlencoded/i.test(contentType)) {
     return urlencoded(c, text, step, mutating, login);
   }
-  // A text or framed body: an id the browser made inside it is the run's own (made_ids.ts).
-  step.body = withTokens(c, text, step, madeIdsIn(c, text));
+  step.body = textBody(c, text, step, login);
+}
+
+/** A text or framed body: an id the browser made inside it is the run's own (made_ids.ts). */
+function textBody(c: Correlator, text: string, step: Step, login: boolean): string {
+  const body = withTokens(c, text, step, madeIdsIn(c, text));
+  // A login's body of one bare value no answer produced is the typed credential itself.
+  if (!login || body !== text) return body;
+  return askBareCredential(c, text, step) ?? body;
 }
 
 /** The body as a JSON object or array, `undefined` when it is none (noted when too deep). */
