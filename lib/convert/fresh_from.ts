@@ -7,6 +7,7 @@
  * @module
  */
 import { isUuid } from "./values.ts";
+import { isClockReading } from "./two_recordings_time.ts";
 
 /**
  * Whether `value` can be made fresh on each run from its two recorded
@@ -36,10 +37,37 @@ export function freshFrom(a: string, b: string): string | undefined {
     return `\${RANDOM.HEX_${a.length}}`;
   }
   const run = differingRun(a, b);
-  if (!run) return undefined;
+  // A clock the page read, inside longer text (`"date":1795998569881` in a JSON document): a
+  // run id in its digits is no time and no number; the caller sends it as recorded.
+  if (!run || stampedIn(a, b, run)) return undefined;
   // A function replacement: in a replacement string "$$" means one "$", which would undo the escape.
   const escape = (t: string) => t.replaceAll("${", () => "$${");
   return `${escape(a.slice(0, run.start))}\${RUN_ID}${escape(a.slice(a.length - run.end))}`;
+}
+
+/**
+ * Whether `a` and `b` differ only in a reading of the page's clock inside
+ * longer text (a millisecond stamp inside a JSON document posted in a form
+ * field): the two runs where they differ are clock readings of one form.
+ *
+ * @example
+ * ```ts
+ * import { differsByClock } from "./fresh_from.ts";
+ * if (!differsByClock('{"date":1795998569881}', '{"date":1795998696896}')) throw new Error();
+ * if (differsByClock("draft-1732100", "draft-1732999")) throw new Error();
+ * ```
+ */
+export function differsByClock(a: string, b: string): boolean {
+  const run = differingRun(a, b);
+  return run !== undefined && stampedIn(a, b, run);
+}
+
+/** Whether the differing runs of `a` and `b` (`run`, as `differingRun` gives it) are clock readings. */
+function stampedIn(a: string, b: string, run: { start: number; end: number }): boolean {
+  return isClockReading(
+    a.slice(run.start, a.length - run.end),
+    b.slice(run.start, b.length - run.end),
+  );
 }
 
 /** Digits, with the signs and separators numbers, dates, times and phone numbers are written with. */

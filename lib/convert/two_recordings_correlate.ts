@@ -31,7 +31,8 @@ import { pageValues } from "./pages.ts";
 import { isSecretShaped, looksLikeToken } from "./values.ts";
 import type { Group } from "./polls.ts";
 import { alignRecords, Evidence } from "./two_recordings.ts";
-import { freshFrom } from "./fresh_from.ts";
+import { differsByClock, freshFrom } from "./fresh_from.ts";
+import { unfallbackable } from "./two_recordings_fallback.ts";
 import { isClockReading } from "./two_recordings_time.ts";
 import { typedData } from "./two_recordings_typed.ts";
 import { pageMade } from "./two_recordings_nonce.ts";
@@ -122,8 +123,9 @@ function differing(
   other: string,
   step: Step,
 ): string {
-  // The page's clock: sent as recorded, neither random hex nor a variable to ask for.
-  if (isClockReading(value, other)) return t.sp.lit(value);
+  // The page's clock, whole or inside longer text: sent as recorded, neither random hex nor a
+  // variable to ask for.
+  if (isClockReading(value, other) || differsByClock(value, other)) return t.sp.lit(value);
   // Random of one shape in both, the page's own (two_recordings_nonce.ts): one of that shape.
   const fresh = pageMade(t, key, value, other, step.first) ?? freshFrom(value, other);
   if (fresh) {
@@ -132,6 +134,7 @@ function differing(
     if (fresh.startsWith("${RANDOM.UUID}")) return t.rules.freshUuid(key, value);
     return oneValueARun(t, key, value, fresh);
   }
+  if (unfallbackable(t, value, `"${key}" sent by step "${step.name}"`)) return t.sp.lit(value);
   decide(t, value, "variable");
   const env = envName(`${step.name}_${key || "value"}`);
   t.env.set(env, {
@@ -201,6 +204,7 @@ function judgedHeader(
   const other = t.evidence.counterpart(recorded);
   if (typeof other !== "string" || isClockReading(recorded, other)) return template;
   const fresh = pageMade(t, name, recorded, other, r) ?? freshFrom(recorded, other);
+  if (!fresh && unfallbackable(t, recorded, `the "${name}" header`)) return template;
   decide(t, recorded, fresh ? "fresh" : "variable");
   if (fresh) {
     t.replaced.generated++;
