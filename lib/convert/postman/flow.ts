@@ -23,6 +23,7 @@ import { jumpSkips } from "./jump_skip.ts";
 import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
 import type { SideRequest } from "./script/side_request.ts";
+import { sentGuard } from "./script/response_send.ts";
 import { keeping, sendKept } from "./kept_request.ts";
 import { SentOnce } from "./sent_once.ts";
 import { stepUrl } from "./step_url.ts";
@@ -163,7 +164,7 @@ export class FlowBuilder {
     }
     const step = ymap([
       ["name", name],
-      ["if", guard],
+      ["if", sentGuard(guard, r.sentIf, (n) => this.resolve(n))],
       ["auth", auth],
       ["request", request],
       ["capture", captures.size > 0 ? ymap([...captures]) : undefined],

@@ -102,9 +102,12 @@ export interface RequestReport {
  */
 export function keepNotes(
   shared: Shared,
-  t: Pick<Translation, "sets" | "droppedLines">,
+  t: Pick<Translation, "sets" | "droppedLines" | "unsent">,
   by: string,
 ): void {
+  for (const why of new Set(t.unsent)) {
+    if (!shared.unsendable.includes(`${by} (${why})`)) shared.unsendable.push(`${by} (${why})`);
+  }
   for (const [n, l] of t.droppedLines ?? []) (shared.droppedLines ??= new Map()).set(n, l);
   for (const s of t.sets) {
     if (s.derived) (shared.derived ??= new Map()).set(s.name, { from: s.derived, by });

@@ -74,6 +74,11 @@ export interface PmRequest {
   scripts: PmScript[];
   /** `false` when the collection, a folder or the request turns redirect following off. */
   followRedirects?: boolean;
+  /**
+   * For a request a test script sends: the conditions on what the step before it captured
+   * (`name`) it is sent under, as the script's `if` reads the response (response_send.ts).
+   */
+  sentIf?: { name: string; op: string; value: unknown }[];
 }
 
 /** A top-level part of a collection: a folder (with every request under it) or a loose request. */

@@ -32,7 +32,7 @@ export function neededCaptures(
 ): Translation["captures"] {
   if (!read) return captures;
   return captures.filter((c) => {
-    if (read.has(c.of ?? c.name)) return true;
+    if (c.forSend || read.has(c.of ?? c.name)) return true;
     comments.push(
       c.guarded
         ? `not captured: ${c.name}: set only when the script's condition holds, and no request reads it`
@@ -76,7 +76,7 @@ export function capturesOf(
       ? earlier(c.name)
       : undefined;
     const when = otherwise !== undefined ? conditionsYaml(c.when!) : undefined;
-    const plain = !when && c.regex === undefined && !c.first && !c.as;
+    const plain = !when && c.regex === undefined && !c.first && !c.as && !c.forSend;
     captures.set(
       varName(c.name),
       plain ? c.path : ymap([...source, ["when", when], ["otherwise", otherwise]]),
@@ -90,7 +90,12 @@ function sourceYaml(
   c: Omit<Translation["captures"][number], "name">,
 ): [string, YNode | undefined][] {
   if (c.regex === undefined) {
-    return [["path", c.path], ["first", c.first || undefined], ["as", c.as]];
+    return [
+      ["path", c.path],
+      ["first", c.first || undefined],
+      ["as", c.as],
+      ["optional", c.forSend],
+    ];
   }
   const member = c.header === undefined && c.path !== "$.body" ? c.path : undefined;
   return [["header", c.header], ["path", member], ["regex", c.regex]];

@@ -16,7 +16,9 @@ export { sharesOf };
 function parts(s: Sym): Sym[] | undefined {
   if (s.k === "cat") return s.parts;
   // A value cut from a header or the body (`m[1]`) is a part too: a capture of its own.
+  // So is the first element a `find` picks, or a member of it (`u.id`): a capture with `first`.
   const ok = (s.k === "path" && !s.path.includes(":")) || s.k === "var" ||
+    (s.k === "pick" && !s.list) ||
     (s.k === "cut" && s.stage === "value") ||
     (s.k === "lit" && (typeof s.value === "string" || typeof s.value === "number"));
   return ok ? [s] : undefined;

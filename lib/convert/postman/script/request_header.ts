@@ -29,13 +29,18 @@ const ADDERS = new Set([
  * if (t !== "{{base}}/x") throw new Error(t);
  * ```
  */
-export function postmanText(s: Sym | undefined): string | undefined {
+export function postmanText(
+  s: Sym | undefined,
+  part?: (s: Sym) => string | undefined,
+): string | undefined {
+  // A part of the response, when a test script's request reads it (response_send.ts).
+  if ((s?.k === "path" || s?.k === "pick") && part) return part(s);
   if (s?.k === "lit") {
     return ["string", "number", "boolean"].includes(typeof s.value) ? String(s.value) : undefined;
   }
   if (s?.k === "var") return `{{${s.name}}}`;
   if (s?.k !== "cat") return undefined;
-  const parts = s.parts.map(postmanText);
+  const parts = s.parts.map((p) => postmanText(p, part));
   return parts.every((p) => p !== undefined) ? parts.join("") : undefined;
 }
 

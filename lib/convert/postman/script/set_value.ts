@@ -24,11 +24,12 @@ function joined(name: string, parts: Sym[], guarded: object): SetOut | undefined
   for (const [i, p] of parts.entries()) {
     if (p.k === "lit") text += String(p.value).replaceAll("${", () => "$${");
     else if (p.k === "var") text += p.expr;
-    else if (p.k === "path" || p.k === "cut") {
+    else if (p.k === "path" || p.k === "cut" || (p.k === "pick" && !p.list)) {
       const part = `${name}_part${i + 1}`;
       const cut = p.k === "cut" ? cutSource(p) : undefined;
       if (p.k === "cut" && (!cut || cut.regex.includes("${"))) return undefined;
-      captures.push({ name: part, path: p.path, of: name, ...cut, ...guarded });
+      const first = p.k === "pick" ? { first: true } : {};
+      captures.push({ name: part, path: p.path, of: name, ...cut, ...first, ...guarded });
       text += `\${steps.${STEP}.capture.${varName(part)}}`;
     } else return undefined;
   }

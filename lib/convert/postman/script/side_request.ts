@@ -14,6 +14,10 @@ import type { Node } from "./parse.ts";
 import { postmanText } from "./request_header.ts";
 import { closureOf } from "./closure.ts";
 import type { PmRequest } from "../model.ts";
+import type { Sym } from "./sym.ts";
+
+/** A context that may name a part of the response a test script's request reads (response_send.ts). */
+export type SendContext = EvalContext & { part?: (s: Sym) => string | undefined };
 
 /** A request a pre-request script sends first, in Postman text (`{{name}}` for a variable). */
 export interface SideRequest {
@@ -21,6 +25,8 @@ export interface SideRequest {
   url: string;
   headers: { key: string; value: string }[];
   raw?: string;
+  /** For a test script's: the conditions it is sent under (PmRequest's `sentIf`). */
+  sentIf?: PmRequest["sentIf"];
   /** Set when `raw` is what `JSON.stringify(…)` writes (PmBody's `stringified`). */
   stringified?: true;
   /** `body.options.raw.language`: Postman sends the raw body with the type it names. */
@@ -45,7 +51,7 @@ function field(obj: Node, name: string): Node | undefined {
  * `header: { "X": v }`, `[{ key, value }]`, or text (`'Content-Type:application/json'`, a
  * line each; a list may hold such lines too) as pairs; undefined when one is not text now.
  */
-function headers(node: Node | undefined, ctx: EvalContext): SideRequest["headers"] | undefined {
+function headers(node: Node | undefined, ctx: SendContext): SideRequest["headers"] | undefined {
   if (!node) return [];
   const lines = headerLines(node, ctx);
   if (lines !== null) return lines;
@@ -80,7 +86,7 @@ function headers(node: Node | undefined, ctx: EvalContext): SideRequest["headers
  * (`Header.parseSingle`). `null` when `node` holds no such text (an object, a list of
  * objects); undefined when the text is not known now.
  */
-function headerLines(node: Node, ctx: EvalContext): SideRequest["headers"] | undefined | null {
+function headerLines(node: Node, ctx: SendContext): SideRequest["headers"] | undefined | null {
   if (node.type === "ArrayExpression") {
     const texts = node.elements.some((e: Node | null) => e && isText(e))
       ? node.elements.map((e: Node | null) => (e ? textOf(e, ctx) : undefined))
@@ -112,9 +118,11 @@ function isText(node: Node): boolean {
  * Text as Postman sends it: a template literal (`\`http://localhost:${port}/users\``) joined
  * from its parts (each a variable's `{{name}}` or text known now), else the value's text.
  */
-function textOf(node: Node | undefined, ctx: EvalContext): string | undefined {
-  if (node?.type !== "TemplateLiteral") return postmanText(node && evaluate(node, ctx, 0));
-  const parts = node.expressions.map((e: Node) => postmanText(evaluate(e, ctx, 0)));
+function textOf(node: Node | undefined, ctx: SendContext): string | undefined {
+  if (node?.type !== "TemplateLiteral") {
+    return postmanText(node && evaluate(node, ctx, 0), ctx.part);
+  }
+  const parts = node.expressions.map((e: Node) => postmanText(evaluate(e, ctx, 0), ctx.part));
   if (parts.includes(undefined)) return undefined;
   return node.quasis.map((q: Node, i: number) => q.value.cooked + (parts[i] ?? "")).join("");
 }
@@ -134,12 +142,12 @@ function textOf(node: Node | undefined, ctx: EvalContext): string | undefined {
  * if (raw !== '{"a":1,"b":"{{b}}"}') throw new Error(raw);
  * ```
  */
-export function rawText(node: Node, ctx: EvalContext): string | undefined {
+export function rawText(node: Node, ctx: SendContext): string | undefined {
   const [value, replacer, space] = node.arguments ?? [];
   const json = node.type === "CallExpression" && dotted(node.callee) === "JSON.stringify" &&
     value !== undefined && (replacer === undefined || isNull(replacer)) &&
     (space === undefined || space.type === "Literal") && node.arguments.length <= 3;
-  if (!json) return postmanText(evaluate(node, ctx, 0));
+  if (!json) return postmanText(evaluate(node, ctx, 0), ctx.part);
   return jsonText(value, ctx);
 }
 
@@ -148,7 +156,7 @@ const isNull = (n: Node) =>
   (n.type === "Literal" && n.value === null) || (n.type === "Identifier" && n.name === "undefined");
 
 /** An object literal as `JSON.stringify` writes it, member by member (jsonText). */
-function objectText(node: Node, ctx: EvalContext): string | undefined {
+function objectText(node: Node, ctx: SendContext): string | undefined {
   const members: string[] = [];
   for (const p of node.properties) {
     if (p.type !== "Property" || p.computed || p.kind !== "init") return undefined;
@@ -168,7 +176,7 @@ function objectText(node: Node, ctx: EvalContext): string | undefined {
  * value Postman keeps from an environment file or a response's text is a string; an object
  * or array of those member by member. `undefined` when a part is neither.
  */
-function jsonText(node: Node, ctx: EvalContext): string | undefined {
+function jsonText(node: Node, ctx: SendContext): string | undefined {
   const value = evaluate(node, ctx, 0);
   if (value?.k === "lit") {
     return value.value === undefined ? undefined : JSON.stringify(value.value);
@@ -178,12 +186,13 @@ function jsonText(node: Node, ctx: EvalContext): string | undefined {
     return items.includes(undefined) ? undefined : `[${items.join(",")}]`;
   }
   if (node.type === "ObjectExpression") return objectText(node, ctx);
+  // A part of the response keeps its JSON type in Newman's body: not said as text here.
   const text = value?.k === "var" || value?.k === "cat" ? postmanText(value) : undefined;
   return text === undefined ? undefined : JSON.stringify(text);
 }
 
 /** `{ url, method, header, body: { mode: "raw", raw } }`; undefined when a part is not known now. */
-function objectRequest(arg: Node, ctx: EvalContext): Omit<SideRequest, "callback"> | undefined {
+function objectRequest(arg: Node, ctx: SendContext): Omit<SideRequest, "callback"> | undefined {
   const url = textOf(field(arg, "url"), ctx);
   const m = field(arg, "method");
   const method = m ? evaluate(m, ctx, 0) : { k: "lit" as const, value: "GET" };
@@ -199,7 +208,7 @@ function objectRequest(arg: Node, ctx: EvalContext): Omit<SideRequest, "callback
 type RawParts = Pick<SideRequest, "raw" | "stringified" | "language">;
 
 /** `body: { mode: "raw", raw, options }` as the side request's parts; undefined for another body. */
-function rawBodyOf(body: Node | undefined, ctx: EvalContext): RawParts | undefined {
+function rawBodyOf(body: Node | undefined, ctx: SendContext): RawParts | undefined {
   if (!body) return {};
   const part = (name: string) => body.type === "ObjectExpression" ? field(body, name) : undefined;
   const written = part("raw");
@@ -238,7 +247,7 @@ function rawLanguage(options: Node | undefined): string | undefined | null {
 /** The request `pm.sendRequest`'s first argument says: a URL, or `{ url, method, header, body }`. */
 function requestOf(
   arg: Node | undefined,
-  ctx: EvalContext,
+  ctx: SendContext,
 ): Omit<SideRequest, "callback"> | undefined {
   if (!arg) return undefined;
   if (arg.type === "ObjectExpression") return objectRequest(arg, ctx);
@@ -324,7 +333,7 @@ function callbackSource(fn: Node | undefined, source: string): string | undefine
  */
 export function sideRequest(
   e: Node,
-  ctx: EvalContext,
+  ctx: SendContext,
   source: string,
 ): SideRequest | undefined | null {
   if (e.type !== "CallExpression" || dotted(e.callee) !== "pm.sendRequest") return null;
@@ -369,5 +378,6 @@ export function sideItem(r: PmRequest, side: SideRequest): PmRequest {
       : {}),
     scripts: side.callback.trim() ? [{ listen: "test", source: side.callback, owner: name }] : [],
     ...(r.followRedirects === false ? { followRedirects: false } : {}),
+    ...(side.sentIf ? { sentIf: side.sentIf } : {}),
   };
 }

@@ -25,7 +25,7 @@ import { setsInside } from "./sets_inside.ts";
 import { testedIf } from "./tested_if.ts";
 import { returnedChecks, splitReturn, testStatements } from "./returned.ts";
 import { droppedBy, scopeCall, WRITERS } from "./scope_call.ts";
-import { requestEffect } from "./request_effect.ts";
+import { scriptSend, sendsIfFound, unsentInside } from "./response_send.ts";
 import { destructured } from "./destructure.ts";
 import { guardOf, onValue, variableCondition } from "./var_condition.ts";
 import { emptyTranslation, type Translation } from "./translation.ts";
@@ -84,6 +84,7 @@ class Translator {
     this.lines(node), forgetAssigned(node, this.ctx.scope); // a local it assigns is unknown now
     // The lines its comment shows (the declarations it reads first) name what set each dropped.
     droppedBy(this.out, setsInside(node, WRITERS), this.out.untranslated.slice(at));
+    if (!this.preRequest) unsentInside(node, this.out); // a test's pm.sendRequest: named
     this.out.untranslatedAssertions += countAssertions(this.source.slice(node.start, node.end));
   }
 
@@ -185,10 +186,15 @@ class Translator {
     this.lines(node);
   }
 
+  /** An `if`'s test as conditions, or a value known now; undefined when it cannot be said. */
+  #test(node: Node) {
+    const value = evaluate(node.test, this.ctx, 0);
+    return truthy(value) ?? variableCondition(node.test, this.ctx) ?? sendsIfFound(node, value);
+  }
+
   ifStatement(node: Node, name: string | undefined, depth: number): void {
     if (isTestsAssignment(node.test)) return testedIf(this, node, name, depth);
-    const test = truthy(evaluate(node.test, this.ctx, 0)) ??
-      variableCondition(node.test, this.ctx);
+    const test = this.#test(node);
     if (typeof test === "boolean") {
       const branch = test ? node.consequent : node.alternate;
       this.#folded++;
@@ -234,13 +240,8 @@ class Translator {
 
   /** A request sent or a header added by `e` (request_effect.ts); false when `e` is neither. */
   #send(node: Node, e: Node): boolean {
-    // A test script's pm.sendRequest is sent after the response it reads: a step just after.
-    const conditional = this.#when.length > 0 || this.#folded > 0;
-    // Only under conditions known here (`if (!token)`, no token yet): sent, once per flow.
-    const once = this.#when.length === 0 && this.#folded > 0
-      ? this.source.slice(e.start, e.end)
-      : undefined;
-    const effect = requestEffect(e, this.ctx, this.out, this.source, conditional, once);
+    const [when, folded] = [this.#when, this.#folded];
+    const effect = scriptSend(e, this.ctx, this.source, this.out, when, folded, this.preRequest);
     if (effect === "comment") this.skip(node);
     return effect !== false;
   }

@@ -26,6 +26,8 @@ export interface Translation {
     when?: Cond[];
     first?: boolean;
     of?: string;
+    /** Read by a request the script sends (response_send.ts): optional, kept though no `{{…}}` reads it. */
+    forSend?: true;
     /** A pattern whose first group is the value, over `header` (by name) or else the body text. */
     regex?: string;
     header?: string;
@@ -66,6 +68,8 @@ export interface Translation {
   }[];
   /** Requests a pre-request script sends first (`pm.sendRequest`), in its order. */
   sides?: SideRequest[];
+  /** Why each `pm.sendRequest` the flow cannot send is not sent, for the summary. */
+  unsent?: string[];
   /** Headers a pre-request script adds to its request (`pm.request.headers.add`), as Postman text. */
   headers?: { key: string; value: string }[];
   /** The body a pre-request script writes into its request (`pm.request.body.raw = …`), the last one. */
