@@ -9,6 +9,7 @@
  */
 import type { Sym } from "./sym.ts";
 import { cutCall } from "./cut.ts";
+import { bothFromEnd, everyRemoved } from "./cut_every.ts";
 import { escapeRegExp as escape } from "../../../_util/regex_escape.ts";
 // `[i]` of a cut: the other step of reading one (cut.ts), beside the call.
 export { cutMember } from "./cut.ts";
@@ -46,9 +47,12 @@ function index(a: Arg | undefined): number | undefined {
  * ```
  */
 export function textCut(method: string, on: Sym | undefined, args: Arg[]): Sym | undefined | null {
-  if (!["substring", "slice", "substr", "replace"].includes(method)) return null;
+  if (!["substring", "slice", "substr", "replace", "replaceAll"].includes(method)) return null;
   if (on?.k !== "path") return null;
   const value = (regex: string): Cut => ({ k: "cut", path: on.path, stage: "value", regex });
+  // Every occurrence (`/-/g`, `replaceAll`): pieces joined (cut_every.ts).
+  const every = method.startsWith("replace") ? everyRemoved(method, args, value) : null;
+  if (every !== null) return every;
   if (method === "replace") return replaced(args, value);
   const [a, b] = [index(args[0]), args.length > 1 ? index(args[1]) : undefined];
   if (a === undefined || args.length > 2 || (args.length === 2 && b === undefined)) {
@@ -75,9 +79,10 @@ function positional(method: string, a: number, b: number | undefined, value: Val
 
 /**
  * `slice(-n)` and `substr(-n)`: the last `n` characters (all of a shorter text), the fewest
- * skipped first; a second bound with them is not expressed.
+ * skipped first; `slice(-n, -m)` (cut_every.ts); another second bound is not expressed.
  */
 function fromEnd(method: string, n: number, b: number | undefined, value: Value) {
+  if (method === "slice" && b !== undefined && b < 0) return bothFromEnd(n, -b, value);
   return b === undefined && method !== "substring"
     ? value(`^${ANY}*?(${ANY}{0,${n}})$`)
     : undefined;
