@@ -6,7 +6,8 @@
  * `if` holds, at the URL the response gave; the flow sends it as a step just
  * after, its URL reading what the step captured, under the same condition.
  * Every spelling: a `find` tested with `if (u)`, an element read always, a
- * template literal, a status or member condition.
+ * template literal, a body `JSON.stringify` writes of the answer's members, a
+ * status or member condition.
  */
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
@@ -23,6 +24,9 @@ function usersServer() {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const url = new URL(req.url);
     seen.push(`${req.method} ${url.pathname}`);
+    // What a script sends of an answer: its body, as the server reads it.
+    if (url.pathname === "/audit") seen.push(JSON.stringify(await req.json()));
+    if (url.pathname === "/audit") return Response.json({}, { status: 201 });
     const id = Number(url.pathname.split("/")[2]);
     const user = users.find((u) => u.id === id);
     if (req.method === "GET" && url.pathname === "/users") return Response.json(users);
@@ -65,6 +69,14 @@ const SENDS: [string, string[]][] = [
   ["element always, template", [
     "const first = pm.response.json()[0];",
     'pm.sendRequest(`${pm.variables.get("baseUrl")}/users/${first.id}`, () => {});',
+  ]],
+  ["body of the answer", [
+    "const first = pm.response.json()[0];",
+    "pm.sendRequest({",
+    '  url: pm.variables.get("baseUrl") + "/audit", method: "POST",',
+    '  header: { "Content-Type": "application/json" },',
+    '  body: { mode: "raw", raw: JSON.stringify({ id: first.id, email: first.email, note: "was " + first.id }) },',
+    "}, () => {});",
   ]],
   ["status condition", [
     "if (pm.response.code === 200) {",
@@ -123,6 +135,11 @@ Deno.test("postman test send: a test script's request reading its response is se
       assert.deepEqual(api.seen, newman, `${held}\n${flow.stdout}`);
     }
     assert.ok(api.seen.includes("GET /users/1"), api.seen.join("\n"));
+    // JSON.stringify keeps each member's type: the id a number, the joined note text.
+    assert.ok(
+      api.seen.includes('{"id":1,"email":"a@example.com","note":"was 1"}'),
+      api.seen.join("\n"),
+    );
   } finally {
     await api.close();
     await Deno.remove(dir, { recursive: true });

@@ -186,8 +186,12 @@ function jsonText(node: Node, ctx: SendContext): string | undefined {
     return items.includes(undefined) ? undefined : `[${items.join(",")}]`;
   }
   if (node.type === "ObjectExpression") return objectText(node, ctx);
-  // A part of the response keeps its JSON type in Newman's body: not said as text here.
-  const text = value?.k === "var" || value?.k === "cat" ? postmanText(value) : undefined;
+  // A part of the answer a test script's request sends (response_send.ts): its placeholder,
+  // which a stringified body sends with the member's own JSON type, as JSON.stringify writes it.
+  const part = (value?.k === "path" || value?.k === "pick") && ctx.part !== undefined;
+  const text = value?.k === "var" || value?.k === "cat" || part
+    ? postmanText(value, ctx.part)
+    : undefined;
   return text === undefined ? undefined : JSON.stringify(text);
 }
 
