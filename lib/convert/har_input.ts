@@ -191,23 +191,28 @@ function listedIn(response: unknown, key: string, value: unknown, depth = 0): bo
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /**
- * A member the rest of the recording sends or answers as a list (Node-RED's `flows`, a list in
- * every other deploy and in `GET /flows`), whose item (an object too) made a list again gives
- * the size sent: the one such member, kept only when no other candidate fits as well.
+ * The members the rest of the recording sends or answers as a list (Node-RED's `flows`, a list
+ * in every other deploy and in `GET /flows`; a Glewlwyd client's `redirect_uri` and
+ * `token_endpoint_auth_method`, lists in the client listing), whose items (an object too) made
+ * lists again give the size sent. Each wrap adds the same two bytes, so only when every such
+ * member is needed is the choice the recording's own: fewer lost bytes than candidates leave it
+ * open, and nothing is guessed.
  */
 function wrapListedElsewhere(
   members: Record<string, unknown>,
   sentBytes: number,
   listedElsewhere: (key: string) => boolean,
 ): JsonRepair | undefined {
-  const fits = Object.keys(members).filter((k) => !Array.isArray(members[k]) && listedElsewhere(k))
-    .map((k) => JSON.stringify({ ...members, [k]: [members[k]] }))
-    .filter((fixed) => byteLength(fixed) === sentBytes);
-  if (fits.length !== 1) return undefined;
   const restored = Object.keys(members).filter((k) =>
-    fits[0] === JSON.stringify({ ...members, [k]: [members[k]] })
+    !Array.isArray(members[k]) && listedElsewhere(k)
   );
-  return { text: fits[0], restored };
+  if (restored.length === 0) return undefined;
+  const fixed = JSON.stringify(
+    Object.fromEntries(
+      Object.entries(members).map(([k, v]) => [k, restored.includes(k) ? [v] : v]),
+    ),
+  );
+  return byteLength(fixed) === sentBytes ? { text: fixed, restored } : undefined;
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
