@@ -103,13 +103,18 @@ export function decide(t: TwoRecordingsCorrelator, value: unknown, decision: Dec
 export function judged(t: TwoRecordingsCorrelator, value: unknown, template: string): string {
   const k = valueKey(value);
   if (t.decisions.has(k) || template === t.sp.lit(String(value))) return template;
+  // What the template reads, whatever modifier reads it (`${raw:steps.…}`, `${origin:vars.…}`).
+  const read = template.replace(/\$\{(?:raw|origin):/g, "${");
+  // Only the instance's address (a browser's Origin or Referer on the base URL), which differs
+  // between two instances by their ports: the run's BASE_URL, no value of the session.
+  if (onlyBaseUrls(t, read)) return template;
   if (t.evidence.isDynamic(value)) {
     decide(
       t,
       value,
-      /\$\{steps\./.test(template)
+      /\$\{steps\./.test(read)
         ? "capture"
-        : /\$\{(RANDOM|RUN_ID|vars\.)/.test(template)
+        : /\$\{(RANDOM|RUN_ID|vars\.)/.test(read)
         ? "fresh"
         : "variable",
     );
@@ -151,4 +156,11 @@ export function oneValueARun(
   const ref = t.sp.varRef(name);
   t.generated.set(value, ref);
   return ref;
+}
+
+/** Whether every reference of `read` is a base URL var (`${vars.base_url}`, `…_2`). */
+function onlyBaseUrls(t: TwoRecordingsCorrelator, read: string): boolean {
+  const bases = [...t.origins.values()];
+  if (!bases.some((b) => read.includes(b))) return false;
+  return !bases.reduce((rest, b) => rest.split(b).join(""), read).includes("${");
 }
