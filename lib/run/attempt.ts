@@ -20,6 +20,7 @@ import type { RequestInfo } from "../model/events.ts";
 import type { ReceivedResponse } from "../http/response.ts";
 import type { AssertionResult } from "../model/result.ts";
 import { secretsInRequest, secretsInResponse } from "../secrets/discover.ts";
+import { plusJarCookies } from "../secrets/cookie_header.ts";
 import { type Context, round, type StepInput, traceContext, type WithJar } from "./context.ts";
 import { transportFor } from "./transport.ts";
 import type { CoverageCollector } from "./coverage.ts";
@@ -86,7 +87,7 @@ export async function attempt(
   auth?: AuthHandler,
 ): Promise<Attempt> {
   const { step, scope } = input;
-  const { request, bare, jar, ownCookie, shown } = await prepared(input, ctx, auth);
+  const { request, bare, jar, ownCookie, shown, written } = await prepared(input, ctx, auth);
   const trace = traceContext(withTraceparent(request, scope.traceId, ctx.trace));
   const hops = redirectAuth(step, bare, request, auth);
   const { onRequest, onAttempt } = ctx.reporter;
@@ -114,7 +115,7 @@ export async function attempt(
       // Called only when redirects are followed: no closure for the other requests.
       onRedirect: step.options?.followRedirects
         ? redirectHook(
-          { request, jar, ownCookie, via, hops, wire, written: input.inputs.written },
+          { request, jar, ownCookie, via, hops, wire, written },
           ctx,
         )
         : undefined,
@@ -181,13 +182,15 @@ async function prepared(input: StepInput, ctx: Context, auth: AuthHandler | unde
   const jar = jarOf(input, ctx);
   // The jar's Public Suffix List is loaded by the first step that keeps cookies, not by every run.
   if (jar) await publicSuffixes.load();
-  const ownCookie = jar ? withJarCookies(request, jar) : undefined;
+  const { own: ownCookie, sent } = jar ? withJarCookies(request, jar) : {};
   const bare = auth ? { ...request, headers: [...request.headers] } : undefined;
   // The one place a step's auth meets its request (see http/auth.ts).
   if (auth) await auth.apply(request);
-  secretsInRequest(request, ctx.secret, input.inputs.written);
+  // The jar's cookies were judged as they arrived (cookie_header.ts): not registered again.
+  const written = plusJarCookies(input.inputs.written, sent);
+  secretsInRequest(request, ctx.secret, written);
   const shown = shownRequest(step, scope, request, ctx.redactor, input.inputs.literals);
-  return { request, bare, jar, ownCookie, shown };
+  return { request, bare, jar, ownCookie, shown, written };
 }
 
 /**
@@ -252,11 +255,14 @@ function jarOf(input: StepInput, ctx: Context): CookieJar | undefined {
  * sets itself; returns the step's own, which each redirect hop to the same
  * origin sends again.
  */
-function withJarCookies(request: ResolvedRequest, jar: CookieJar): string | undefined {
+function withJarCookies(
+  request: ResolvedRequest,
+  jar: CookieJar,
+): { own?: string; sent?: string } {
   const own = headerOf(request, "cookie");
-  const cookies = jar.header(request.url);
-  if (cookies) addCookies(request.headers, cookies);
-  return own;
+  const sent = jar.header(request.url);
+  if (sent) addCookies(request.headers, sent);
+  return { own, sent };
 }
 
 /** A header's value (the first of that name, compared case-insensitively). */
@@ -297,10 +303,10 @@ function redirectHook(
     ctx.coverage?.record(at.via.method, hop.url ?? at.request.url, hop.status);
     at.hops?.unauthorised(hop, next);
     at.via.method = next.method;
-    followed(hop, next, at, ctx);
+    const written = followed(hop, next, at, ctx);
     if (at.hops) {
       await at.hops.authorise(next);
-      secretsInRequest(next, ctx.secret, at.written);
+      secretsInRequest(next, ctx.secret, written);
     }
     await at.wire?.answered(hop, next);
   };
@@ -309,7 +315,8 @@ function redirectHook(
 /**
  * A redirect followed: its secrets registered; with a jar, its cookies kept,
  * and the next hop sending what the jar holds for its URL, after the step's
- * own cookies (same origin only).
+ * own cookies (same origin only); returns what the flow wrote, with the
+ * jar's cookies that hop sends (judged as they arrived, not registered again).
  */
 function followed(
   hop: ReceivedResponse,
@@ -321,17 +328,19 @@ function followed(
     written?: ReadonlySet<string>;
   },
   ctx: Context,
-): void {
+): ReadonlySet<string> | undefined {
   const { request, jar, ownCookie } = at;
   secretsInResponse(hop, ctx.secret);
-  if (!jar) return;
+  if (!jar) return at.written;
   jar.store(hop.url ?? request.url, hop.setCookies);
   const own = new URL(next.url).origin === new URL(request.url).origin ? ownCookie : undefined;
   next.headers = next.headers.filter(([name]) => name.toLowerCase() !== "cookie");
   if (own) next.headers.push(["cookie", own]);
   const cookies = jar.header(next.url);
   if (cookies) addCookies(next.headers, cookies);
-  secretsInRequest(next, ctx.secret, at.written);
+  const written = plusJarCookies(at.written, cookies);
+  secretsInRequest(next, ctx.secret, written);
+  return written;
 }
 
 /** The response that answered, for the run's OpenAPI coverage, and the step's documents. */

@@ -4,7 +4,8 @@
  * response that echoes that header under a `cookie` key (httpbin's
  * `{"headers": {"Cookie": "session=…; theme=dark"}}`) was masked whole, `"Cookie": "***"`, in
  * every report, though only the session was the server's. A response's value is read so; a
- * request's header still registers every value it sends (a typed session may be a word).
+ * request's header registers every value the flow itself sends (a typed session may be a word),
+ * not the cookies the jar sends back: each was judged when its `Set-Cookie` arrived.
  *
  * @module
  */
@@ -19,8 +20,8 @@ type Register = (value: string, shown?: readonly string[]) => void;
  * Registers a request's `Cookie` header: each cookie's value, and the header whole with the
  * cookies' names as texts that are not secret. A cookie the flow wrote beside its session
  * (`written`, see `flow_inputs.ts`) is its own text, and then the header is no secret whole.
- * A plain value is registered here (a session the user typed may be a word); a preference the
- * cookie jar sends back is too, which is left (docs/secrets.md).
+ * A plain value is registered here (a session the user typed may be a word); a cookie the jar
+ * sends back is not, when `written` holds it (`plusJarCookies`).
  *
  * @example
  * ```ts
@@ -51,6 +52,34 @@ export function secretsInCookieHeader(
   // The names are the server's words, shown: read in any case, a piece of the whole
   // (`CSRF-Token-2EWQW`) masked a header named for the same instance (`x-csrf-token-2ewqw`).
   if (!own) register(header, names);
+}
+
+/**
+ * `written` with each cookie of the jar's `Cookie` text (`jarCookies`) added: the jar holds only
+ * cookies responses set, each judged when its `Set-Cookie` arrived (set_cookie.ts: a session
+ * registered, a preference `theme=dark` not). Registered again when sent back, every plain one
+ * was masked from then on (`theme=***`) in every report, the `Set-Cookie` that set it too.
+ *
+ * @example
+ * ```ts
+ * import { secretsInCookieHeader, plusJarCookies } from "./cookie_header.ts";
+ * const found: string[] = [];
+ * const written = plusJarCookies(undefined, "sid=s-Wq83Lz5d; theme=dark");
+ * secretsInCookieHeader("sid=s-Wq83Lz5d; theme=dark", (v) => void found.push(v), written);
+ * if (found.length !== 0) throw new Error(found.join());
+ * if (plusJarCookies(undefined, undefined) !== undefined) throw new Error();
+ * ```
+ */
+export function plusJarCookies(
+  written: ReadonlySet<string> | undefined,
+  jarCookies: string | undefined,
+): ReadonlySet<string> | undefined {
+  if (!jarCookies) return written;
+  const judged = new Set(written);
+  for (const cookie of jarCookies.split(";")) {
+    if (cookie.includes("=")) judged.add(writtenKey("cookie", cookie.trim()));
+  }
+  return judged;
 }
 
 /** A cookie's name, as RFC 6265 allows it (a token), followed by its `=`. */
