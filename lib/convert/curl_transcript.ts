@@ -194,10 +194,12 @@ const SENTENCE =
   /^\s*(?:(?:[-*+]|\d+[.)])\s+)?[[*_("“]*`?[A-Z][A-Za-z]*(?:['’][a-z]+)?`?[*_]*[,:!?.]?[*_]*\s/;
 
 /**
- * A Markdown list item's start: its mark (`-`, `*`, `+`, `1.`, `2)`) and a space. No program is
- * called `-` or `1.`, and an option has no space after its dash, so a line so started is an item.
+ * A Markdown list item's start: its mark (`-`, `*`, `+`, `1.`, `2)`) and a space, or
+ * reStructuredText's explicit markup (`.. note:: …`, `.. versionadded:: 3.1 …`, a comment's
+ * `..`), which Sphinx pages write between their commands. No program is called `-`, `1.` or
+ * `..` (a folder), and an option has no space after its dash, so a line so started is markup.
  */
-const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)]|\.\.)\s+\S/;
 
 /**
  * An apostrophe inside a word (`isn't`, `it's`, `Let's`) or ending a plural possessive before
