@@ -24,6 +24,7 @@
  */
 import { isCurlHeading } from "./curl_heading.ts";
 import { htmlCodeText } from "./curl_html_code.ts";
+import { hiddenNotes, withoutHtmlComments } from "./curl_hidden.ts";
 import { dollarPrompts, rootPrompts } from "./curl_prompts.ts";
 import { slashComments } from "./curl_slash_comments.ts";
 import { proseAnswers } from "./curl_prose_answers.ts";
@@ -119,8 +120,9 @@ export function convertCurl(
 ): CurlResult {
   const env: EnvNames = [];
   // `C:\> curl … ^`: cmd.exe's session, or the Windows form beside a Unix one: curl_windows.ts.
-  // Commands inside HTML `<pre>` blocks are read as a reader copies them: curl_html_code.ts.
-  const windows = windowsPrompts(htmlCodeText(text.replace(/^\ufeff/, "")));
+  // `<pre>` blocks as a reader copies them (curl_html_code.ts); `<!-- -->` hides (curl_hidden.ts).
+  const unhidden = withoutHtmlComments(text.replace(/^\ufeff/, ""));
+  const windows = windowsPrompts(htmlCodeText(unhidden.text));
   const split = splitterFor(windows);
   // `> curl …` is typed after a prompt, as `$ curl …` (curl_prompts.ts); `// =>` is a comment,
   // and `# You got {…}` an answer (curl_prose_answers.ts).
@@ -161,6 +163,7 @@ export function convertCurl(
   if (parts.asked) c.env.set(ADDED_URL_VAR, { about: ADDED_URL_ABOUT });
   const bare = new Set(all.filter((r) => r.extras.bareOrigin).map((r) => r.record.url.origin));
   const { ignored, notes } = carryExtras(c, env, built);
+  notes.push(...hiddenNotes(unhidden.hidden));
   const captured = captureOutputs(c, built);
   saved.carry(c, built, captured, notes);
   loginTokens(c, built, { env, text: input }, notes);
