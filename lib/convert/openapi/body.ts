@@ -26,6 +26,7 @@ import { somethingToCreate } from "./empty_create.ts";
 import { leavesFileOut } from "./optional_files.ts";
 import { updateNode } from "./tag_create.ts";
 import { summaryBodySchema, withSummaryBody } from "./summary_body.ts";
+import { withOptionalNames } from "./named_optional.ts";
 
 /** A file the flows read that the user must replace with a real one. */
 export interface PlaceholderFile {
@@ -99,6 +100,7 @@ export function bodyParts(
   oneItem = false,
   members: [string, Node][] = [],
   template = "",
+  signUp = false,
 ): BodyParts {
   const out: BodyParts = { fields: [], headers: [], files: [] };
   const body = deref(doc, op.requestBody);
@@ -114,7 +116,7 @@ export function bodyParts(
     ? own.value
     : json && media.schema === undefined
     ? {}
-    : generated(doc, maker, { op, schema: media.schema, json, method, create });
+    : generated(doc, maker, { op, schema: media.schema, json, method, create, template, signUp });
   // An update of nothing is no request (LoopBack: 400; RealWorld's `{"user": {}}`: 500), nor of
   // many (Directus's `{keys, data}`: many_update.ts).
   const update = (v: unknown) => method === "PATCH" ? manyToUpdate(doc, maker, media.schema, v) : v;
@@ -142,7 +144,9 @@ export function bodyParts(
 /**
  * The body parts of an operation's step ({@linkcode bodyParts}), told
  * whether it creates and whether it is its item's only update (a PUT
- * with no PATCH beside it: `patch_body.ts`).
+ * with no PATCH beside it: `patch_body.ts`); `signUp` when it is the
+ * sign-up, which makes an account as a create makes an item
+ * (`named_optional.ts`). None for a GET or HEAD.
  *
  * @example
  * ```ts
@@ -162,7 +166,10 @@ export function stepBody(
   maker: ExampleMaker,
   op: OpenApiOperation,
   step: string,
+  signUp = false,
 ): BodyParts {
+  // A GET or HEAD sends none, whatever the document gives (the step's comment says so).
+  if (op.method === "GET" || op.method === "HEAD") return { fields: [], headers: [], files: [] };
   const sole = isSoleUpdate(doc, op.method, op.template);
   // The names paths give the item are its keys, which an update leaves alone (item_key.ts).
   const keys = op.method === "PATCH" || sole ? itemKeys(doc, op.template) : undefined;
@@ -185,6 +192,7 @@ export function stepBody(
     one,
     members,
     op.template,
+    signUp,
   );
   return named === undefined ? parts : { ...parts, named };
 }
@@ -193,12 +201,15 @@ export function stepBody(
 function generated(
   doc: unknown,
   maker: ExampleMaker,
-  { op, schema, json, method, create }: {
+  { op, schema, json, method, create, template, signUp }: {
     op: Node;
     schema: unknown;
     json: boolean;
     method?: string;
     create: boolean;
+    template: string;
+    /** Whether it is the sign-up, which makes an account as a create makes an item. */
+    signUp: boolean;
   },
 ): unknown {
   const made = withoutServerDefaults(
@@ -206,11 +217,15 @@ function generated(
     schema,
     (json ? maker.withExamples() : maker).make(schema),
   );
-  if (!json) return made;
+  // A form sign-up's too; a form's other POSTs are as often searches (STAPI's `/animal/search`).
+  const names = (v: unknown) => withOptionalNames(doc, maker, template, schema, v);
+  if (!json) return signUp ? names(made) : made;
   // A schema that requires nothing: what the operation's summary says it changes, too.
   const said = withSummaryNamed(doc, maker, op, schema, made);
   // A create of nothing makes nothing (Jupyter's sessions: 400): `empty_create.ts`.
-  return create ? somethingToCreate(doc, maker, method ?? "", schema, said) : said;
+  const some = create ? somethingToCreate(doc, maker, method ?? "", schema, said) : said;
+  // Then its optional names: a server may keep them NOT NULL (named_optional.ts).
+  return create || signUp ? names(some) : some;
 }
 
 /** The chosen media type's body, in the flow format's spelling for it. */

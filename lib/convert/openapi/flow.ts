@@ -103,10 +103,10 @@ export class FlowBuilder {
     if (bodiless && op.node.requestBody !== undefined) {
       comments.push(`the document gives ${op.method} a request body: left out, flowrun sends none`);
     }
-    const body = bodiless ? { fields: [], headers: [], files: [] } : stepBody(doc, maker, op, name);
+    const { login, params } = this.shared.inferred;
+    const body = stepBody(doc, maker, op, name, login?.register === op);
     // Made per run; a login no sign-up precedes signs in as the user's account (login_account.ts).
     body.fields = runValues(body.fields, this.shared, op, this.runVars, maker.samples);
-    const { params } = this.shared.inferred;
     body.fields = ownNames(doc, op, body.fields, ownNameKeys(doc, op, params));
     // What a listing finds the run's own item by, when this create answers no id (own_listed.ts).
     body.fields = sendOwnMember(doc, op, body.fields, params, (k, v) => this.#ownName(op, k, k, v));
