@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { YNode } from "../yaml_out.ts";
+import type { YMap, YNode } from "../yaml_out.ts";
 import type { EnvNamer } from "./auth_bearer.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { bodyFields, isPasswordField, isSignIn, type Login } from "./login.ts";
@@ -66,7 +66,7 @@ export function signInAs(node: YNode, used: ReadonlySet<string>, env: EnvNamer, 
  * A body's fields (as flow YAML) with their credentials and names made per
  * run ({@linkcode perRun}, the vars it reads added to `runVars`), but for
  * the login `op` when no sign-up precedes it: its account is the user's
- * ({@linkcode signInAs}). A `multipart` field is kept as it is.
+ * ({@linkcode signInAs}). A `multipart` field's text parts are made so too, its files kept.
  *
  * @example
  * ```ts
@@ -107,16 +107,29 @@ export function runValues(
   // The sign-up's second in its own flow beside the first: an account apart (second_signup.ts).
   const apart = sentApart(shared, op);
   const limits = lengthLimits(shared.doc, op);
-  return fields.map(([k, v]) => {
-    if (k === "multipart") return [k, v];
+  const ran = (v: YNode) => {
     const run = perRun(v, account ?? runVars, "", names, false, true, limits);
     const made = another ? ownIdentity(run) : apart ? apartVars(run, runVars) : run;
-    if (byEmail) return [k, asEmail(made, runVars)];
-    return [
-      k,
-      account ? signInAs(made, account, shared.auth, `${op.method} ${op.template}`) : made,
-    ];
-  });
+    if (byEmail) return asEmail(made, runVars);
+    return account ? signInAs(made, account, shared.auth, `${op.method} ${op.template}`) : made;
+  };
+  return fields.map(([k, v]) => [k, k === "multipart" ? textParts(v, ran) : ran(v)]);
+}
+
+/**
+ * A multipart body with its text parts made per run as a body's members are, its files kept:
+ * a sign-up sent as multipart (beside an avatar) sent `password: string` and the example's email,
+ * and the login after it, sending the run's, found no account.
+ */
+function textParts(v: YNode, ran: (v: YNode) => YNode): YNode {
+  if (!isMap(v)) return v;
+  const texts = ran({ kind: "map", entries: v.entries.filter(([, x]) => !isMap(x)) });
+  const made = new Map(isMap(texts) ? texts.entries : []);
+  return { kind: "map", entries: v.entries.map(([k, x]) => [k, isMap(x) ? x : made.get(k) ?? x]) };
+}
+
+function isMap(v: YNode): v is YMap {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && v.kind === "map";
 }
 
 /**
