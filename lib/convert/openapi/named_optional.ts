@@ -14,7 +14,8 @@
  * one that must exist, and `hostname` an address; those are left out as
  * before, and so is a name the schema constrains in ways free text may
  * break (a `format`, `enum`, `const` or `pattern`), marks read-only or
- * deprecated, or makes a password or a relation. Only top-level members and
+ * deprecated, or makes a password or a relation, and one the server fills
+ * (a `default`, a description saying it defaults: `server_defaults.ts`). Only top-level members and
  * those of objects the body already holds are read. A create's body that
  * came out empty is filled first (`empty_create.ts`); an update is left
  * alone (it changes one member: `one_change.ts`); a form's names are the
@@ -27,6 +28,7 @@ import { deref, type ExampleMaker } from "./examples.ts";
 import { plainNoun } from "./collection_nouns.ts";
 import { isPasswordField } from "./login.ts";
 import { isRelation } from "./relation_member.ts";
+import { serverDefaults } from "./server_defaults.ts";
 
 /** A key that names its object: `name`, `firstName`, `last_name`, `title`, `displayName`. */
 const NAME_KEY = /(?:name|title)$/i;
@@ -51,6 +53,8 @@ function freeName(doc: unknown, name: string, p: unknown, own: string): boolean 
   const types = Array.isArray(p.type) ? p.type.filter((t) => t !== "null") : [p.type];
   if (types.length !== 1 || types[0] !== "string") return false;
   if (p.readOnly === true || p.deprecated === true) return false;
+  // The server's to fill: its default, or its description says so (server_defaults.ts).
+  if (p.default !== undefined || serverDefaults(doc, p)) return false;
   if (["format", "enum", "const", "pattern"].some((k) => p[k] !== undefined)) return false;
   const stem = name.replace(NAME_KEY, "").toLowerCase().replace(/[_-]/g, "");
   return OWN_PART.test(stem) || (stem !== "" && plainNoun(stem) === own);
@@ -96,11 +100,13 @@ function added(
   const s = deref(doc, schema);
   if (!isNode(value) || !isNode(s) || !isNode(s.properties) || depth > MAX_DEPTH) return value;
   const out: Node = { ...value };
+  // A required member the body lacks was left out on purpose (server_defaults.ts).
+  const required: unknown[] = Array.isArray(s.required) ? s.required : [];
   for (const [name, property] of Object.entries(s.properties)) {
     const p = deref(doc, property);
     if (Object.hasOwn(out, name)) {
       out[name] = added(doc, maker, p, out[name], own, depth + 1);
-    } else if (freeName(doc, name, p, own)) {
+    } else if (!required.includes(name) && freeName(doc, name, p, own)) {
       const made = maker.make(p);
       if (typeof made === "string") out[name] = made;
     }

@@ -16,8 +16,19 @@ import { deref } from "./examples.ts";
 /** "defaults to …", "if omitted, …" in a description of the property. */
 const DEFAULTED = /\bdefaults to\b|\bif (?:omitted|not (?:given|specified|provided))\b/i;
 
-/** Whether a property's own description says the server supplies it when it is left out. */
-function serverDefaults(doc: unknown, property: unknown): boolean {
+/**
+ * Whether a property's own description says the server supplies it when it is left out.
+ *
+ * @example
+ * ```ts
+ * import { serverDefaults } from "./server_defaults.ts";
+ * if (!serverDefaults({}, { type: "string", description: "Name (defaults to the server's)" })) {
+ *   throw new Error();
+ * }
+ * if (serverDefaults({}, { type: "string", description: "The name" })) throw new Error();
+ * ```
+ */
+export function serverDefaults(doc: unknown, property: unknown): boolean {
   const p = deref(doc, property);
   if (!isNode(p) || typeof p.description !== "string") return false;
   if (p.example !== undefined || p.default !== undefined || Array.isArray(p.enum)) return false;
