@@ -19,6 +19,7 @@ import type { YNode } from "../yaml_out.ts";
 import type { BodyFill } from "./body_fill.ts";
 import { capturePath } from "./capture_source.ts";
 import { deref } from "./examples.ts";
+import { echoesRequest } from "./echoed_answer.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
@@ -33,6 +34,9 @@ import { namedToken } from "./token_named.ts";
  * (Directus's `POST /files` was sent them).
  */
 function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | undefined {
+  // An answer described only by what its request sends (echoed_answer.ts) shows no value of the
+  // server's: drf-spectacular's `{email}` for a simplejwt login, which answers no `email`.
+  if (echoesRequest(doc, op)) return undefined;
   const value = (name: string, p: Node) => name === key && !holdsMembers(doc, p);
   for (const response of successes(doc, op.node).responses) {
     const path = findProperty(doc, jsonSchema(doc, response), value, MAX_PROPERTY_DEPTH);

@@ -10,6 +10,7 @@
 import type { Node } from "../../check/openapi_operations.ts";
 import { examplesAToken } from "./exampled_token.ts";
 import { describesNoMember } from "./opaque_answer.ts";
+import { echoesRequest } from "./echoed_answer.ts";
 import type { OpenApiOperation } from "./operations.ts";
 
 /**
@@ -28,13 +29,16 @@ export function readByName(doc: Node, op: OpenApiOperation): boolean {
 }
 
 /**
- * Whether `op` says it signs in (`/user/login`, "Authenticate a user") and
+ * Whether `op` says it signs in (`/user/login`, "Authenticate a user", `/api/token/`) and
  * its document describes no answer body (flasgger's docstrings: `200: User successfully logged
- * in`; a schema naming no member, `opaque_answer.ts`): nothing says where its token is, and
- * nothing says it has none, so the token is looked for by name in the body.
+ * in`; a schema naming no member, `opaque_answer.ts`; one naming only what the request sends,
+ * `echoed_answer.ts`): nothing says where its token is, and nothing says it has none, so the
+ * token is looked for by name in the body.
  */
 function undescribedSignIn(doc: Node, op: OpenApiOperation): boolean {
-  if (!describesNoMember(doc, op)) return false;
+  if (!describesNoMember(doc, op) && !echoesRequest(doc, op)) return false;
   const summary = typeof op.node.summary === "string" ? op.node.summary : "";
-  return /log_?in|sign_?in|authenticat/i.test(`${op.template} ${op.name} ${summary}`);
+  // `token`: simplejwt's documented URL for its login is `api/token/` (`token_create`), as
+  // OAuth 2.0's token endpoint is `/token`; a POST taking a password there signs in.
+  return /log_?in|sign_?in|authenticat|token/i.test(`${op.template} ${op.name} ${summary}`);
 }
