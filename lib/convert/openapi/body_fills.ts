@@ -1,7 +1,7 @@
 /**
  * The fills a step's body goes through once its fields are made, in order:
  * a create's constant key left out (the server makes it), values a producer answered, ids a body links to, the run's own item, what
- * an update reads back, keys the operation's apiKey schemes name, secrets the user gives, the
+ * an update reads back (a settings update: its read's values where the document states none), keys the operation's apiKey schemes name, secrets the user gives, the
  * condition of a second sign-up, and what a call undoing an earlier one sends of its body.
  *
  * @module
@@ -13,6 +13,7 @@ import { fillBodySecrets } from "./body_secrets.ts";
 import { fillMadeKey } from "./made_key.ts";
 import { fillOwnItem } from "./own_item.ts";
 import { fillReadBack } from "./read_back.ts";
+import { fillSettingsReadBack } from "./settings_read_back.ts";
 import { fillSecondSignup } from "./second_signup.ts";
 import { fillUndone } from "./undo_values.ts";
 
@@ -22,7 +23,7 @@ import { fillUndone } from "./undo_values.ts";
  * @example
  * ```ts
  * import { BODY_FILLS } from "./body_fills.ts";
- * if (BODY_FILLS.length !== 9) throw new Error();
+ * if (BODY_FILLS.length !== 10) throw new Error();
  * ```
  */
 export const BODY_FILLS = [
@@ -31,6 +32,7 @@ export const BODY_FILLS = [
   fillBodyIds,
   fillOwnItem,
   fillReadBack,
+  fillSettingsReadBack,
   fillBodyKeys,
   fillBodySecrets,
   fillSecondSignup,
