@@ -39,7 +39,7 @@ import { SUBJECT_CLAIM } from "./jwt_subject.ts";
  * ```
  */
 export function captureSource(
-  link: Pick<ParamLink, "path" | "from" | "fromEnd" | "search" | "match" | "after">,
+  link: Pick<ParamLink, "path" | "from" | "fromEnd" | "search" | "match" | "after" | "pattern">,
   sent?: string,
 ): YNode {
   // An answer the document does not describe may not hold it: the create passes all the same.
@@ -63,6 +63,10 @@ export function captureSource(
   // after the suite's own create (`after`) must show it, and stays strict.
   if (link.from === "listing" && !link.after && link.path.length > 0) {
     return ymap([["path", capturePath(link.path)], ["optional", true]]);
+  }
+  // A link the answer hands over (`href_link.ts`): the parameter's place in it.
+  if (link.from === "href") {
+    return ymap([["path", capturePath(link.path)], ["regex", link.pattern!]]);
   }
   if (link.from !== "location") return capturePath(link.path);
   const after = "/[^/?#]+".repeat(link.fromEnd ?? 0);

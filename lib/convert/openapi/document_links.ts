@@ -25,9 +25,12 @@ export interface ParamLink {
   /**
    * What the link was inferred from, for the summary; `location`: a segment of its `Location`;
    * `client`: a query id the producer takes and the run names (`client_ids.ts`), no capture;
-   * `claim`: the `sub` of the JWT at `path` (`jwt_subject.ts`).
+   * `claim`: the `sub` of the JWT at `path` (`jwt_subject.ts`); `href`: the place of the
+   * parameter in a link at `path` the document's example writes as its path (`href_link.ts`).
    */
-  from: "links" | "parent" | "property" | "location" | "listing" | "client" | "claim";
+  from: "links" | "parent" | "property" | "location" | "listing" | "client" | "claim" | "href";
+  /** With `href`: the regular expression whose group reads the value in the link. */
+  pattern?: string;
   /**
    * With `location`: the parameter's place among the created item's
    * segments, counted from the last (0): `{type}` of `/tags/{type}/{value}` is 1.

@@ -23,6 +23,7 @@ function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): str
     const at = link.fromEnd ? `segment ${link.fromEnd + 1} from the end` : "last segment";
     return `its Location header's ${at}`;
   }
+  if (link.from === "href") return `${capturePath(link.path)} (the link its example shows)`;
   if (link.fresh) return "(a new name of the run's own, for what the call makes)";
   if (link.search) {
     return `${searchPath(link.search)} (the first anywhere in its answer, undescribed)`;

@@ -39,6 +39,7 @@ import { fromParentText } from "./parent_text.ts";
 import { itemKey, itemNames as names } from "./item_key.ts";
 import { hasLocation, searchedLink } from "./undescribed_answer.ts";
 import { keyedLink } from "./key_segment.ts";
+import { hrefLink } from "./href_link.ts";
 import { handleEvidence } from "./described_id.ts";
 import { actionCreate } from "./action_create.ts";
 import { plainName } from "./required_props.ts";
@@ -240,7 +241,7 @@ function fromParent(creates: Creates, op: OpenApiOperation, param: string): Para
   return { param, producer, path: [], from: "location", ...(fromEnd > 0 ? { fromEnd } : {}) };
 }
 
-/** The last rules: the parent's text, its create's undescribed answer, the tag's (tag_create.ts). */
+/** The last rules: the parent's text, its create's undescribed answer, the tag's, a link (href_link.ts). */
 function lastResort(
   creates: Creates,
   ops: OpenApiOperation[],
@@ -250,7 +251,8 @@ function lastResort(
   const doc = creates.doc as Node;
   return fromParentText(doc, ops, op, param) ??
     searchedLink(doc, parentCreate(creates, op, param), param, op) ??
-    tagMakerLink(doc, ops, op, param, (p) => creates.pathIn(p, param));
+    tagMakerLink(doc, ops, op, param, (p) => creates.pathIn(p, param)) ??
+    hrefLink(doc, ops, op, param);
 }
 
 /** The create of an item addressed by another of its keys, else the one its noun names. */
