@@ -10,7 +10,7 @@
  * repeat of the same read lacked it, or the write was answered 202.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { runCliTwice } from "../support/cli.ts";
 import { type EntrySpec, harOf } from "../support/har_records.ts";
 import { convertHar } from "./har_convert.ts";
 
@@ -114,10 +114,7 @@ async function passesTwice(har: string, server: ReturnType<typeof standIn>): Pro
   const dir = await Deno.makeTempDir({ prefix: "flowrun-har-shown-later-" });
   try {
     const { converted, flow } = await convertHar(dir, har);
-    for (const run of [1, 2]) {
-      const out = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: server.origin } });
-      assert.equal(out.code, 0, `run ${run}\n${out.stdout}\n${flow}`);
-    }
+    await runCliTwice(`${dir}/flow.yaml`, server.origin, flow);
     assert.match(
       converted.stderr,
       /read again, 250 ms apart, until the body shows it/,

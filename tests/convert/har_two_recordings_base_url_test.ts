@@ -11,7 +11,7 @@
  * as a capture.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { runCliTwice } from "../support/cli.ts";
 import { convertHars } from "./har_convert.ts";
 
 /** A stand-in with a session cookie that answers each form post with an absolute redirect. */
@@ -92,10 +92,7 @@ Deno.test("convert har with two recordings: a browser's Origin and Referer on th
     assert.match(flow, /\$\{raw:steps\.\w+\.capture\.location\}/, flow);
     assert.match(converted.stderr, /No environment variables are required/, converted.stderr);
     assert.match(converted.stderr, /0 read from a variable/, converted.stderr);
-    for (const run of [1, 2]) {
-      const out = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
-      assert.equal(out.code, 0, `run ${run}\n${out.stdout}\n${flow}`);
-    }
+    await runCliTwice(`${dir}/flow.yaml`, app.origin, flow);
   } finally {
     await app.close();
     await Deno.remove(dir, { recursive: true });

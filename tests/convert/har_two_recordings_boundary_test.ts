@@ -10,7 +10,7 @@
  * each run twice on a stand-in that reads the parts.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { runCliTwice } from "../support/cli.ts";
 import { convertHar, convertHars } from "./har_convert.ts";
 
 const AT = "http://127.0.0.1:8080";
@@ -92,10 +92,7 @@ for (const [browser, a, b] of SPELLINGS) {
       const body = (f: string) => f.split("\n").filter((l) => !l.startsWith("#")).join("\n");
       assert.equal(body(flow), body(single.flow));
       await Deno.writeTextFile(`${dir}/uploads/tides.txt`, "high water at noon\n");
-      for (const run of [1, 2]) {
-        const out = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: app.origin } });
-        assert.equal(out.code, 0, `run ${run}\n${out.stdout}\n${flow}`);
-      }
+      await runCliTwice(`${dir}/flow.yaml`, app.origin, flow);
     } finally {
       await app.close();
       await Deno.remove(dir, { recursive: true });

@@ -21,7 +21,7 @@
  * member, a header. Each runs twice on one server the test starts.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { runCliTwice } from "../support/cli.ts";
 import { convertHars } from "./har_convert.ts";
 
 /** One place a page sends its action document, and how the server reads it back. */
@@ -155,10 +155,7 @@ for (const place of PLACES) {
       ]);
       assert.doesNotMatch(flow, /RUN_ID/, flow);
       assert.doesNotMatch(converted.stderr, /Set before running/, converted.stderr);
-      for (const run of [1, 2]) {
-        const out = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: origin } });
-        assert.equal(out.code, 0, `run ${run}\n${out.stdout}\n${flow}`);
-      }
+      await runCliTwice(`${dir}/flow.yaml`, origin, flow);
     } finally {
       await server.shutdown();
       await Deno.remove(dir, { recursive: true });

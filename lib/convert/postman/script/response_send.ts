@@ -21,23 +21,10 @@ import type { Translation } from "./translation.ts";
 import type { PmRequest } from "../model.ts";
 import { ymap, type YNode, type YScalar } from "../../yaml_out.ts";
 import { yamlValue } from "../body.ts";
+import { OPERATORS } from "../../../model/operators.ts";
 
 /** The operators a step's `if` has, which a check's condition may be written with. */
-const OPS = new Set([
-  "exists",
-  "truthy",
-  "type",
-  "equals",
-  "notEquals",
-  "matches",
-  "anyOf",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "contains",
-  "length",
-]);
+const OPS: ReadonlySet<string> = new Set(OPERATORS);
 
 /** Why a script's request is not sent, as the summary says it. */
 const UNSAID = "a pm.sendRequest of its script whose request or condition the flow cannot " +
