@@ -144,14 +144,29 @@ export function ownDroppedLines(groups: OwnDropped[]): string[] {
   const sorted = [...groups].sort((a, b) =>
     b.requests.length - a.requests.length || (a.reason < b.reason ? -1 : 1)
   );
-  return sorted.map(({ reason, requests }) => {
-    const counts = new Map<string, number>();
-    for (const r of requests) counts.set(r, (counts.get(r) ?? 0) + 1);
-    const shown = [...counts].slice(0, MAX_NAMED_PER_REASON);
-    const more = requests.length - shown.reduce((n, [, k]) => n + k, 0);
-    const names = shown.map(([r, n]) => n > 1 ? `${r} ×${n}` : r).join(", ");
-    return `${
-      PHRASE[reason] ?? `Dropped as ${reason}`
-    } on the app's hosts (${requests.length}): ${names}${more > 0 ? `, and ${more} more` : ""}.`;
-  });
+  return sorted.map(({ reason, requests }) =>
+    `${PHRASE[reason] ?? `Dropped as ${reason}`} on the app's hosts (${requests.length}): ${
+      namedRequests(requests)
+    }.`
+  );
+}
+
+/**
+ * `requests` as a summary names them: the distinct ones in recorded order with `×n` for
+ * repeats, at most {@linkcode MAX_NAMED_PER_REASON} of them and the rest counted. Listed one by
+ * one, ten edits of one page read `PUT /page/a/action, PUT /page/a/action, …`.
+ *
+ * @example
+ * ```ts
+ * import { namedRequests } from "./dropped.ts";
+ * if (namedRequests(["PUT /a", "GET /b", "PUT /a"]) !== "PUT /a ×2, GET /b") throw new Error();
+ * ```
+ */
+export function namedRequests(requests: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const r of requests) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const shown = [...counts].slice(0, MAX_NAMED_PER_REASON);
+  const more = requests.length - shown.reduce((n, [, k]) => n + k, 0);
+  const names = shown.map(([r, n]) => n > 1 ? `${r} ×${n}` : r).join(", ");
+  return `${names}${more > 0 ? `, and ${more} more` : ""}`;
 }

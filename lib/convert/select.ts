@@ -20,7 +20,7 @@ import { orderByAnswers } from "./answer_order.ts";
 import { dropSocketPolls, SOCKET_POLL } from "./socket_polls.ts";
 import { type HarRecord, type ParsedHar, parseHar } from "./har_model.ts";
 import { classify, type NoiseOptions } from "./noise.ts";
-import { type OwnDropped, ownDropped } from "./dropped.ts";
+import { namedRequests, type OwnDropped, ownDropped } from "./dropped.ts";
 import { statePages } from "./pages.ts";
 import { renderedAppPages, renderedNote } from "./rendered_app.ts";
 import { reattachRedirectCookies } from "./redirects.ts";
@@ -119,7 +119,7 @@ function keepStatePages(
   kept.push(...pages);
   kept.sort((a, b) => a.index - b.index);
   return `Kept ${pages.length === 1 ? "the HTML document" : `${pages.length} HTML documents`} (${
-    pages.map((p) => `${p.method} ${p.url.pathname}`).join(", ")
+    namedRequests(pages.map((p) => `${p.method} ${p.url.pathname}`))
   }) that take part in the session: form submissions, and pages that set the cookies or hold the values (hidden fields, <meta>, inline config, data- attributes) later requests send.`;
 }
 
