@@ -132,3 +132,46 @@ Deno.test("an update of a settings resource sends back what its read answers whe
     await server.close();
   }
 });
+
+Deno.test("a settings read that fails gives nothing to send back: its update is skipped, not sent the error", async () => {
+  // Homebridge UI's Docker start-up script: its GET answered 500 with a JSON error, which the PUT sent.
+  const doc = {
+    openapi: "3.0.0",
+    info: { title: "Hub", version: "1" },
+    paths: {
+      "/server/script": { get, put: { tags: ["Settings"], responses: ok } },
+      "/server/advertiser": {
+        get,
+        put: {
+          tags: ["Settings"],
+          requestBody: {
+            required: true,
+            ...json({
+              type: "object",
+              required: ["advertiser"],
+              properties: { advertiser: { type: "string" } },
+            }),
+          },
+          responses: ok,
+        },
+      },
+    },
+  };
+  const written: string[] = [];
+  const server = serveStandIn(async (req) => {
+    if (req.method === "GET") {
+      return Response.json({ advertiser: "error", message: "no such file" }, { status: 500 });
+    }
+    written.push(`${req.method} ${new URL(req.url).pathname} ${await req.text()}`);
+    return Response.json({});
+  });
+  try {
+    const { runs, flows } = await convertAndRunSuite(doc, server, { runs: 1 });
+    const shown = runs[0].stdout + [...flows.values()].join("\n");
+    assert.deepEqual(written, [], shown);
+    assert.match(runs[0].stdout, /put_server_script\s.*skipped/i, shown);
+    assert.match(runs[0].stdout, /put_server_advertiser\s.*skipped/i, shown);
+  } finally {
+    await server.close();
+  }
+});

@@ -19,13 +19,14 @@
  * under it, or whose read takes a query) keeps its made-up values: its
  * update is the run's own change; so does a member the document gives a
  * value for anywhere (its body's example). A read documenting no content (only 204 or
- * 205) gives nothing to send back. Such a write runs after the read in its
- * flow, and runs only when the read answered what it sends.
+ * 205) gives nothing to send back, nor does a read that failed (its answer
+ * is an error). Such a write runs after the read in its flow, and runs only
+ * when the read succeeded and answered what it sends.
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-import type { YMap, YNode } from "../yaml_out.ts";
+import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { BodyFill } from "./body_fill.ts";
 import { capturePath } from "./capture_source.ts";
 import { deref } from "./examples.ts";
@@ -33,6 +34,15 @@ import { propertiesOf, successes } from "./responses.ts";
 import { responseSchemas } from "./response_paths.ts";
 
 const UPDATES = new Set(["PUT", "PATCH"]);
+/**
+ * A capture of the read's answer `path`, taken only when the read succeeded: a read that failed
+ * answers its error (`{"message": "no such file"}`), which is no setting to send back, so the
+ * write's guard skips it, saying why (Homebridge UI's Docker start-up script: GET 500, and the
+ * PUT sent the error).
+ */
+const answered = (path: string) =>
+  ymap([["path", path], ["when", ymap([["path", "$.status"], ["lt", 300]])]]);
+
 /** What states a text's value: the server then takes what the document says. */
 const STATED = ["enum", "const", "example", "examples", "default", "format", "pattern"];
 
@@ -110,7 +120,7 @@ export function fillSettingsReadBack(shared: { doc: unknown }, fill: BodyFill): 
   if (!read) return;
   if (readsBackWhole(op, doc)) {
     if (body.fields.some(([key]) => key === "body")) return;
-    const value = fill.capture(read[1], "current", "$.json");
+    const value = fill.capture(read[1], "current", answered("$.json"));
     fill.guards.push(value);
     body.fields.push(["body", value]);
     return;
@@ -124,7 +134,7 @@ export function fillSettingsReadBack(shared: { doc: unknown }, fill: BodyFill): 
     if (!entry || !madeUp(entry[1])) continue;
     const described = answers.some((s) => propertiesOf(doc, s).has(member));
     if (answers.length > 0 && !described) continue;
-    const value = fill.capture(read[1], member, capturePath([member]));
+    const value = fill.capture(read[1], member, answered(capturePath([member])));
     fill.guards.push(value);
     entry[1] = value;
   }
