@@ -79,47 +79,75 @@ export function hrefLink(
   const re = new RegExp(pattern);
   const server = serverOf(doc);
   const held = server.base !== "" && op.template.startsWith(`${server.base}/`);
-  const names = (example: string) => {
-    const link = linkOf(example);
-    if (!link || (link.host && server.host && link.host !== server.host)) return false;
+  const names = (link: Link) => {
+    if (link.host && server.host && link.host !== server.host) return false;
     const found = re.exec(link.path);
     const before = found === null ? undefined : link.path.slice(0, found.index);
     // A document whose paths already begin with the server's path (paths_hold_base.ts) has none.
     return before === server.base || (before === "" && held);
   };
-  for (const producer of ops) {
-    if (producer === op || producer.method !== "POST") continue;
-    if (producer.template.includes(`{${param}}`)) continue;
-    for (const schema of responseSchemas(doc, producer)) {
-      const path = memberNaming(doc, schema, names, DEPTH);
-      if (path) return { param, producer, path, from: "href", pattern };
-    }
+  for (const { producer, path, link } of linksOf(doc, ops)) {
+    if (producer === op || producer.template.includes(`{${param}}`)) continue;
+    if (names(link)) return { param, producer, path, from: "href", pattern };
   }
   return undefined;
 }
 
-/** The path of the first text member (depth first, in order) whose example `names` takes. */
-function memberNaming(
-  doc: unknown,
-  schema: unknown,
-  names: (example: string) => boolean,
-  depth: number,
-): string[] | undefined {
+/** A link a POST's answer documents: the producer, the member's path, what its example writes. */
+interface Held {
+  producer: OpenApiOperation;
+  path: string[];
+  link: Link;
+}
+
+/**
+ * Every link the POSTs of `ops` answer, in the order they are tried (producer, answer, then
+ * members depth first, a member before those under it), read once per conversion: walked anew
+ * for each parameter nothing else gives, GitHub's 1,223 operations cost four times as much.
+ */
+const HELD = new WeakMap<OpenApiOperation[], Held[]>();
+
+function linksOf(doc: Node, ops: OpenApiOperation[]): Held[] {
+  let held = HELD.get(ops);
+  if (held) return held;
+  held = [];
+  for (const producer of ops) {
+    if (producer.method !== "POST") continue;
+    for (const schema of responseSchemas(doc, producer)) {
+      for (const [path, link] of membersLinking(doc, schema, DEPTH)) {
+        held.push({ producer, path, link });
+      }
+    }
+  }
+  HELD.set(ops, held);
+  return held;
+}
+
+/** Each text member's path and the link its example writes, depth first, in order. */
+function membersLinking(doc: unknown, schema: unknown, depth: number): [string[], Link][] {
   const s = deref(doc, schema);
-  if (!isNode(s) || depth === 0 || !isNode(s.properties)) return undefined;
+  if (!isNode(s) || depth === 0 || !isNode(s.properties)) return [];
+  const found: [string[], Link][] = [];
   for (const [name, raw] of Object.entries(s.properties)) {
     const member = deref(doc, raw);
     if (!isNode(member)) continue;
     const said = [member.example, ...(Array.isArray(member.examples) ? member.examples : [])];
-    if (said.some((e) => typeof e === "string" && names(e))) return [name];
-    const below = memberNaming(doc, member, names, depth - 1);
-    if (below) return [name, ...below];
+    for (const example of said) {
+      const link = typeof example === "string" ? linkOf(example) : undefined;
+      if (link) found.push([[name], link]);
+    }
+    for (const [below, link] of membersLinking(doc, member, depth - 1)) {
+      found.push([[name, ...below], link]);
+    }
   }
-  return undefined;
+  return found;
 }
 
+/** A link's host (of a full URL) and path. */
+type Link = { host?: string; path: string };
+
 /** The host (of a full URL) and path of a link written as a path or a full URL; none for other text. */
-function linkOf(example: string): { host?: string; path: string } | undefined {
+function linkOf(example: string): Link | undefined {
   if (example.startsWith("/")) return { path: example.replace(/[?#].*$/, "") };
   if (!/^https?:\/\//i.test(example)) return undefined;
   try {
