@@ -106,7 +106,7 @@ export function readsBackWhole(
  *   schema: { type: "object", required: ["advertiser"], properties: { advertiser: { type: "string" } } } } } } } };
  * const get = { method: "GET", template: "/mdns", node: {} };
  * const doc = { paths: { "/mdns": { get: get.node, put: put.node } } };
- * const fill = { op: put, body: { fields: [["body", ymap([["advertiser", "advertiser-x"]])]] }, guards: [],
+ * const fill = { op: put, body: { fields: [["body", ymap([["advertiser", "advertiser-${RANDOM.HEX_8}"]])]] }, guards: [],
  *   stepOf: new Map([[get, "read_mdns"]]), capture: (s: string, k: string) => `\${steps.${s}.capture.${k}}` };
  * fillSettingsReadBack({ doc }, fill as never);
  * if (JSON.stringify(fill.body.fields[0][1]).indexOf("${steps.read_mdns.capture.advertiser}") < 0) throw new Error();
