@@ -110,8 +110,9 @@ Deno.test("postman url write: a write that cannot be said is named, the URL sent
   assert.match(text, /Sent as the collection holds them[^\n]*assigned text, assigned let/, text);
 });
 
-Deno.test("postman url write: parameters a script adds only when a row's cell is not empty are named, never sent unfiltered silently", () => {
+Deno.test("postman url write: parameters a script adds only when a row's cell is not empty are each row's query column", () => {
   // A data-driven search's idiom: each filter added only when its cell holds text, then joined.
+  // Newman sends each row its own URL (postman_row_query_test.ts proves it against Newman).
   const c = collection("http://127.0.0.1:9");
   c.item = [c.item[0]];
   c.item[0].event[0].script.exec = [
@@ -129,8 +130,14 @@ Deno.test("postman url write: parameters a script adds only when a row's cell is
   const rows = { path: "rows.csv", text: "firstname,lastname\nJim,\n,Brown\n,\n" };
   const { files, summary } = convertPostman(JSON.stringify(c), undefined, undefined, rows);
   const flow = files.find((f) => f.path.endsWith(".yaml"))!.text;
-  assert.match(flow, /untranslated: pm\.request\.url = rewrites this request/, flow);
-  assert.doesNotMatch(flow, /url: .*\/booking/, flow);
+  assert.match(flow, /url: .*\/booking\$\{raw:vars\.assigned_text_query\}/, flow);
+  assert.doesNotMatch(flow, /untranslated: pm\.request\.url/, flow);
+  const data = JSON.parse(files.find((f) => f.path.endsWith(".data.json"))!.text);
+  assert.deepEqual(data.map((r: Record<string, string>) => r.assigned_text_query), [
+    "?firstname=Jim",
+    "?lastname=Brown",
+    "",
+  ]);
   const text = formatPostmanSummary(summary, "out");
-  assert.match(text, /Sent as the collection holds them[^\n]*assigned text/, text);
+  assert.doesNotMatch(text, /Sent as the collection holds them/, text);
 });

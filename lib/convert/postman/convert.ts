@@ -25,6 +25,8 @@ import { LBRACE_VAR, varDefault } from "./nested_vars.ts";
 import { DOLLAR_REF, DOLLAR_VAR } from "../dollar.ts";
 import { compareCodePoints } from "../../_util/compare.ts";
 import { dataFileOf, type IterationData, readIterationData, readsData } from "./iteration_data.ts";
+import { rowQueries } from "./row_query.ts";
+import { namesRead, namesSet } from "./names_used.ts";
 
 /** A file the conversion writes, relative to the output folder. */
 export interface OutFile {
@@ -113,54 +115,6 @@ function build(
   return { builders, shared };
 }
 
-/** A `{{name}}` in request text. */
-const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
-/** A script reading a variable: `pm.environment.get("x")`, `postman.getGlobalVariable('x')`, `replaceIn("{{x}}")`. */
-const GETTER =
-  /\b(?:get|getEnvironmentVariable|getGlobalVariable|has|replaceIn)\s*\(\s*(["'`])(.*?)\1/g;
-
-/** The variables any request or script of the collection reads. */
-function namesRead(c: PmCollection): Set<string> {
-  const read = new Set<string>();
-  const text = (t: string | undefined) => {
-    for (const m of (t ?? "").matchAll(PLACEHOLDER)) read.add(m[1]);
-  };
-  for (const unit of c.units) {
-    for (const r of unit.requests) {
-      text(r.url);
-      for (const h of r.headers) text(`${h.key} ${h.value}`);
-      const b = r.body;
-      text(b?.raw);
-      text(b?.file);
-      text(b?.graphql?.query);
-      text(b?.graphql?.variables);
-      for (const p of b?.pairs ?? []) text(`${p.key} ${p.value} ${p.src ?? ""}`);
-      for (const v of Object.values(r.auth?.settings ?? {})) text(v);
-      for (const s of r.scripts) {
-        for (const m of s.source.matchAll(GETTER)) {
-          read.add(m[2]);
-          text(m[2]);
-        }
-      }
-    }
-  }
-  return read;
-}
-
-/** A script setting a variable: `pm.environment.set("x", …)`, `postman.setGlobalVariable('x', …)`. */
-const SETTER = /\b(?:set|setEnvironmentVariable|setGlobalVariable)\s*\(\s*(["'`])([^"'`]*?)\1\s*,/g;
-
-/** The variables any script of the collection sets. */
-function namesSet(c: PmCollection): Set<string> {
-  const set = new Set<string>();
-  for (const unit of c.units) {
-    for (const r of unit.requests) {
-      for (const s of r.scripts) for (const m of s.source.matchAll(SETTER)) set.add(m[2]);
-    }
-  }
-  return set;
-}
-
 /** Groups joined where a flow reads what an earlier one captured or made; `undefined` when none does. */
 function merged(groups: PmUnit[][], builders: FlowBuilder[]): PmUnit[][] | undefined {
   const join = new Array<boolean>(groups.length).fill(false);
@@ -200,10 +154,11 @@ export function convertPostman(
   globalsText?: string,
   data?: { path: string; text: string },
 ): PostmanResult {
-  const c = readCollection(collectionText);
+  const read = readCollection(collectionText);
   const env = environmentText === undefined ? undefined : readEnvironment(environmentText);
   const globals = globalsText === undefined ? undefined : readEnvironment(globalsText, "globals");
-  const rows = data === undefined ? undefined : readIterationData(data.text, data.path);
+  // A query a script adds for a row's non-empty cells only is that row's column (row_query.ts).
+  const [c, rows] = rowQueries(read, data && readIterationData(data.text, data.path));
   const [credentials, companions] = credentialsOf(c, globals?.values ?? [], env?.values ?? []);
   const setByScripts = namesSet(c);
   const newVars = () => {
@@ -216,6 +171,7 @@ export function convertPostman(
     for (const name of setByScripts) v.scriptSet.add(name);
     v.companions = companions;
     if (rows) v.addData(rows.columns, rows.rows);
+    for (const name of rows?.urlColumns ?? []) v.urlColumns.add(name);
     return v;
   };
   let groups = sessionGroups(c.units);

@@ -22,6 +22,8 @@ export interface IterationData {
   columns: string[];
   /** Each row's values by flow var name (`varName` of the column). */
   rows: Record<string, unknown>[];
+  /** Columns the converter added holding each row's query as Newman sends it (row_query.ts). */
+  urlColumns?: string[];
 }
 
 const HINT =

@@ -8,6 +8,7 @@
 import type { Shared } from "./flow_state.ts";
 import { filledAuthority, withOriginEnv } from "./origin_env.ts";
 import { render } from "./template.ts";
+import { varName } from "./vars.ts";
 
 /**
  * The URL a step sends for `raw`; `given` is a variable's value from the files when no step
@@ -31,6 +32,10 @@ export function stepUrl(
   raw = filledAuthority(raw, (n) => shared.vars.isSecret(n) ? undefined : given(n));
   const first = raw.match(/^\{\{([^{}]+)\}\}/)?.[1]?.trim();
   let url = render(raw, (n, w) => resolve(n, n === first, w));
+  // A row's query column is URL text already encoded as Newman sends it: put in as written.
+  for (const n of shared.vars.urlColumns) {
+    url = url.replaceAll(`\${vars.${varName(n)}}`, `\${raw:vars.${varName(n)}}`);
+  }
   // Postman sends a URL without a scheme (`{{host}}` = `127.0.0.1:8080`) with http://.
   const host = shared.vars.schemelessAt(url);
   if (host !== undefined) {

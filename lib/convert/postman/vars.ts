@@ -101,6 +101,8 @@ export class Variables {
   readonly dataColumns = new Set<string>();
   /** The data file's columns a row gives a value other than text (`123`, `true`). */
   readonly typedColumns = new Set<string>();
+  /** Columns holding a row's query as sent (row_query.ts): put in a URL as written. */
+  readonly urlColumns = new Set<string>();
 
   /**
    * Postman's precedence, lowest first: globals, collection (and folders),
