@@ -11,6 +11,7 @@ import { pseudo } from "./pseudo.ts";
 import { variableText } from "./concat.ts";
 import type { Node } from "./parse.ts";
 import { responseWord } from "./response.ts";
+import { schemaCheck } from "./schema.ts";
 import { turnedEquality } from "./turned_expect.ts";
 import { calledWith } from "./number_of.ts";
 import {
@@ -170,6 +171,8 @@ const CALLED = new Map<string, Handler>([
   ["haveOwnProperty", propertyOf],
   ["keys", keysOf],
   ["key", keysOf],
+  // chai's `jsonSchema` on the body, as the response's own (its schema's text not a template).
+  ["jsonSchema", (s, path, [v]) => schemaCheck(path, v)?.every((c) => push(s, c)) ?? false],
   ["within", within],
   ["closeTo", (s, path, [v, d]) => isNumber(v) && isNumber(d) && within(s, path, [v - d, v + d])],
   ...Object.entries(NUMERIC).map(([w, op]) => [w, numeric(op)] as const),
@@ -296,7 +299,7 @@ function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
     if (sameValue(s, link, ctx)) continue;
     if (listIncludes(s, link, ctx)) continue;
     if (comparedWith(s, link, ctx)) continue;
-    const values = literalArgs(link.args, ctx);
+    const values = literalArgs(link.args, ctx, link.word !== "jsonSchema");
     if (!values) return undefined;
     const re = values[0] as { regex?: string } | undefined;
     if (link.word === "match" && s.subject.k === "path" && typeof re?.regex === "string") {
