@@ -121,6 +121,39 @@ export function pastedAnswers(text: string, printed: string | undefined): Pasted
   return found;
 }
 
+/** A Markdown code fence's line (` ```json `, `~~~`): no prose between a command and its answer. */
+const FENCE = /^\s*(?:```|~~~)/;
+
+/**
+ * Whether more than one paragraph stands between the command starting at line `command` and
+ * the block at line `answer` (both 1-based) in `lines`: a tutorial's next section ("Create a
+ * data bucket with the following content:", "Set the response body to:") and its block, not
+ * what the command printed. An answer follows its command, at most its lead ("Expected
+ * response:", "CouchDB replies:") between; the command's own lines, fences and the lines the
+ * docs show it printed (`shown` blank where the text is not: a pasted head) are no paragraph.
+ */
+function farBelow(
+  lines: readonly string[],
+  shown: readonly string[] | undefined,
+  command: number,
+  answer: number,
+): boolean {
+  let i = command - 1;
+  while (i < answer - 1 && (lines[i] ?? "").trim() !== "") i++;
+  let paragraphs = 0;
+  let inside = false;
+  for (; i < answer - 1; i++) {
+    const line = lines[i] ?? "";
+    if (line.trim() === "" || FENCE.test(line) || (shown?.[i] === "" && line !== "")) {
+      inside = false;
+      continue;
+    }
+    if (!inside) paragraphs++;
+    inside = true;
+  }
+  return paragraphs > 1;
+}
+
 /** A word that sends the output elsewhere: `>out.json`, `> /dev/null`, `1>`, `&>`, `-o`, `--output`. */
 const isRedirect = (word: string) => /^(?:\d?>|&>|-o$|--output$|-[a-zA-Z]*o$)/.test(word);
 
@@ -128,7 +161,9 @@ const isRedirect = (word: string) => /^(?:\d?>|&>|-o$|--output$|-[a-zA-Z]*o$)/.t
  * Gives each curl command's last record the first answer pasted under it:
  * after the command's first line, before the next curl command begins; none
  * to a command whose output went to a file, or to a pipe into a program
- * that prints something else (`commands` says which).
+ * that prints something else (`commands` says which); none past a second
+ * paragraph of prose after the command (`text`: the input and, when it
+ * differs, the text as the shell reads it), a tutorial's next section.
  *
  * @example
  * ```ts
@@ -144,7 +179,10 @@ export function answerRecords(
   commands: readonly ShellCommand[],
   built: readonly { command: ShellCommand; records: CurlRecord[] }[],
   answers: readonly PastedAnswer[],
+  text?: { input: string; printed: string | undefined },
 ): void {
+  const lines = text?.input.split("\n") ?? [];
+  const shown = text?.printed?.split("\n");
   // A line of prose between (docs print "Response:") is no command whose answer this is.
   const starts = [...new Set(built.map((b) => b.command.line))].sort((a, b) => a - b);
   // What a command piped on (`| jq .args`) or sent to a file printed is no answer of its own;
@@ -160,6 +198,7 @@ export function answerRecords(
     const owner = built.findLast((b) => b.command.line === start);
     const record = owner?.records.at(-1)?.record;
     if (!owner || !record || answered.has(owner.command)) continue;
+    if (text && farBelow(lines, shown, owner.command.line, answer.line)) continue;
     answered.add(owner.command);
     Object.assign(record, {
       hasJson: true,
@@ -192,6 +231,6 @@ export function pastedIntoRecords(
   commands: readonly ShellCommand[],
   built: readonly { command: ShellCommand; records: CurlRecord[] }[],
 ): void {
-  answerRecords(commands, built, pastedAnswers(text.input, text.printed));
+  answerRecords(commands, built, pastedAnswers(text.input, text.printed), text);
   headRecords(built, pastedHeads(text.input, text.printed));
 }
