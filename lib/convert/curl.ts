@@ -247,7 +247,7 @@ function correlated(all: CurlRecord[], spelling: "a" | "b", env: EnvNames): Corr
   for (const [name, written] of loginUsers) {
     c.env.set(name, { about: `the user name the login sends, written as "${written}"` });
   }
-  c.rules = curlRules(c);
+  c.rules = curlRules(c, all.map((r) => r.record));
   c.byHand = true;
   oneLoopbackOrigin(all);
   cookiesFromLogins(all);

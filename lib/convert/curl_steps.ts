@@ -25,11 +25,13 @@ import { FRESH_HEADER } from "./polls.ts";
 import { yflow, ymap, type YNode, type YScalar } from "./yaml_out.ts";
 import { table } from "./table.ts";
 import { typedOnceIn } from "./correlate/typed_once.ts";
+import { acceptedValues, refusedPassword } from "./curl_refused_password.ts";
 
 const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
 
 /**
- * The rules of a curl conversion over `c`.
+ * The rules of a curl conversion over `c`; `records` are every command's, read for the passwords
+ * a command the docs do not show refused sends (curl_refused_password.ts).
  *
  * @example
  * ```ts
@@ -42,8 +44,9 @@ const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
  * if (c.rules.stringValue("email", "ann@example.com", { name: "create_user", uses: new Set() } as any, where) !== "ann@example.com") throw new Error();
  * ```
  */
-export function curlRules(c: Correlator): Rules {
+export function curlRules(c: Correlator, records: readonly HarRecord[] = []): Rules {
   const base = defaultRules(c);
+  const accepted = acceptedValues(records);
   // A command's addresses are the user's text, edited there (companion_urls.ts).
   keepAddresses(c);
   return {
@@ -51,7 +54,8 @@ export function curlRules(c: Correlator): Rules {
     stringValue: (key, value, step, where) =>
       hasMarker(value)
         ? c.sp.lit(value)
-        : typedOnceIn(c, value, () =>
+        // `-d '{"password":"wrong"}'` answered 401: the docs' refusal, curl_refused_password.ts.
+        : refusedPassword(c, [key, value], step, accepted) ?? typedOnceIn(c, value, () =>
           base.stringValue(key, value, step, {
             ...where,
             mutating: false,
