@@ -202,6 +202,13 @@ const SENTENCE =
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)]|\.\.)\s+\S/;
 
 /**
+ * A table's row: a grid table's or a Markdown pipe table's (`| text | c'est la vie |`), or an rST
+ * line block's `| …`. No shell line starts with `|`: a pipe needs a command before it, and a
+ * pipeline carried on the next line ends the line above with `|` (that line goes on).
+ */
+const TABLE_ROW = /^\s*\|\s/;
+
+/**
  * An apostrophe inside a word (`isn't`, `it's`, `Let's`) or ending a plural possessive before
  * a blank or a mark (`agents' configs`, `users'.`): a sentence's, never a quote of shell's.
  */
@@ -227,7 +234,8 @@ function isProse(line: string, above?: string): boolean {
   const text = untagged(line);
   if (!IN_WORD.test(text)) return false;
   // A list item however it starts ("- `422 …` when an expression can't be executed").
-  const opens = SENTENCE.test(text) || LIST_ITEM.test(text) || lowerSentence(text);
+  const opens = SENTENCE.test(text) || LIST_ITEM.test(text) || TABLE_ROW.test(text) ||
+    lowerSentence(text);
   if ((opens && !RUNS_CURL.test(text)) || isCurlSentence(text)) return true;
   return wrapped(text) && above !== undefined && above.trim() !== "" && wrapped(untagged(above));
 }
