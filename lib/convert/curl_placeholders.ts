@@ -9,7 +9,8 @@
  * as `$APISERVER` does (the flow's base URL, with its scheme), and a
  * placeholder segment of its path a variable to set; so does a placeholder
  * host with its scheme and port (`http://<vmselect>:8481/…`), the whole
- * origin, and a data field whose whole value is a placeholder
+ * origin, and so does a URL whose port is a word (`http://host:port/…`), and a data field whose
+ * whole value is a placeholder
  * (`-d 'format=<format>'`); one variable per name however the docs spell it (`:project-id` and `:projectId` are
  * `PROJECT_ID`). A header's `<API-token>` needs nothing here: the header's
  * value is asked for as any credential is.
@@ -32,6 +33,19 @@ const PLACEHOLDER_URL = new RegExp(
 const PLACEHOLDER_HOST = new RegExp(
   `^(https?://<(${NAME})>(?::(?:\\d+|<${NAME}>))?)((?:/(?:<${NAME}>|[^\\s<>/]*))*(?:[?#][^\\s<>]*)?)$`,
 );
+/**
+ * A URL whose port is a word the reader fills in (`http://host:port/doveadm/v1`,
+ * `http://localhost:PORT/…`): that origin, its host, and the path. A port is digits; a word
+ * there is the docs' placeholder for the server's address.
+ */
+const PORT_WORD = /^(https?:\/\/([A-Za-z0-9][\w.-]*):[A-Za-z][A-Za-z_-]*)((?:[/?#][^\s]*)?)$/;
+
+/** The variable a placeholder address is named for: its host when that is a word, else `base-url`. */
+function addressName(host: string): string {
+  const real = host.toLowerCase() === "localhost" || /[.\d]/.test(host);
+  return real ? "base-url" : host;
+}
+
 /** A URL with a scheme and a host (or a `$NAME` marker), and its path. */
 const URL_WORD = /^((?:https?:\/\/[^/?#\s]+)|zqzenv\d+zqz)(\/[^\s]*)?$/;
 /** A whole segment of a path that is a placeholder: `:projectId`, `<featureName>`. */
@@ -106,6 +120,9 @@ export function placeholderWords(words: readonly string[], env: EnvNames): strin
     // The docs' scheme and port are the reader's to fill with the host: the whole origin is set.
     const host = PLACEHOLDER_HOST.exec(word);
     if (host) return marker(env, host[2], host[1]) + path(env, host[3] ?? "");
+    // `http://host:port/…`: no port, the reader's address; the whole origin is set too.
+    const worded = PORT_WORD.exec(word);
+    if (worded) return marker(env, addressName(worded[2]), worded[1]) + path(env, worded[3]);
     const url = URL_WORD.exec(word);
     return url && url[2] ? url[1] + path(env, url[2]) : word;
   });
