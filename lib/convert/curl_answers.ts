@@ -18,6 +18,7 @@ import type { ShellCommand } from "./curl_shell.ts";
 import { headRecords, pastedHeads } from "./curl_answer_head.ts";
 import { parseAnnotatedJson } from "./annotated_json.ts";
 import { reprintsJson } from "./curl_reprinted.ts";
+import { laterSection } from "./curl_answer_section.ts";
 
 /** An answer pasted into the text: the line it starts on (1-based) and its JSON. */
 export interface PastedAnswer {
@@ -121,39 +122,6 @@ export function pastedAnswers(text: string, printed: string | undefined): Pasted
   return found;
 }
 
-/** A Markdown code fence's line (` ```json `, `~~~`): no prose between a command and its answer. */
-const FENCE = /^\s*(?:```|~~~)/;
-
-/**
- * Whether more than one paragraph stands between the command starting at line `command` and
- * the block at line `answer` (both 1-based) in `lines`: a tutorial's next section ("Create a
- * data bucket with the following content:", "Set the response body to:") and its block, not
- * what the command printed. An answer follows its command, at most its lead ("Expected
- * response:", "CouchDB replies:") between; the command's own lines, fences and the lines the
- * docs show it printed (`shown` blank where the text is not: a pasted head) are no paragraph.
- */
-function farBelow(
-  lines: readonly string[],
-  shown: readonly string[] | undefined,
-  command: number,
-  answer: number,
-): boolean {
-  let i = command - 1;
-  while (i < answer - 1 && (lines[i] ?? "").trim() !== "") i++;
-  let paragraphs = 0;
-  let inside = false;
-  for (; i < answer - 1; i++) {
-    const line = lines[i] ?? "";
-    if (line.trim() === "" || FENCE.test(line) || (shown?.[i] === "" && line !== "")) {
-      inside = false;
-      continue;
-    }
-    if (!inside) paragraphs++;
-    inside = true;
-  }
-  return paragraphs > 1;
-}
-
 /** A word that sends the output elsewhere: `>out.json`, `> /dev/null`, `1>`, `&>`, `-o`, `--output`. */
 const isRedirect = (word: string) => /^(?:\d?>|&>|-o$|--output$|-[a-zA-Z]*o$)/.test(word);
 
@@ -161,9 +129,9 @@ const isRedirect = (word: string) => /^(?:\d?>|&>|-o$|--output$|-[a-zA-Z]*o$)/.t
  * Gives each curl command's last record the first answer pasted under it:
  * after the command's first line, before the next curl command begins; none
  * to a command whose output went to a file, or to a pipe into a program
- * that prints something else (`commands` says which); none past a second
- * paragraph of prose after the command (`text`: the input and, when it
- * differs, the text as the shell reads it), a tutorial's next section.
+ * that prints something else (`commands` says which); none in a later
+ * section of the page (`text`: the input and, when it differs, the text as
+ * the shell reads it; curl_answer_section.ts).
  *
  * @example
  * ```ts
@@ -198,7 +166,7 @@ export function answerRecords(
     const owner = built.findLast((b) => b.command.line === start);
     const record = owner?.records.at(-1)?.record;
     if (!owner || !record || answered.has(owner.command)) continue;
-    if (text && farBelow(lines, shown, owner.command.line, answer.line)) continue;
+    if (text && laterSection(lines, shown, [owner.command.line, answer.line])) continue;
     answered.add(owner.command);
     Object.assign(record, {
       hasJson: true,

@@ -7,9 +7,11 @@
  * checked for a 4xx (the block was an error body to configure), and the
  * login sent a password captured from a read whose "answer" was the bucket,
  * so the run failed where curl passes. An answer follows its command: at
- * most one paragraph (its lead, "Expected response:") stands between them.
- * Written here in the shape of such a page, Markdown and as a browser
- * copies it, run against a server started here.
+ * most two paragraphs of prose (a lead, "Expected response:", or a guide's
+ * sentence about the status and one about the body) stand between them;
+ * code samples, fences and a pasted head are none. Written here in the shape
+ * of such pages, Markdown and as a browser copies them, run against a server
+ * started here.
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
@@ -23,6 +25,8 @@ const MARKDOWN = `# Stateful routes
 ## Rotate the key
 
 After calling the route with \`curl -X POST http://HOST/admin/rotate\`, look at the store.
+
+You should see the new key there.
 
 ### Guard a route
 
@@ -41,6 +45,10 @@ $ curl http://HOST/items
 ${FENCE}
 
 ## Log in
+
+This second example is a short workflow.
+
+### Create the store
 
 Create a store named \`accounts\` with the following content:
 
@@ -87,6 +95,98 @@ for (const [form, page] of [["Markdown", MARKDOWN], ["rendered", RENDERED]]) {
     assert.match(yaml, /Bearer \$\{steps\.login\.capture\.token\}/, yaml);
   });
 }
+
+/** A guide's create: a code sample, a sentence on the status, a head, one on the body, the body. */
+const GUIDE = `${FENCE}bash
+curl -X POST -H "Content-Type: application/json" -d '{"score":1337}' http://127.0.0.1:1337/parse/classes/GameScore
+${FENCE}
+${FENCE}python
+import json,httplib
+connection = httplib.HTTPSConnection('127.0.0.1', 1337)
+print(json.loads(connection.getresponse().read()))
+${FENCE}
+
+When the creation is successful, the HTTP response is a \`201 Created\` and the \`Location\` header holds its URL:
+
+${FENCE}javascript
+Status: 201 Created
+Location: http://127.0.0.1:1337/parse/classes/GameScore/Ed1nuqPvcm
+${FENCE}
+
+The response body is a JSON object containing the \`objectId\` and the \`createdAt\` timestamp:
+
+${FENCE}json
+{
+  "createdAt": "2011-08-20T02:06:57.931Z",
+  "objectId": "Ed1nuqPvcm"
+}
+${FENCE}
+
+## Retrieving objects
+
+${FENCE}bash
+curl -X GET http://127.0.0.1:1337/parse/classes/GameScore/Ed1nuqPvcm
+${FENCE}
+`;
+
+Deno.test("a guide's answer two sentences below its command is still its answer", () => {
+  for (
+    const page of [
+      GUIDE,
+      GUIDE.replaceAll(/^```.*\n/gm, "").replaceAll(/^#+ /gm, "").replaceAll("`", ""),
+    ]
+  ) {
+    const { yaml } = convertCurl(page);
+    assert.match(yaml, /GameScore\/\$\{steps\.[a-z_]+\.capture\.object_id\}/, yaml);
+  }
+});
+
+Deno.test("a reference page: the next section's block is its own, a Response heading's is the answer", () => {
+  const reference = [
+    ".. code::",
+    "",
+    `    curl -u admin:pw -d '[["reload",{},"tag1"]]' http://127.0.0.1:8080/api/v1`,
+    "",
+    "doveadm who",
+    "===========",
+    "",
+    "Show who is logged in.",
+    "",
+    "parameters::",
+    "",
+    '    {"command": "who", "parameters": [{"name": "password", "type": "string"}]}',
+    "",
+    ".. code::",
+    "",
+    `    curl -u admin:pw -d '[["who",{},"tag1"]]' http://127.0.0.1:8080/api/v1`,
+    "",
+  ].join("\n");
+  const ref = convertCurl(reference);
+  assert.equal(statuses(ref.yaml).length, 2, ref.yaml);
+  assert.match(ref.summary.notes.join("\n"), /2 commands with no pasted answer/, ref.yaml);
+  const sections = [
+    "### Request",
+    "",
+    FENCE + "sh",
+    "curl -X POST http://127.0.0.1:8080/login -d 'user=ann&password=pw-9x'",
+    FENCE,
+    "",
+    "### Response",
+    "",
+    FENCE + "json",
+    '{"token": "0a1b2c3d4e5f60718293a4b5c6d7e8f9"}',
+    FENCE,
+    "",
+    "### Use it",
+    "",
+    FENCE + "sh",
+    'curl http://127.0.0.1:8080/me -H "Authorization: Bearer 0a1b2c3d4e5f60718293a4b5c6d7e8f9"',
+    FENCE,
+    "",
+  ].join("\n");
+  const { yaml } = convertCurl(sections);
+  assert.match(yaml, /Bearer \$\{steps\.[a-z_]+\.capture\.token\}/, yaml);
+});
 
 Deno.test("run against a server: every command answered as curl is", async () => {
   let token = "";
