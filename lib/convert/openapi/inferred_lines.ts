@@ -10,6 +10,7 @@ import { sessionLines } from "./session_login.ts";
 import { answerJwtLines } from "./session_token.ts";
 import { ownAccountHint } from "./login_account.ts";
 import type { OpenApiOperation } from "./operations.ts";
+import type { Login } from "./login.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { capturePath, type ParamLink } from "./producers.ts";
 import { matchPath, searchPath } from "./capture_source.ts";
@@ -88,10 +89,17 @@ export function inferredLines(
             ? `, signed in as the account ${name(login.register)} registers${
               login.registerAnswers ? " (whose own answer a flow that does not log in reads)" : ""
             }; ${ownAccountHint(doc, login)}`
-            : ""
+            : selfMade(login)
         }`,
       );
     }
   }
   return lines.length > 0 ? { inferred: lines } : {};
+}
+
+/** What the summary says of a login that makes its own account (self_signup.ts). */
+function selfMade(login: Login): string {
+  return login.signsUp
+    ? ", signed in as the account it makes (the run's own, made unique per run)"
+    : "";
 }

@@ -27,6 +27,7 @@ import { nestedSignup } from "./nested_signup.ts";
 import { formRequired } from "./form_required.ts";
 import { examplesAToken } from "./exampled_token.ts";
 import { readByName } from "./token_by_name.ts";
+import { withSelfSignUp } from "./self_signup.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -47,6 +48,8 @@ export interface Login {
    * is two creates (nested_signup.ts).
    */
   credentials?: OpenApiOperation;
+  /** Whether the login, with no register, makes the account it signs in (`self_signup.ts`). */
+  signsUp?: boolean;
   /** Whether the register's answer holds the token too (see {@linkcode tokenGiver}). */
   registerAnswers?: boolean;
   /** Another create taking the same credentials, signed up with when the register is refused (second_signup.ts). */
@@ -155,7 +158,8 @@ export function findLogin(doc: Node, ops: OpenApiOperation[]): Login | undefined
   const alternate = register && registerFor(doc, ops.filter((op) => op !== register), best.op);
   const { op, path } = best;
   const schemed = path && schemedWord(doc, op, path, served);
-  const login = { op, path, register, credentials, registerAnswers, alternate, schemes: served };
+  const made = { op, path, register, credentials, registerAnswers, alternate, schemes: served };
+  const login = withSelfSignUp(doc, made);
   return schemed ? { ...login, schemed } : login;
 }
 

@@ -92,13 +92,14 @@ export function runValues(
   const { login } = shared.inferred;
   const signs = login !== undefined &&
     (login.op === op || login.register === op || login.credentials === op);
+  const registers = registersAccount(login, op);
   if (signs && shared.doc) {
-    const role = login.register === op ? "register" : login.credentials === op ? "password" : "";
+    const role = registers ? "register" : login.credentials === op ? "password" : "";
     fields = withCredentials(shared.doc, op, fields, account ?? runVars, role);
   }
   const byEmail = login?.op === op && nameIsEmail(shared.doc, login);
   // A sign-up's example names are every account's unless made the run's (signup_names.ts).
-  const names = login?.register === op && shared.doc
+  const names = registers && shared.doc
     ? new Set([...samples, ...signUpNames(shared.doc, op, fields)])
     : samples;
   // A second create of an account is its own, not the run's (another_account.ts).
@@ -128,6 +129,11 @@ function textParts(v: YNode, ran: (v: YNode) => YNode): YNode {
   return { kind: "map", entries: v.entries.map(([k, x]) => [k, isMap(x) ? x : made.get(k) ?? x]) };
 }
 
+/** Whether `op` makes the account the login signs in: its register, or a login that makes its own (self_signup.ts). */
+function registersAccount(login: Login | undefined, op: OpenApiOperation): boolean {
+  return login?.register === op || (login?.signsUp === true && login.op === op);
+}
+
 function isMap(v: YNode): v is YMap {
   return v !== null && typeof v === "object" && !Array.isArray(v) && v.kind === "map";
 }
@@ -145,9 +151,10 @@ function accountOf(
   // A sign-in needing the document's key is no login of the suite's, but signs in as the user too.
   const other = login?.op !== op && shared.doc !== undefined && isSignIn(shared.doc, op);
   // A password alone, asked by a call of the user's account, is that account's (confirmOwn).
-  const own = login !== undefined && !login.register && login.op !== op &&
-    shared.doc !== undefined && confirmsOwn(shared.doc, op);
-  const users = (login?.op === op && !login.register) || other || own;
+  const usersOwn = login !== undefined && !login.register && !login.signsUp;
+  const own = usersOwn && login.op !== op && shared.doc !== undefined &&
+    confirmsOwn(shared.doc, op);
+  const users = (login?.op === op && usersOwn) || other || own;
   return { account: users ? new Set<string>() : undefined, other };
 }
 
