@@ -27,6 +27,7 @@ import { nestedSignup } from "./nested_signup.ts";
 import { formRequired } from "./form_required.ts";
 import { examplesAToken } from "./exampled_token.ts";
 import { readByName } from "./token_by_name.ts";
+import { wrapsOpaqueMember } from "./opaque_answer.ts";
 import { withSelfSignUp } from "./self_signup.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
@@ -194,6 +195,8 @@ function answersToken(doc: Node, register: OpenApiOperation | undefined, login: 
   if (login.path) return schemas.some((s) => token(s)?.join("\0") === login.path!.join("\0"));
   // Where only the login's example shows the token, the register's answer must show one too.
   if (examplesAToken(doc, login.op)) return examplesAToken(doc, register);
+  // An envelope every answer shares (`{code, message, data}`) says nothing of whose holds a token.
+  if (wrapsOpaqueMember(doc, login.op)) return false;
   const own = new Set(responseSchemas(doc, login.op).map((s) => JSON.stringify(deref(doc, s))));
   return schemas.some((s) => own.has(JSON.stringify(deref(doc, s))));
 }

@@ -9,12 +9,17 @@
  * describing an answer without a token, the login was no login, and the
  * summary asked for `API_TOKEN`.
  *
+ * An envelope whose payload names no member says as little: a course's tasks API answers its
+ * `POST /authenticate` with `{code, message, data}`, `data` an object of no members, and puts
+ * `{id, email, token}` in it at run time.
+ *
  * @module
  */
 import { isNode } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { responseSchemas } from "./producers.ts";
+import { properties } from "./schema_properties.ts";
 
 const SHAPES = ["allOf", "anyOf", "oneOf", "items", "additionalProperties", "enum", "$ref"];
 
@@ -41,4 +46,22 @@ function namesNoMember(doc: unknown, schema: unknown): boolean {
  */
 export function describesNoMember(doc: unknown, op: OpenApiOperation): boolean {
   return responseSchemas(doc, op).every((s) => namesNoMember(doc, s));
+}
+
+/**
+ * Whether a success of `op` is an envelope holding a member that names none of its own (`{code,
+ * message, data: {type: object}}`): where that member's contents are, nothing is said.
+ *
+ * @example
+ * ```ts
+ * import { wrapsOpaqueMember } from "./opaque_answer.ts";
+ * const op = (schema: unknown) => ({ node: { responses: { "200": { content: { "application/json": { schema } } } } } }) as never;
+ * if (!wrapsOpaqueMember({}, op({ properties: { code: { type: "integer" }, data: { type: "object" } } }))) throw new Error();
+ * if (wrapsOpaqueMember({}, op({ properties: { data: { properties: { id: {} } } } }))) throw new Error();
+ * ```
+ */
+export function wrapsOpaqueMember(doc: unknown, op: OpenApiOperation): boolean {
+  return responseSchemas(doc, op).some((s) =>
+    properties(doc, s).some(([, member]) => namesNoMember(doc, member))
+  );
 }
