@@ -17,6 +17,7 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { summaryBodySchema } from "./summary_body.ts";
+import { siblingBody } from "./sibling_body.ts";
 
 /**
  * `METHOD /template` of each write of `ops` the document gives nothing to send.
@@ -42,8 +43,9 @@ export function bodilessWrites(doc: Node, ops: OpenApiOperation[]): string[] {
         posted.has(op.template.slice(0, op.template.lastIndexOf("/")));
     const sends = op.params.some((p) => p.in === "query" || p.in === "formData");
     // A write whose summary names the schema it hands over sends that (summary_body.ts).
+    // … and a create given none sends what its item's update takes (sibling_body.ts).
     return write && !sends && deref(doc, op.node.requestBody) === undefined &&
-      summaryBodySchema(doc, op) === undefined;
+      summaryBodySchema(doc, op) === undefined && siblingBody(doc, op) === undefined;
   }).map((op) => `${op.method} ${op.template}`);
 }
 

@@ -26,6 +26,7 @@ import { somethingToCreate } from "./empty_create.ts";
 import { leavesFileOut } from "./optional_files.ts";
 import { updateNode } from "./tag_create.ts";
 import { summaryBodySchema, withSummaryBody } from "./summary_body.ts";
+import { withSiblingBody } from "./sibling_body.ts";
 import { withOptionalNames } from "./named_optional.ts";
 
 /** A file the flows read that the user must replace with a real one. */
@@ -178,7 +179,8 @@ export function stepBody(
   // A PATCH whose schema names no member is made from its tag's PUT's (tag_create.ts).
   // A write the document gives no body whose summary names a schema sends it (summary_body.ts).
   const named = summaryBodySchema(doc, op);
-  const node = withSummaryBody(doc, op, updateNode(doc, op));
+  // A create given no body sends what its item's update takes (sibling_body.ts).
+  const node = withSiblingBody(doc, op, withSummaryBody(doc, op, updateNode(doc, op)));
   const members = op.method === "PATCH" ? itemMembers(doc, op.template) : [];
   const parts = bodyParts(
     doc,
