@@ -15,21 +15,10 @@
  *
  * @module
  */
-import { isNode } from "../../check/openapi_operations.ts";
-import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { responseSchemas } from "./producers.ts";
 import { properties } from "./schema_properties.ts";
-
-const SHAPES = ["allOf", "anyOf", "oneOf", "items", "additionalProperties", "enum", "$ref"];
-
-/** Whether `schema` names no member (see the module doc). */
-function namesNoMember(doc: unknown, schema: unknown): boolean {
-  const s = deref(doc, schema);
-  if (!isNode(s) || (s.type !== undefined && s.type !== "object")) return false;
-  if (SHAPES.some((k) => Object.hasOwn(s, k))) return false;
-  return !isNode(s.properties) || Object.keys(s.properties).length === 0;
-}
+import { namesNoMember } from "./open_member.ts";
 
 /**
  * Whether `op`'s successes describe no member of their bodies: no schema, or only schemas that
@@ -61,7 +50,18 @@ export function describesNoMember(doc: unknown, op: OpenApiOperation): boolean {
  * ```
  */
 export function wrapsOpaqueMember(doc: unknown, op: OpenApiOperation): boolean {
-  return responseSchemas(doc, op).some((s) =>
-    properties(doc, s).some(([, member]) => namesNoMember(doc, member))
-  );
+  return responseSchemas(doc, op).some((s) => holdsOpenMember(doc, s));
+}
+
+/**
+ * Whether `schema` has a member that names none of its own (`data: {type: object}`).
+ *
+ * @example
+ * ```ts
+ * import { holdsOpenMember } from "./opaque_answer.ts";
+ * if (!holdsOpenMember({}, { properties: { data: {} } }) || holdsOpenMember({}, { properties: { id: { type: "string" } } })) throw new Error();
+ * ```
+ */
+export function holdsOpenMember(doc: unknown, schema: unknown): boolean {
+  return properties(doc, schema).some(([, member]) => namesNoMember(doc, member));
 }

@@ -22,6 +22,7 @@ import { describedIds } from "./described_id.ts";
 import { bodySchema } from "./own_names.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { holdsOpenObject } from "./open_member.ts";
 
 /**
  * The link of `param` to its create `producer` read from an answer the
@@ -95,7 +96,9 @@ function undescribed(doc: unknown, response: Node): boolean {
   const content = isNode(response.content) ? response.content : {};
   if (Object.keys(content).some((type) => !/json/i.test(type))) return false;
   const schema = jsonSchema(doc, response);
-  return schema === undefined ||
+  // An envelope whose payload is an object naming no member (`{code, message, data: {type:
+  // object}}`) says as little; a member of no type (Google's `featureInstances`) may be a value.
+  return schema === undefined || holdsOpenObject(doc, schema) ||
     (isNode(schema) && !["properties", "items", "allOf", "anyOf", "oneOf", "additionalProperties"]
       .some((k) => k in schema) &&
       (schema.type === undefined || schema.type === "object"));
