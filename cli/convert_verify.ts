@@ -53,7 +53,7 @@ export async function convertVerified(
     throw new UsageError(
       "bad-verify-url",
       `Expected an http or https base URL after --verify, got "${url}".`,
-      "For example: --verify http://localhost:8080 (or --verify alone for the recorded origin).",
+      "For example: --verify http://localhost:8080 (or --verify alone for the recorded origins).",
     );
   }
   const [har, verify] = await Promise.all([

@@ -94,7 +94,7 @@ const USAGES: Record<string, Usage> = {
       verify: [
         "--verify [BASE_URL]",
         "replay the flow step by step against a live instance (default:\n" +
-        "the recorded origin) and repair it from the live responses; exit 1\n" +
+        "the recorded origins) and repair it from the live responses; exit 1\n" +
         "if a step still fails",
       ],
       "no-correlate": ["--no-correlate", "take no value from a response (a debugging aid)"],

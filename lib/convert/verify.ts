@@ -47,6 +47,7 @@ import type { PreparedConversion } from "./har.ts";
 import type { Step } from "./model.ts";
 import type { LiveOutcome } from "./verify_live.ts";
 import { applyRepairs } from "./verify_repair.ts";
+import { apiHosts } from "./verify_hosts.ts";
 import { captureByNeighbours } from "./verify_neighbours.ts";
 import { UnloadableFlow } from "./verify_express.ts";
 import { MAX_VERIFY_RUNS, triesText, verifiedNote, type VerifyReport } from "./verify_report.ts";
@@ -84,7 +85,7 @@ export const MAX_TRIES_PER_STEP = 4;
 
 /** Options of {@linkcode verifyConversion}. */
 export interface VerifyOptions {
-  /** The live instance's base URL; default: `BASE_URL` from `env`, else the recorded origin. */
+  /** The live instance's base URL; default: `BASE_URL` from `env`, else the recorded origins, each at its recorded host. */
   baseUrl?: string;
   /** Reads environment variables (the variables the flow names, `BASE_URL_2`, …). */
   env: (name: string) => string | undefined;
@@ -125,7 +126,7 @@ export async function verifyConversion(
   splitCookieSecrets(c);
   const recordedOrigin = [...c.origins.keys()][0] ?? "";
   const baseUrl = options.baseUrl || options.env("BASE_URL") || recordedOrigin;
-  const hosts = apiHosts(c, baseUrl, options.env);
+  const hosts = apiHosts(c, options.baseUrl, options.env);
   const report: VerifyReport = {
     baseUrl,
     steps: c.steps.length,
@@ -195,22 +196,6 @@ function splitCookieSecrets(c: Correlator): void {
     c.secrets.delete(secret);
     for (const pair of secret.split("; ")) c.secrets.add(pair.slice(pair.indexOf("=") + 1));
   }
-}
-
-/** The API's hosts: the verified URL's, and each other base-URL variable's set in `env`. */
-function apiHosts(
-  c: Correlator,
-  baseUrl: string,
-  env: (name: string) => string | undefined,
-): string[] {
-  const hosts = [new URL(baseUrl).host];
-  for (const [name, v] of c.env) {
-    const given = env(name);
-    if (name !== "BASE_URL" && v.fallback !== undefined && given && URL.canParse(given)) {
-      hosts.push(new URL(given).host);
-    }
-  }
-  return hosts;
 }
 
 /**
