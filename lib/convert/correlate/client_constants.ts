@@ -11,6 +11,7 @@ import type { HarRecord } from "../har_model.ts";
 import { parseBody, walk } from "../json.ts";
 import type { Producer } from "../model.ts";
 import type { Correlator } from "./state.ts";
+import { literalKey } from "./script_literals.ts";
 
 const pair = (key: string, value: string) => `${key}\u0000${value}`;
 
@@ -91,4 +92,31 @@ export function sentBefore(c: Correlator, key: string, value: string, p: Produce
  */
 export function sentSoFar(c: Correlator, key: string, value: string): boolean {
   return c.sentFields.has(pair(key, value));
+}
+
+/**
+ * Whether `value` under `key` is the client's own constant: sent so before
+ * producer `p`'s answer handed it out ({@linkcode sentBefore}), or written
+ * under that very name by the app's own script (`{content: c, encoding:
+ * "base64"}`, `script_literals.ts`). A listing's rows may hold the same word
+ * under the same key (Decap CMS's media rows' `encoding: "base64"`), but a
+ * capture from one of them needs that row on every instance, and the client
+ * sends the word whatever the rows are.
+ *
+ * @example
+ * ```ts
+ * import { clientConstant } from "./client_constants.ts";
+ * import { literalKey } from "./script_literals.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * c.scriptLiterals.add(literalKey("encoding", "base64"));
+ * // deno-lint-ignore no-explicit-any
+ * const p = { step: {} } as any;
+ * if (!clientConstant(c, "encoding", "base64", p) || clientConstant(c, "name", "base64", p)) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function clientConstant(c: Correlator, key: string, value: string, p: Producer): boolean {
+  return sentBefore(c, key, value, p) || c.scriptLiterals.has(literalKey(key, value));
 }

@@ -25,7 +25,7 @@ import { namedRowProducer } from "./sibling_rows.ts";
 import { linkedRowProducer } from "./row_links.ts";
 import { searchedRowProducer } from "./searched_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
-import { sentBefore } from "./client_constants.ts";
+import { clientConstant } from "./client_constants.ts";
 import { isWords } from "./lookup_fields.ts";
 import { isWordedText, keyWords } from "./worded_fields.ts";
 import { clientSessionId } from "./client_sessions.ts";
@@ -58,8 +58,8 @@ const VALUE_RULES: ValueRule[] = [
     if (!found) return undefined;
     // The answer's field of the same key, where it held the value under two (same_key.ts).
     const p = sameKeyProducer(found, key, value);
-    // A field the client sent so before the answer handed the value out is its own constant.
-    return sentBefore(c, key, value, p) ? value : useProducer(c, p, step);
+    // A field the client sent so before the answer, or its script writes so, is its own constant.
+    return clientConstant(c, key, value, p) ? value : useProducer(c, p, step);
   },
   // A sequence number the same endpoint's previous answer gave (sequences.ts).
   (c, key, value, step) => {
