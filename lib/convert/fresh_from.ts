@@ -7,7 +7,7 @@
  * @module
  */
 import { isUuid } from "./values.ts";
-import { isClockReading } from "./two_recordings_time.ts";
+import { differsInStamp, isClockReading } from "./two_recordings_time.ts";
 
 /**
  * Whether `value` can be made fresh on each run from its two recorded
@@ -39,7 +39,7 @@ export function freshFrom(a: string, b: string): string | undefined {
   const run = differingRun(a, b);
   // A clock the page read, inside longer text (`"date":1795998569881` in a JSON document): a
   // run id in its digits is no time and no number; the caller sends it as recorded.
-  if (!run || stampedIn(a, b, run)) return undefined;
+  if (!run || stampedIn(a, b, run) || differsInStamp(a, b)) return undefined;
   // A function replacement: in a replacement string "$$" means one "$", which would undo the escape.
   const escape = (t: string) => t.replaceAll("${", () => "$${");
   return `${escape(a.slice(0, run.start))}\${RUN_ID}${escape(a.slice(a.length - run.end))}`;
@@ -48,18 +48,20 @@ export function freshFrom(a: string, b: string): string | undefined {
 /**
  * Whether `a` and `b` differ only in a reading of the page's clock inside
  * longer text (a millisecond stamp inside a JSON document posted in a form
- * field): the two runs where they differ are clock readings of one form.
+ * field): the two runs where they differ are clock readings of one form, or
+ * they differ only inside one written date and time (`differsInStamp`).
  *
  * @example
  * ```ts
  * import { differsByClock } from "./fresh_from.ts";
  * if (!differsByClock('{"date":1795998569881}', '{"date":1795998696896}')) throw new Error();
  * if (differsByClock("draft-1732100", "draft-1732999")) throw new Error();
+ * if (!differsByClock("date: 2026-11-30T03:56:00Z", "date: 2026-11-30T03:58:00Z")) throw new Error();
  * ```
  */
 export function differsByClock(a: string, b: string): boolean {
   const run = differingRun(a, b);
-  return run !== undefined && stampedIn(a, b, run);
+  return (run !== undefined && stampedIn(a, b, run)) || differsInStamp(a, b);
 }
 
 /** Whether the differing runs of `a` and `b` (`run`, as `differingRun` gives it) are clock readings. */

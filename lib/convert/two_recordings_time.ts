@@ -64,3 +64,55 @@ export function isClockReading(a: string, b: string): boolean {
   const inRange = (t: number) => t >= EARLIEST && t < LATEST;
   return inRange(x) && inRange(y) && Math.abs(x - y) <= APART_MS;
 }
+
+/**
+ * A date and time as a page writes one into text: ISO 8601 with `T` or a
+ * space (SQL's spelling), seconds, fractions and an offset optional (a
+ * `datetime-local` input gives minutes alone).
+ */
+const IN_TEXT =
+  /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}(?!\d))?/g;
+
+/** `stamp` (an {@linkcode IN_TEXT} match) in the form {@linkcode isClockReading} reads: `T`, seconds. */
+function isoOf(stamp: string): string {
+  const t = `${stamp.slice(0, 10)}T${stamp.slice(11)}`;
+  // Minutes alone (`03:56`, an offset maybe after them): seconds `:00` after them.
+  return t[16] === ":" ? t : `${t.slice(0, 16)}:00${t.slice(16)}`;
+}
+
+/**
+ * Whether texts `a` and `b`, two recordings' values at one place, differ
+ * only inside one date and time each writes at the same place (a post's
+ * front matter `date: 2026-11-30T03:56:00.000+00:00`, a note's `2026-11-30
+ * 03:56:12`): readings of the page's clock by {@linkcode isClockReading},
+ * however many of their digits differ. A run id in the minutes would be no
+ * time at all.
+ *
+ * @example
+ * ```ts
+ * import { differsInStamp } from "./two_recordings_time.ts";
+ * const post = (mm: string) => `---\ndate: 2026-11-30T03:${mm}:00.000+00:00\n---\nHi.\n`;
+ * if (!differsInStamp(post("56"), post("58"))) throw new Error("ISO");
+ * if (!differsInStamp("At 2026-11-30 03:56:12.", "At 2026-11-30 03:58:47.")) throw new Error("SQL");
+ * if (!differsInStamp("From 2026-11-30T03:56 on", "From 2026-11-30T03:58 on")) throw new Error("minutes");
+ * if (differsInStamp("draft-1732100 at 2026-11-30T03:56", "draft-1732999 at 2026-11-30T03:56")) {
+ *   throw new Error("outside");
+ * }
+ * ```
+ */
+export function differsInStamp(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let start = 0;
+  while (a[start] === b[start]) start++;
+  let end = a.length;
+  while (a[end - 1] === b[end - 1]) end--;
+  for (const m of a.matchAll(IN_TEXT)) {
+    const from = m.index!;
+    const to = from + m[0].length;
+    if (from > start || to < end) continue;
+    const other = b.slice(from, to);
+    return new RegExp(`^${IN_TEXT.source}$`).test(other) &&
+      isClockReading(isoOf(m[0]), isoOf(other));
+  }
+  return false;
+}
