@@ -19,6 +19,7 @@ import type { Producer, Step } from "../model.ts";
 import { useProducer } from "./captures.ts";
 import { heldHidden, latestPage } from "./hidden_fields.ts";
 import type { Correlator } from "./state.ts";
+import { shownTextPattern } from "./run_own_text.ts";
 import { escapeRegExp as escape } from "../../_util/regex_escape.ts";
 
 const ROW = /^\d{1,15}$/;
@@ -219,7 +220,7 @@ export function noteLinkedQueryRows(c: Correlator, step: Step): void {
 function noteLink(c: Correlator, step: Step, to: URL, name: string, value: string, label: string) {
   const page = to.pathname.slice(to.pathname.lastIndexOf("/") + 1);
   const pattern = `<a\\b[^>]*\\bhref=["'][^"']*?${escape(page)}\\?(?:[^"']*?[&;])?` +
-    `${escape(name)}=(\\d+)[^>]*>\\s*${escape(label)}\\s*</a>`;
+    `${escape(name)}=(\\d+)[^>]*>\\s*${shownTextPattern(c, label, escape)}\\s*</a>`;
   noteLinkedRow(c, step, to, name, value, pattern);
 }
 

@@ -25,6 +25,7 @@ import { jsonRowNumber, noteJsonRowLink, rawQueryValue } from "./json_rows.ts";
 import { noteLinkedRow, queryRowProducer } from "./query_rows.ts";
 import type { Correlator } from "./state.ts";
 import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
+import { shownTextPattern } from "./run_own_text.ts";
 
 const ROW = /^\d{1,15}$/;
 const ID_NAME = /^(?:id|[A-Za-z][A-Za-z0-9]*?(?:[_-]?id|Id|ID))$/;
@@ -100,10 +101,13 @@ function pathRowPattern(tag: string, shown: string, under: string, linkFirst: bo
   return inRowPattern(tag, shown, href, linkFirst);
 }
 
-/** `href` (its group the number) and the text `shown`, in that order or the other, in one row. */
+/**
+ * `href` (its group the number) and the text `shown` finds (a pattern: the typed text, or the
+ * run's own version of it, run_own_text.ts), in that order or the other, in one row.
+ */
 function inRowPattern(tag: string, shown: string, href: string, linkFirst: boolean) {
   const inRow = `(?:(?!</${tag}>)[\\s\\S])*?`;
-  const text = `>\\s*${escape(shown)}\\s*<`;
+  const text = `>\\s*${shown}\\s*<`;
   return `<${tag}\\b[^>]*>${inRow}${
     linkFirst ? `${href}${inRow}${text}` : `${text}${inRow}${href}`
   }`;
@@ -170,6 +174,7 @@ function noteRow(
     if (to.origin !== r.url.origin) continue;
     const page = to.pathname.slice(to.pathname.lastIndexOf("/") + 1);
     const linkFirst = whole.indexOf(link[0]) < whole.search(new RegExp(`>\\s*${escape(text)}`));
+    const shown = shownTextPattern(c, text);
     for (const [name, value] of to.searchParams) {
       if (before.has(`${name}=${value}`)) continue;
       // A row named by JSON in the value (phpLiteAdmin's `pk=[1]`): json_rows.ts.
@@ -177,18 +182,18 @@ function noteRow(
         ? undefined
         : rawQueryValue(link[1], name);
       if (raw !== undefined) {
-        const inRow = (href: string) => inRowPattern(tag.toLowerCase(), text, href, linkFirst);
+        const inRow = (href: string) => inRowPattern(tag.toLowerCase(), shown, href, linkFirst);
         noteJsonRowLink(c, step, { page, name, raw }, ID_NAME.test(name), inRow);
       }
       if (!ROW.test(value) || !ID_NAME.test(name)) continue;
-      const pattern = rowPattern(tag.toLowerCase(), text, page, name, linkFirst);
+      const pattern = rowPattern(tag.toLowerCase(), shown, page, name, linkFirst);
       noteLinkedRow(c, step, to, name, value, pattern);
     }
     // A path that ends in the row's number (`/tides/1`, Express Admin's list): kept as a create's
     // row is, so the segment a later request sends right under the collection is captured.
     const under = to.pathname.slice(0, to.pathname.lastIndexOf("/"));
     if (ROW.test(page) && under !== "" && to.search === "") {
-      const pattern = pathRowPattern(tag.toLowerCase(), text, under, linkFirst);
+      const pattern = pathRowPattern(tag.toLowerCase(), shown, under, linkFirst);
       noteLinkedPathRow(c, step, under, page, pattern);
     }
   }
