@@ -51,6 +51,7 @@ function refused(said: Told): Refused {
  * if (asType("ord_1", "number").said?.values[0] !== '"ord_1"') throw new Error();
  * if (asType("12345678901234567890", "number").why === undefined) throw new Error("not exact");
  * if (asType("ab1+\\\\", "json-string").value !== "ab1+\\") throw new Error("escapes undone");
+ * if (asType("%2Aab12%2A+x", "url-decoded").value !== "*ab12* x") throw new Error("decoded");
  * if (asType([1, 2], "length").value !== 2 || asType({ a: 1 }, "length").why === undefined) throw new Error();
  * ```
  */
@@ -59,6 +60,7 @@ export function asType(
   as: CaptureType,
 ): { value?: unknown; why?: undefined; said?: undefined } | Refused {
   if (as === "json-string") return unescaped(value);
+  if (as === "url-decoded") return urlDecoded(value);
   if (as === "length") return lengthOf(value);
   if (as === "string") {
     if (typeof value === "string") return { value };
@@ -78,6 +80,19 @@ export function asType(
     );
   }
   return { value: number };
+}
+
+/**
+ * A query value as a link wrote it, read as a server reads a query (`URLSearchParams`): `%2A` is
+ * `*` and `+` a space. A `%` that starts no escape is refused, not guessed.
+ */
+function urlDecoded(value: unknown): { value?: unknown; why?: undefined } | Refused {
+  if (typeof value !== "string") return refused(told`${shown(value)} is not text`);
+  try {
+    return { value: decodeURIComponent(value.replaceAll("+", " ")) };
+  } catch {
+    return refused(told`${shown(value)} is not percent-encoded text`);
+  }
 }
 
 /**

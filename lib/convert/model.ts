@@ -22,8 +22,11 @@ export type Source =
    * group (`as: number` when a later JSON body sends it as a number).
    */
   | { kind: "header"; name: string; query?: string; rel?: string; regex?: string; as?: "number" }
-  /** A page's text; `as: json-string` when the page wrote it inside a script's string, escaped. */
-  | { kind: "regex"; name: string; pattern: string; as?: "json-string" }
+  /**
+   * A page's text; `as: json-string` when the page wrote it inside a script's string, escaped;
+   * `as: url-decoded` when a link wrote it percent-encoded.
+   */
+  | { kind: "regex"; name: string; pattern: string; as?: "json-string" | "url-decoded" }
   /** The body's bytes as base64 (`{body: base64}`): a saved answer that may not be text. */
   | { kind: "bytes" };
 

@@ -15,8 +15,8 @@
  *
  * @module
  */
-import { isSecretName, saysWord } from "../secrets/mod.ts";
-import { linkShaped } from "./link_shaped.ts";
+import { isSecretShaped } from "./values.ts";
+import { embedded, ID_NAME, type PageValue, secretName } from "./page_value.ts";
 import type { HarRecord } from "./har_model.ts";
 import { loadBodies } from "./har_bodies.ts";
 import { REASON } from "./noise.ts";
@@ -25,45 +25,10 @@ import { patternAt } from "./nth_match.ts";
 import { escapeRegExpSlash as escape } from "../_util/regex_escape.ts";
 import { sentValues } from "./sent_values.ts";
 
-/** A value a page carries, with the regular expression that finds it again in a new copy. */
-export interface PageValue {
-  /** The `name` of the meta tag or input, the `data-` attribute's name after `data-`, or the script's key. */
-  name: string;
-  value: string;
-  /** A JavaScript pattern whose first group is the value. */
-  pattern: string;
-  /** Whether the value is a credential (a CSRF token, a key) rather than an id. */
-  secret: boolean;
-  /**
-   * A number a hidden form field hands back (a revision's timestamp, a
-   * serial): the server's state, sent back as it came whatever its field's name.
-   */
-  state?: boolean;
-  /** The text as the page wrote it, when a script's string escaped it (`abc+\\` for `abc+\`). */
-  raw?: string;
-}
+export type { PageValue } from "./page_value.ts";
 
 /** A box the user ticks: its value is a choice offered (a row's key), no secret. */
 const CHOICE = /^(checkbox|radio)$/;
-
-/** Whether a name is an id's: `workspace-id`, `userId`, `data-team`, … */
-const ID_NAME = /(^|[_-])(id|ID|uuid|ref|key|slug)$|[a-z](Id|ID|Key|Ref)$/;
-
-/**
- * Whether a page value is worth capturing: a token or an id the server made up, not a path
- * (`/dashboard`), a URL, a word or a sentence, which a fresh page repeats and a flow may keep.
- */
-function embedded(name: string, value: string, min: number, hidden = false): boolean {
-  if (value.length < min || value.length > 400 || /[\s&<>]/.test(value)) return false;
-  if (linkShaped(value)) return false;
-  // A hidden field named a token hands back what the server made, of digits too (`448664:180196`).
-  if (hidden && secretName(name)) return true;
-  if (/^\d+$/.test(value)) return hidden || (value.length >= 3 && ID_NAME.test(name));
-  return (/\d/.test(value) && /[a-z]/i.test(value)) ||
-    (value.length >= 16 && /[a-z]/.test(value) && /[A-Z]/.test(value));
-}
-
-const secretName = (name: string) => isSecretName(name) || saysWord(name, ["NONCE"]);
 
 /** Attributes of one tag with where each starts, values unquoted. */
 function attributes(tag: string): { name: string; value: string; at: number; quote: string }[] {
@@ -139,19 +104,51 @@ function linkValues(html: string, out: PageValue[], origin?: string): void {
     const query = url.indexOf("?");
     if (query === -1 || /^[a-z][a-z0-9+.-]*:/i.test(url)) continue;
     for (const [name, value] of new URLSearchParams(url.slice(query + 1).split("#")[0])) {
-      const state = /^\d{8,}$/.test(value);
-      // A name of dots, colons or brackets (Tomcat's `org.apache.catalina.filters.CSRF_NONCE`,
-      // `ns:token`, `form[_token]`) is a name like any other, when the page wrote it as it is sent.
-      if (!LINK_NAME.test(name) || !written.includes(`${name}=`)) continue;
-      if (!(state || embedded(name, value, 8))) continue;
-      // `&amp;` or `&` before the name, the value up to the next parameter or the quote.
-      const plain = `[?&;]${escape(name)}=([^&"'#\\s]*)`;
-      const pattern = new RegExp(plain).exec(html)?.[1] === value
-        ? plain
-        : `${linkHead(written, name)}([^&"'#\\s]*)`;
-      out.push({ name, value, pattern, secret: secretName(name), state });
+      const v = linkValue(html, written, full, name, value);
+      if (v) out.push(v);
     }
   }
+}
+
+/**
+ * Parameter `name`'s `value` of a link the page wrote as `written` (`full` with its character
+ * references undone), as a page value; undefined when it is no value a server handed out.
+ */
+function linkValue(
+  html: string,
+  written: string,
+  full: string,
+  name: string,
+  value: string,
+): PageValue | undefined {
+  // A long number, or opaque text of letters and digits (a confirmation's salted hash,
+  // DAViCal's `confirm=*4f5bd340*8cc2…`): only the server could write it, whatever its name.
+  const state = /^\d{8,}$/.test(value) || opaque(value);
+  // A name of dots, colons or brackets (Tomcat's `org.apache.catalina.filters.CSRF_NONCE`,
+  // `ns:token`, `form[_token]`) is a name like any other, when the page wrote it as it is sent.
+  if (!LINK_NAME.test(name) || !written.includes(`${name}=`)) return undefined;
+  if (!(state || embedded(name, value, 8))) return undefined;
+  // `&amp;` or `&` before the name, the value up to the next parameter or the quote.
+  const plain = `[?&;]${escape(name)}=([^&"'#\\s]*)`;
+  // A value the link percent-encoded (DAViCal's `confirm=%2A4f5bd340%2A…`) is found as the
+  // link wrote it and read back as the server reads a query (`as: url-decoded`).
+  const encoded = linkWritten(full, name);
+  const pattern = new RegExp(plain).exec(html)?.[1] === (encoded ?? value)
+    ? plain
+    : `${linkHead(written, name)}([^&"'#\\s]*)`;
+  const url = encoded === undefined ? {} : { encoded };
+  return { name, value, pattern, secret: secretName(name), state, ...url };
+}
+
+/** Text a server made up: 16 or more characters, letters and digits, no spaces or `@`. */
+const opaque = (value: string) =>
+  value.length >= 16 && isSecretShaped(value) && !/[\s@]/.test(value) && /\d/.test(value) &&
+  /[a-z]/i.test(value);
+
+/** The text `link` writes for parameter `name`, when it is percent-encoded; else undefined. */
+function linkWritten(link: string, name: string): string | undefined {
+  const written = new RegExp(`[?&;]${escape(name)}=([^&#]*)`).exec(link)?.[1];
+  return written !== undefined && /[%+]/.test(written) ? written : undefined;
 }
 
 /**
@@ -269,7 +266,7 @@ export function pageValues(html: string, origin?: string): PageValue[] {
     if (seen.has(v.value)) return [];
     seen.add(v.value);
     // A capture takes the first match: the pattern must find this value in the recorded page.
-    const pattern = patternAt(html, v.pattern, v.raw ?? v.value);
+    const pattern = patternAt(html, v.pattern, v.encoded ?? v.raw ?? v.value);
     return pattern === undefined ? [] : [{ ...v, pattern }];
   });
 }

@@ -79,7 +79,9 @@ export function handedOut(r: HarRecord): Handed[] {
     for (const v of pageValues(r.responseText, r.url.origin)) {
       out.push({
         value: v.value,
-        source: v.raw === undefined
+        source: v.encoded !== undefined
+          ? { kind: "regex", name: v.name, pattern: v.pattern, as: "url-decoded" }
+          : v.raw === undefined
           ? { kind: "regex", name: v.name, pattern: v.pattern }
           : { kind: "regex", name: v.name, pattern: v.pattern, as: "json-string" },
         label: `"${v.name}" in the page`,

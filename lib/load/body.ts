@@ -207,6 +207,16 @@ function fieldPart(
   return undefined;
 }
 
+/** A repeated field's value that is no value: a file or a list goes in a part of its own. */
+function listItemProblem(ctx: Loading, e: Entry, item: Node | null, what: string): void {
+  ctx.problem(
+    "wrong-type",
+    `Expected each value of part "${e.key}" of ${what} to be a value, got ${describe(item)}.`,
+    item ?? e.keyNode,
+    "A list repeats a text field (active: [off, on]); give a file its own part.",
+  );
+}
+
 /** A file part, `{file, content_type?, filename?}`: the type from the extension, the name from the path, unless given. */
 function filePart(ctx: Loading, e: Entry, v: YAMLMap, what: string): MultipartPart | undefined {
   const part = ctx.map(v, `part "${e.key}" of ${what}`, "part", [
@@ -253,6 +263,15 @@ function parts(
     const named = fieldName(ctx, e, owner);
     if (!named) continue;
     const v = ctx.deref(e.value);
+    // A list repeats the field, one part per value (a checkbox's hidden `off` and its `on`).
+    if (isSeq(v)) {
+      for (const item of v.items) {
+        const one = isScalar(item) ? fieldPart(ctx, e, item as Node, what, owner) : undefined;
+        if (!isScalar(item)) listItemProblem(ctx, e, item as Node | null, what);
+        if (one) out.push({ ...one, ...named });
+      }
+      continue;
+    }
     const part = !isMap(v)
       ? fieldPart(ctx, e, v, what, owner)
       : ctx.entries(v).some((p) => p.key === "content" || p.key === "content_base64")

@@ -229,17 +229,19 @@ export type CaptureSource =
  * a JSON number, an id cut from a `Location` path, sent as a number in a
  * JSON body), `string` (a number or boolean as its text) and `json-string`
  * (the inside of a JSON or script string literal a regex cut from a page,
- * its escapes undone: `abc+\\` is `abc+\`) and `length` (a list's count of
+ * its escapes undone: `abc+\\` is `abc+\`), `url-decoded` (a query value a
+ * regex cut from a page's link as the link wrote it, read as a server reads
+ * a query: `%2A` is `*`, `+` a space) and `length` (a list's count of
  * elements or a text's length, as a script's `.length` reads them: a count
  * kept to compare a later answer with).
  *
  * @example
  * ```ts
  * import { CAPTURE_TYPES } from "./checks.ts";
- * if (CAPTURE_TYPES.join() !== "number,string,json-string,length") throw new Error();
+ * if (CAPTURE_TYPES.join() !== "number,string,json-string,url-decoded,length") throw new Error();
  * ```
  */
-export const CAPTURE_TYPES = ["number", "string", "json-string", "length"] as const;
+export const CAPTURE_TYPES = ["number", "string", "json-string", "url-decoded", "length"] as const;
 
 /** One of {@linkcode CAPTURE_TYPES}. */
 export type CaptureType = typeof CAPTURE_TYPES[number];

@@ -21,15 +21,29 @@ Deno.test("multipart: fields are values, files take their type and name from the
   assert.deepEqual([photo.contentType, photo.filename], ["image/png", "photo.png"]);
 });
 
-Deno.test("multipart mistakes: a list as a field, a missing file, a part without file", () => {
+Deno.test("multipart mistakes: a file or a list in a list, a missing file, a part without file", () => {
   const codes = (multipart: string) =>
     load(`{url: "http://x.test", method: POST, multipart: ${multipart}}`).problems.map((p) =>
       p.code
     );
-  assert.deepEqual(codes("{tags: [a, b]}"), ["wrong-type"]);
+  assert.deepEqual(codes("{tags: [a, {file: x.png}]}"), ["wrong-type"]);
+  assert.deepEqual(codes("{tags: [[a]]}"), ["wrong-type"]);
   assert.deepEqual(codes("{photo: {file: gone.png}}"), ["file-read"]);
   assert.deepEqual(codes("{photo: {filename: a.png}}"), ["missing-key"]);
   assert.deepEqual(codes("[a]"), ["wrong-type"]);
+});
+
+Deno.test("a multipart list repeats a text field, one part per value in order", () => {
+  const { flow, problems } = load(
+    '{url: "http://x.test", method: POST, multipart: {active: ["off", "on"], n: 1}}',
+  );
+  assert.deepEqual(problems, []);
+  const parts = flow?.steps[0].request.multipart ?? [];
+  assert.deepEqual(parts.map((p) => [p.name, p.kind]), [
+    ["active", "field"],
+    ["active", "field"],
+    ["n", "field"],
+  ]);
 });
 
 Deno.test("one body per request; form is URL-encoded pairs", () => {

@@ -218,6 +218,7 @@ function producePage(c: Correlator, step: Step): void {
 /** Where a fresh page holds `v`: its pattern, its escapes undone when a script's string wrote it. */
 function pageSource(v: PageValue): Source {
   const source = { kind: "regex", name: v.name, pattern: v.pattern } as const;
+  if (v.encoded !== undefined) return { ...source, as: "url-decoded" };
   return v.raw === undefined ? source : { ...source, as: "json-string" };
 }
 

@@ -255,17 +255,22 @@ function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string)
   }
   const where: Where = { body: true, mutating: true, login: false, credentials: false };
   const entries: [string, YNode][] = [];
+  const texts = new Set<string>();
   for (const part of parts) {
     // A multipart field's name is a template, as a form's: a recorded `${` is escaped.
     const name = c.sp.lit(part.name);
-    if (entries.some(([n]) => n === name)) continue;
+    const at = entries.findIndex(([n]) => n === name);
+    // A text field sent again (a checkbox's hidden `off` before its `on`, DAViCal's
+    // `user_active`; Rails' `0` before `1`): every value, in order, as `form:` sends a list;
+    // the server reads the last. Only the first of a repeated file is kept.
+    if (at !== -1 && (part.fileName !== undefined || !texts.has(name))) continue;
     if (part.fileName === undefined) {
-      const value = part.value ?? "";
-      entries.push([
-        name,
-        emptyHiddenField(c, part.name, value, step) ??
-          c.rules.stringValue(part.name, value, step, where),
-      ]);
+      const value = emptyHiddenField(c, part.name, part.value ?? "", step) ??
+        c.rules.stringValue(part.name, part.value ?? "", step, where);
+      const held = at === -1 ? undefined : entries[at][1];
+      if (held === undefined) entries.push([name, value]);
+      else entries[at] = [name, Array.isArray(held) ? [...held, value] : [held, value]];
+      texts.add(name);
       continue;
     }
     entries.push([name, filePart(c, r, step, { ...part, fileName: part.fileName }, omitted)]);
