@@ -155,8 +155,16 @@ function linkWritten(link: string, name: string): string | undefined {
  * The pattern of a link up to parameter `name`'s value, as the page wrote it, its numbers any
  * number: a trash link `post.php?post=5&amp;action=trash&amp;_wpnonce=` when the page's
  * log-out link carries a `_wpnonce` before it.
+ *
+ * @example
+ * ```ts
+ * import { linkHead } from "./pages.ts";
+ * if (linkHead("/a.php?t=c&amp;user_no=1001", "user_no") !== "a\\.php\\?t=c&amp;user_no=") {
+ *   throw new Error(linkHead("/a.php?t=c&amp;user_no=1001", "user_no"));
+ * }
+ * ```
  */
-function linkHead(written: string, name: string): string {
+export function linkHead(written: string, name: string): string {
   const at = written.search(new RegExp(`[?&;]${escape(name)}=`));
   const start = written.lastIndexOf("/", at) + 1;
   const head = written.slice(start, written.indexOf("=", at) + 1);

@@ -31,6 +31,8 @@ import { withTokens } from "./tokens.ts";
 import { unrecordedBody } from "./unrecorded_body.ts";
 import { binaryBody } from "./binary_body.ts";
 import { emptyHiddenField } from "./hidden_fields.ts";
+import { namedOnPageProducer } from "./named_on_page.ts";
+import { useProducer } from "./captures.ts";
 import { labelledOption } from "./labelled_ids.ts";
 import { askBareCredential } from "./bare_credential.ts";
 
@@ -172,7 +174,14 @@ function urlencoded(
 /** A form field's value: JSON inside it, an empty hidden field, a labelled option, or by value. */
 function fieldValue(c: Correlator, k: string, v: string, step: Step, where: Where): string {
   return formJson(c, v, step) ?? pickedHidden(c, k, v, step) ?? emptyHiddenField(c, k, v, step) ??
-    labelledOption(c, k, v, step) ?? c.rules.stringValue(k, v, step, where);
+    labelledOption(c, k, v, step) ?? namedOnPage(c, k, v, step) ??
+    c.rules.stringValue(k, v, step, where);
+}
+
+/** A number the form's page held under this field's name, another answer under another's. */
+function namedOnPage(c: Correlator, k: string, v: string, step: Step): string | undefined {
+  const producer = c.linking ? namedOnPageProducer(c, k, v, step) : undefined;
+  return producer && useProducer(c, producer, step);
 }
 
 /**
@@ -265,8 +274,7 @@ function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string)
     // the server reads the last. Only the first of a repeated file is kept.
     if (at !== -1 && (part.fileName !== undefined || !texts.has(name))) continue;
     if (part.fileName === undefined) {
-      const value = emptyHiddenField(c, part.name, part.value ?? "", step) ??
-        c.rules.stringValue(part.name, part.value ?? "", step, where);
+      const value = partValue(c, part.name, part.value ?? "", step, where);
       const held = at === -1 ? undefined : entries[at][1];
       if (held === undefined) entries.push([name, value]);
       else entries[at] = [name, Array.isArray(held) ? [...held, value] : [held, value]];
@@ -277,6 +285,12 @@ function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string)
   }
   step.multipart = ymap(entries);
   step.headers = step.headers.filter(([name]) => name !== "content-type");
+}
+
+/** A multipart text field's value: an empty hidden field, a number its page named, or by value. */
+function partValue(c: Correlator, name: string, value: string, step: Step, where: Where): string {
+  return emptyHiddenField(c, name, value, step) ?? namedOnPage(c, name, value, step) ??
+    c.rules.stringValue(name, value, step, where);
 }
 
 /** The empty file a file input left empty sends. */

@@ -15,6 +15,7 @@ import { isSecretShaped, isUuid } from "../values.ts";
 import { useProducer } from "./captures.ts";
 import { createdIdProducer, queryIdProducer } from "./created_ids.ts";
 import { baseRef, innerValue } from "./rewrite_value.ts";
+import { namedOnPageProducer } from "./named_on_page.ts";
 import { sentTimes } from "./sent_times.ts";
 import { siblingRowProducer } from "./sibling_rows.ts";
 import { jsonRowProducer } from "./json_rows.ts";
@@ -102,6 +103,9 @@ function queryPair(
   const handedOut = c.responseSeen.has(valueKey(value)) ||
     c.responseSeen.has(valueKey(Number(value))) || c.rules.producerFor(value) !== undefined;
   if (time !== undefined && !handedOut) return `${c.sp.lit(pair.slice(0, eq))}=${time}`;
+  // A number the page named so, which an earlier answer gave under another name (named_on_page.ts).
+  const named = c.linking ? namedOnPageProducer(c, name, value, step) : undefined;
+  if (named) return `${c.sp.lit(pair.slice(0, eq))}=${useProducer(c, named, step)}`;
   // A row's number in a filter beside its collection's name (`…[item][_eq]=1`).
   const row = c.linking ? queryIdProducer(c, name, value, query) : undefined;
   if (row) return `${c.sp.lit(pair.slice(0, eq))}=${useProducer(c, row, step)}`;
