@@ -18,7 +18,11 @@ import { heldHiddenProducer, latestPage } from "./hidden_fields.ts";
 import type { Correlator } from "./state.ts";
 import { linkHead } from "../pages.ts";
 
-const ROW = /^\d{1,15}$/;
+/**
+ * A row's number: up to seven digits. A longer one is a time or a revision the server stamped
+ * (DokuWiki's `date` 1700000000), which the hidden state of the page it came from names already.
+ */
+const ROW = /^\d{1,7}$/;
 
 /** The name a source reads its value by: a regex's or cookie's name, a JSON path's last key. */
 function sourceName(source: Source): string | undefined {
