@@ -55,6 +55,10 @@ function sourceName(source: Source): string | undefined {
  * if (namedOnPageProducer(c, "user_no", "1001", open as any)?.step !== page) throw new Error();
  * // deno-lint-ignore no-explicit-any
  * if (namedOnPageProducer(c, "principal_id", "1001", open as any) !== undefined) throw new Error();
+ * // A list linking two rows alike names neither by its first link.
+ * page.last.responseText += '<a href="/a?t=collection&amp;user_no=1002">New</a>';
+ * // deno-lint-ignore no-explicit-any
+ * if (namedOnPageProducer(c, "user_no", "1001", open as any) !== undefined) throw new Error();
  * ```
  */
 export function namedOnPageProducer(
@@ -75,7 +79,12 @@ export function namedOnPageProducer(
   const written = page && followedLink(page, step);
   if (!page || page === known.step || written === undefined) return undefined;
   const pattern = `${linkHead(written, key)}(\\d+)`;
-  if (new RegExp(pattern).exec(page.last.responseText!)?.[1] !== value) return undefined;
+  // A list's links name many rows alike (WordPress's `post.php?post=` per post): the first is
+  // a position, not the row; only a page whose every such link names this one number says it.
+  const named = new Set(
+    [...page.last.responseText!.matchAll(new RegExp(pattern, "g"))].map((m) => m[1]),
+  );
+  if (named.size !== 1 || !named.has(value)) return undefined;
   return { step: page, source: { kind: "regex", name: key, pattern }, secret: false };
 }
 
