@@ -162,3 +162,67 @@ Deno.test("convert openapi: a list named for a collection the flow made nothing 
   const { flows } = await convertAndRunSuite(doc, server);
   assert.match(flows.get("features.yaml")!, /features: \[feature-a, feature-b\]/);
 });
+
+Deno.test("convert openapi: a list of names in another tag's flow copies in the create of such an item", async () => {
+  // Unleash's bulk tag change (`PUT /projects/{projectId}/tags {features: [...]}`, tag "Tags")
+  // sent the document's example names from a flow that made no feature: 500.
+  const doc = document() as { paths: Record<string, Record<string, unknown>> };
+  doc.paths["/api/bulk_features/on"].post = {
+    ...doc.paths["/api/bulk_features/on"].post as object,
+    tags: ["Tags"],
+  };
+  const server = startServer();
+  const { runs, flows } = await convertAndRunSuite(doc, server, { runs: 2 });
+  for (const run of runs) assert.equal(run.code, 0, run.stdout + run.stderr);
+  const flow = flows.get("tags.yaml")!;
+  assert.match(flow, /- name: create_feature\n/);
+  assert.match(flow, /features: \["\$\{steps\.create_feature\.capture\.featureName\}"\]/);
+  assert.doesNotMatch(flow, /feature-a/);
+  // Every list sent named a feature a flow of the run made, none the document's example.
+  const made = new Set([...server.live, ...server.archived]);
+  assert.ok(server.bulk.length >= 4, JSON.stringify(server.bulk));
+  for (const b of server.bulk) {
+    for (const name of (b as { features: string[] }).features) assert.ok(made.has(name), name);
+  }
+});
+
+Deno.test("convert openapi: a list of text is not filled from a create answering a number", async () => {
+  // Unleash's Edge validation lists token secrets (`tokens: [...]`), and a personal access token
+  // is `/user/tokens/{id}`, its id an integer: the validation keeps the document's values.
+  const token = { type: "object", properties: { id: { type: "integer" } } };
+  const doc = {
+    openapi: "3.0.3",
+    info: { title: "Tokens", version: "1" },
+    paths: {
+      "/api/tokens": {
+        post: { tags: ["Tokens"], operationId: "createToken", responses: ok(token) },
+      },
+      "/api/tokens/{id}": {
+        parameters: [param("id")],
+        get: { tags: ["Tokens"], operationId: "getToken", responses: ok(token) },
+      },
+      "/edge/validate": {
+        post: {
+          tags: ["Edge"],
+          operationId: "validate",
+          requestBody: {
+            required: true,
+            content: json({
+              type: "object",
+              required: ["tokens"],
+              properties: {
+                tokens: { type: "array", items: { type: "string" }, example: ["p:dev.secret"] },
+              },
+            }),
+          },
+          responses: ok(),
+        },
+      },
+    },
+  };
+  const server = serveStandIn(() => Response.json({ id: 1 }));
+  const { flows } = await convertAndRunSuite(doc, server);
+  const edge = flows.get("edge.yaml")!;
+  assert.match(edge, /tokens: \[p:dev\.secret\]/);
+  assert.doesNotMatch(edge, /create_token/);
+});

@@ -52,9 +52,12 @@ const DOCUMENT_GAPS: Record<string, string> = {
 };
 
 /**
- * The operations accepted: 160 of 211 on 2026-11-29 once a legal value is deleted at the value
- * its add sent (`{legalValue}`, spelled from `legal-values` and the body's `value`). 158 of 211
- * in each of 2 runs on 2026-11-29, once a list body's items
+ * The operations accepted: 161 of 211 on 2026-11-30 once a list of names of features in a flow
+ * that makes none (the bulk tag change, tag "Tags") copies in the feature's create and names the
+ * feature it made (tests/convert/openapi_listed_items_test.ts). 160 of 211 on 2026-11-29 once
+ * a legal value is deleted at the value its add sent (`{legalValue}`, spelled from
+ * `legal-values` and the body's `value`). 158 of 211 in each of 2 runs on 2026-11-29, once a
+ * list body's items
  * send the strategy's id, a JSON Patch names a member of the strategy it is sent to, and a project
  * token's key is its `secret` ("The token used for authentication.") rather than its create's
  * `Location` (docs/real-servers.md). 156 of 211 in each of 18 runs on 2026-11-27, once
@@ -64,7 +67,7 @@ const DOCUMENT_GAPS: Record<string, string> = {
  * before that day's third round of fixes, 128 before the second, 101 before
  * the first). Two below today's count: the floor holds whatever the run draws.
  */
-const FLOOR = 158;
+const FLOOR = 159;
 
 realTest(
   `Unleash's own OpenAPI document, converted and run on a fresh instance, gets a 2xx on at least ${FLOOR} of its 211 operations`,

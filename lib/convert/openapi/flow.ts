@@ -33,7 +33,7 @@ import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, lbraceVars, literal, paramValue, simpleText, toYNode } from "./params.ts";
 import type { SetupSteps } from "./setup_steps.ts";
 import type { Shared } from "./shared.ts";
-import { captureSource, fillListed, latestHolder } from "./producers.ts";
+import { captureSource, fillListed, latestHolder, thenAll } from "./producers.ts";
 import { accepted, allJson, expected, statusNode } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { asEventStream, stepOptions } from "./stream_answer.ts";
@@ -113,7 +113,7 @@ export class FlowBuilder {
     // An item it names in its body (`ip` of `/autoprimaries/{ip}`): the run's var, as in its paths.
     body.fields = withBodyNamed(doc, op, body.fields, (p, k) => this.#ownName(op, p, p, k, !!k));
     body.fields = withRpcNamed(doc, op, body.fields, (n) => this.#ownName(op, n, `:${n}`));
-    fillListed(doc, op.node, body, guards, this.stepOf.keys(), this.#captured.bind(this));
+    fillListed(doc, op.node, body, guards, thenAll(this.stepOf, params), this.#captured.bind(this));
     const fill = { op, body, guards, ifs, stepOf: this.stepOf, capture: this.capture.bind(this) };
     for (const f of BODY_FILLS) f(this.shared, fill);
     comments.push(...bodyComments(body));

@@ -198,6 +198,59 @@ function ownInBatch<O extends { template: string }>(
   return [{ ...item, entries: item.entries.map(([k, v]) => [k, k === "id" ? own : v]) }];
 }
 
+/**
+ * Where a flow finds its own item of a listed collection (`fillListed`):
+ * its own steps first, then each operation of the document whose path
+ * reads such an item from a create of its collection (`readsCreated`),
+ * which the flow may have copied in (listed_producers.ts).
+ *
+ * @example
+ * ```ts
+ * import { thenAll } from "./listed_items.ts";
+ * const make = { method: "POST", template: "/features" };
+ * const read = { method: "GET", template: "/features/{name}" };
+ * const events = { method: "GET", template: "/events/{name}" };
+ * const link = { param: "name", producer: make };
+ * const got = thenAll(new Map([[make, "make"]]), new Map([[events, [link]], [read, [link]]]));
+ * if (got.join() !== [make, read].join()) throw new Error();
+ * ```
+ */
+export function thenAll<O extends Made>(
+  stepOf: Map<O, string>,
+  params: Map<O, { param: string; producer: Made }[]>,
+): O[] {
+  const more = [...params].filter(([op, links]) => links.some((l) => readsCreated(op, l)));
+  return [...stepOf.keys(), ...more.map(([op]) => op)];
+}
+
+/** What {@linkcode readsCreated} reads of an operation. */
+interface Made {
+  method: string;
+  template: string;
+}
+
+/**
+ * Whether `reader`'s path addresses an item by `link.param` and that
+ * parameter is read from a create of the collection the path names:
+ * `/features/{name}` from `POST /projects/{p}/features`, not
+ * `/events/{name}` (a feature's events) from a feature's create.
+ *
+ * @example
+ * ```ts
+ * import { readsCreated } from "./listed_items.ts";
+ * const producer = { method: "POST", template: "/p/{p}/features" };
+ * if (!readsCreated({ method: "GET", template: "/features/{name}" }, { param: "name", producer })) throw new Error();
+ * if (readsCreated({ method: "GET", template: "/events/{name}" }, { param: "name", producer })) throw new Error();
+ * ```
+ */
+export function readsCreated(reader: Made, link: { param: string; producer: Made }): boolean {
+  const segments = reader.template.split("/");
+  const at = segments.indexOf(`{${link.param}}`);
+  const made = link.producer.template.replace(/\/$/, "").split("/").at(-1) ?? "";
+  return at > 0 && link.producer.method === "POST" && !made.startsWith("{") &&
+    plainNoun(segments[at - 1]) === plainNoun(made);
+}
+
 /** The first capture of a flow's step for the parameter addressing the noun's items. */
 function ownItem<O extends { template: string }>(
   ops: O[],

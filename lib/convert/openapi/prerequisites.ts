@@ -19,6 +19,7 @@ import { type Login, tokenGiver } from "./login.ts";
 import { type OpenApiOperation, stepOrder } from "./operations.ts";
 import type { ParamLink } from "./producers.ts";
 import type { BodyLink } from "./body_links.ts";
+import { listedProducers } from "./listed_producers.ts";
 import { readsBeforeEnd } from "./read_before_end.ts";
 import { signOutLast } from "./sign_out.ts";
 import { usesLogin } from "./uses_login.ts";
@@ -52,6 +53,37 @@ export function dependencies(
   if (login?.alternate && op === login.op) out.push(login.register!, login.alternate);
   return [...new Set(out)].filter((o) => o !== op);
 }
+
+/**
+ * The creates of the items `op`'s body lists names of (listed_producers.ts),
+ * but none that reads from `op` itself, transitively: a group's create
+ * listing its members does not wait for a member's create, which reads the
+ * group. Not a dependency (`dependencies`): an operation whose list keeps
+ * the document's names still runs, and may be copied into another flow.
+ */
+function listedOf(op: OpenApiOperation, doc: Node, inferred: Inferred): OpenApiOperation[] {
+  const memo = listedMemo.get(inferred) ?? listedMemo.set(inferred, new Map()).get(inferred)!;
+  const known = memo.get(op);
+  if (known) return known;
+  const out = listedProducers(doc, op, inferred.params).filter((p) => {
+    const seen = new Set([p]);
+    const stack = [p];
+    while (stack.length > 0) {
+      for (const d of dependencies(stack.pop()!, doc, inferred)) {
+        if (d === op) return false;
+        if (seen.has(d)) continue;
+        seen.add(d);
+        stack.push(d);
+      }
+    }
+    return true;
+  });
+  memo.set(op, out);
+  return out;
+}
+
+/** Each conversion's {@linkcode listedOf}, by its inferred links. */
+const listedMemo = new WeakMap<Inferred, Map<OpenApiOperation, OpenApiOperation[]>>();
 
 /**
  * A flow's operations with every producer they read from (transitively),
@@ -105,7 +137,8 @@ function withProducers(
   const queue = [...group];
   const grounded = new Grounded(doc, inferred);
   for (let i = 0; i < queue.length; i++) {
-    for (const dep of dependencies(queue[i], doc, inferred)) {
+    const op = queue[i];
+    for (const dep of [...dependencies(op, doc, inferred), ...listedOf(op, doc, inferred)]) {
       const token = inferred.login &&
         (dep === inferred.login.op || dep === tokenGiver(inferred.login));
       if (!all.has(dep) && (grounded.has(dep) || token)) {
@@ -161,7 +194,9 @@ function dependencyEdges(
   // A second sign-up follows the first where both are (second_signup.ts), not pulling it in.
   const { login } = inferred;
   const after = (op: OpenApiOperation) => op === login?.alternate ? [login.register!] : [];
-  const reads = (op: OpenApiOperation) => [...dependencies(op, doc, inferred), ...after(op)];
+  const reads = (
+    op: OpenApiOperation,
+  ) => [...dependencies(op, doc, inferred), ...listedOf(op, doc, inferred), ...after(op)];
   for (const [i, op] of ordered.entries()) {
     for (const dep of new Set(reads(op))) {
       const d = index.get(dep);

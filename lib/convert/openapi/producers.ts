@@ -55,7 +55,7 @@ export type { ParamLink } from "./document_links.ts";
 export { capturePath, captureSource } from "./capture_source.ts";
 export { latestHolder } from "./renamed_ids.ts";
 // What a body sends of the flow's earlier answers (its own items, the login's tokens): the same.
-export { fillListed } from "./listed_items.ts";
+export { fillListed, thenAll } from "./listed_items.ts";
 export { fillAnswered } from "./answered_values.ts";
 export { fillBodyIds } from "./body_link_fill.ts";
 import { type BodyLink, bodyLinks } from "./body_links.ts";
