@@ -160,15 +160,17 @@ export function fillListed<O extends { template: string }>(
   captured: (op: O, param: string) => string | undefined,
 ): void {
   const lists = listedItems(doc, node);
-  const ops = [...flowOps];
+  // Read only for a body that lists items: a flow's ops and the document's are many.
+  let read: O[] | undefined;
+  const ops = () => read ??= [...flowOps];
   body.fields = body.fields.map(([field, value]): [string, YNode] => {
     if (field === "body" && Array.isArray(value)) {
-      return [field, ownInBatch(doc, node, value, guards, ops, captured)];
+      return [field, ownInBatch(doc, node, value, guards, ops(), captured)];
     }
     if (field !== "body" || !isYMap(value) || lists.length === 0) return [field, value];
     const entries = value.entries.map(([key, listed]): [string, YNode] => {
       const noun = lists.find(([property]) => property === key)?.[1];
-      const own = noun === undefined ? undefined : ownItem(ops, noun, captured);
+      const own = noun === undefined ? undefined : ownItem(ops(), noun, captured);
       if (own === undefined) return [key, listed];
       guards.push(own);
       return [key, [own]];
@@ -211,17 +213,30 @@ function ownInBatch<O extends { template: string }>(
  * const read = { method: "GET", template: "/features/{name}" };
  * const events = { method: "GET", template: "/events/{name}" };
  * const link = { param: "name", producer: make };
- * const got = thenAll(new Map([[make, "make"]]), new Map([[events, [link]], [read, [link]]]));
+ * const got = [...thenAll(new Map([[make, "make"]]), new Map([[events, [link]], [read, [link]]]))];
  * if (got.join() !== [make, read].join()) throw new Error();
  * ```
  */
 export function thenAll<O extends Made>(
   stepOf: Map<O, string>,
   params: Map<O, { param: string; producer: Made }[]>,
-): O[] {
-  const more = [...params].filter(([op, links]) => links.some((l) => readsCreated(op, l)));
-  return [...stepOf.keys(), ...more.map(([op]) => op)];
+): Iterable<O> {
+  return {
+    *[Symbol.iterator]() {
+      yield* stepOf.keys();
+      let more = readers.get(params) as O[] | undefined;
+      if (!more) {
+        more = [...params].filter(([op, links]) => links.some((l) => readsCreated(op, l)))
+          .map(([op]) => op);
+        readers.set(params, more);
+      }
+      yield* more;
+    },
+  };
 }
+
+/** Each conversion's operations reading an item from a create (`thenAll`), by its links. */
+const readers = new WeakMap<object, unknown[]>();
 
 /** What {@linkcode readsCreated} reads of an operation. */
 interface Made {
