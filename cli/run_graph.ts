@@ -51,6 +51,7 @@ import "../lib/_util/own_property.ts";
 import "../lib/_util/plural.ts";
 import "../lib/_util/proxy_authorization.ts";
 import "../lib/_util/regex.ts";
+import "../lib/_util/regex_dialect.ts";
 import "../lib/_util/regex_escape.ts";
 import "../lib/_util/regex_problem.ts";
 import "../lib/_util/regex_shape.ts";

@@ -15,7 +15,8 @@
  * - `regex.ts`: regular expressions under the time guard, `regex_shape.ts`
  *   deciding which patterns may run on the calling thread, `regex_problem.ts`
  *   wording a pattern that does not compile or runs too long, `regex_escape.ts`
- *   a literal text put inside a pattern;
+ *   a literal text put inside a pattern, `regex_dialect.ts` a pattern in
+ *   Python's or PCRE's dialect (`\\Z`, `(?P<name>…)`) spelled as ECMA-262;
  * - `function_source.ts`: a function's text for the helper thread under the
  *   name its callers use, whatever a bundler named it;
  * - `clip.ts`: a long text kept to its beginning, `…` after the cut;
@@ -44,6 +45,7 @@ export * from "./on_demand.ts";
 export * from "./own_property.ts";
 export * from "./plural.ts";
 export * from "./regex.ts";
+export * from "./regex_dialect.ts";
 export * from "./regex_escape.ts";
 export * from "./regex_problem.ts";
 export * from "./suggest.ts";

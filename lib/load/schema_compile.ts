@@ -11,6 +11,7 @@
  */
 import { everyStep, type Flow, type SchemaCheck, type Validate } from "../model/flow.ts";
 import { functionSource } from "../_util/function_source.ts";
+import { ecmaPattern } from "../_util/regex_dialect.ts";
 import { type GuardedTask, GuardError, prepareGuard, runGuarded } from "../_util/time_guard.ts";
 import { schemaProblem } from "./schema_problem.ts";
 
@@ -135,16 +136,19 @@ const documents = new Map();
 const validators = new Map();
 // JSON Schema's patterns are ECMA-262 regular expressions; the validator compiles them with the
 // u flag, which refuses identity escapes real documents write (\\: or \\_): such a
-// pattern is compiled as JavaScript without u, as a browser's validator would.
+// pattern is compiled as JavaScript without u, as a browser's validator would. A pattern in
+// a server language's dialect (Django's \\Z, DRF's \\z) is read as that dialect means it first.
 const regExp = (pattern, flags) => {
+  const source = ecmaPattern(pattern);
   try {
-    return new RegExp(pattern, flags);
+    return new RegExp(source, flags);
   } catch (error) {
     if (!flags.includes("u")) throw error;
-    return new RegExp(pattern, flags.replace("u", ""));
+    return new RegExp(source, flags.replace("u", ""));
   }
 };
 const options = () => ({ ...${JSON.stringify(AJV_OPTIONS)}, code: { regExp } });
+${functionSource(ecmaPattern, "ecmaPattern")}
 ${functionSource(draft4, "draft4")}
 ${functionSource(openApi30, "openApi30")}
 function load({ key, kind, schema, document, ref }) {

@@ -35,6 +35,7 @@ import { accepts, bodySchema } from "./own_names.ts";
 import { plainName } from "./required_props.ts";
 import { properties } from "./schema_properties.ts";
 import type { YFlow, YMap, YNode } from "../yaml_out.ts";
+import { ecmaPattern } from "../../_util/regex_dialect.ts";
 
 /** Plain names of a member that names an item: what a client chooses when it makes one. */
 const HANDLES = new Set([
@@ -160,7 +161,7 @@ function ownable(name: string, p: Node): boolean {
   const value = name + SAMPLE;
   if (typeof p.maxLength === "number" && value.length > p.maxLength) return false;
   try {
-    return typeof p.pattern !== "string" || new RegExp(p.pattern, "u").test(value);
+    return typeof p.pattern !== "string" || new RegExp(ecmaPattern(p.pattern), "u").test(value);
   } catch {
     return true;
   }

@@ -20,6 +20,7 @@ import { deref } from "./examples.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import type { ParamLink } from "./document_links.ts";
 import { jsonBodyMedia } from "./json_body.ts";
+import { ecmaPattern } from "../../_util/regex_dialect.ts";
 
 /** What a suffix adds, as a sample for the schema's checks. */
 const SAMPLE = "-0a1b2c3d";
@@ -160,7 +161,7 @@ export function accepts(doc: unknown, property: unknown, value: string): boolean
   if (typeof p.maxLength === "number" && suffixed.length > p.maxLength) return false;
   if (typeof p.pattern !== "string") return true;
   try {
-    return new RegExp(p.pattern, "u").test(suffixed);
+    return new RegExp(ecmaPattern(p.pattern), "u").test(suffixed);
   } catch {
     return true;
   }

@@ -14,6 +14,7 @@
  */
 import { isTame } from "../../_util/regex_shape.ts";
 import { testPattern } from "../../_util/regex.ts";
+import { ecmaPattern } from "../../_util/regex_dialect.ts";
 import { table } from "../table.ts";
 
 /** Longest pattern read; V8 refuses some longer ones only when they first run ("too large"). */
@@ -27,7 +28,9 @@ export const MAX_PATTERN_TEXT = 10_000;
 
 /**
  * The pattern compiled as the `openapi:` checks compile it (with the `u`
- * flag, else without, for patterns like `\:` only the older syntax reads);
+ * flag, else without, for patterns like `\:` only the older syntax reads;
+ * Python's and PCRE's anchors and named groups as ECMA-262 spells them:
+ * `regex_dialect.ts`);
  * undefined when it is no regular expression, or one longer than
  * {@link MAX_PATTERN_LENGTH} or one V8 refuses to run.
  *
@@ -35,13 +38,15 @@ export const MAX_PATTERN_TEXT = 10_000;
  * ```ts
  * import { patternRegExp } from "./pattern.ts";
  * if (!patternRegExp("^\\:$")?.test(":") || patternRegExp("(") !== undefined) throw new Error();
+ * if (!patternRegExp("^[\\w.@+-]+\\z")?.test("admin")) throw new Error(); // DRF's user name
  * ```
  */
 export function patternRegExp(pattern: string): RegExp | undefined {
   if (pattern.length > MAX_PATTERN_LENGTH) return undefined;
+  const source = ecmaPattern(pattern);
   for (const flags of ["u", ""]) {
     try {
-      const re = new RegExp(pattern, flags);
+      const re = new RegExp(source, flags);
       re.test(""); // V8 compiles on the first run, where "too large" is thrown
       return re;
     } catch {
@@ -63,13 +68,14 @@ export function patternRegExp(pattern: string): RegExp | undefined {
 export function fromPattern(pattern: string): string | undefined {
   const re = patternRegExp(pattern);
   if (re === undefined) return undefined;
+  const source = ecmaPattern(pattern);
   let text: string;
   try {
-    text = new Reader(pattern).alternatives();
+    text = new Reader(source).alternatives();
   } catch {
     return undefined;
   }
-  return tameTest(re, pattern, text) ? text : undefined;
+  return tameTest(re, source, text) ? text : undefined;
 }
 
 /**
@@ -92,9 +98,11 @@ export function fromPattern(pattern: string): string | undefined {
  * ```
  */
 export function tameTest(re: RegExp, pattern: string, text: string): boolean | undefined {
-  if (isTame(pattern, text.length)) return re.test(text);
+  // The text `re` was compiled from (callers pass the document's own pattern).
+  const source = ecmaPattern(pattern);
+  if (isTame(source, text.length)) return re.test(text);
   try {
-    return testPattern(pattern, text, 200);
+    return testPattern(source, text, 200);
   } catch {
     return undefined;
   }

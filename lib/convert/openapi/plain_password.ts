@@ -19,6 +19,7 @@ import { deref } from "./examples.ts";
 import { isPasswordField } from "./login.ts";
 import { operationsOf } from "./operations.ts";
 import { findProperty } from "./schema_properties.ts";
+import { ecmaPattern } from "../../_util/regex_dialect.ts";
 
 /** A password of letters and digits only, made per run: `Pw`, 6 digits, 8 hex digits. */
 export const PLAIN_PASSWORD = "Pw${RANDOM.DIGITS_6}${RANDOM.HEX_8}";
@@ -87,7 +88,7 @@ function plain(s: Node): boolean {
 /** A schema's pattern as a JavaScript expression, if it is one. */
 function compiled(pattern: string): RegExp | undefined {
   try {
-    return new RegExp(pattern, "u");
+    return new RegExp(ecmaPattern(pattern), "u");
   } catch {
     return undefined;
   }
