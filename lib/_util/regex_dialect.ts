@@ -1,8 +1,8 @@
 /**
  * A pattern written in a server language's regular-expression dialect, read
- * as ECMA-262 means it. Documents generated from Python code (Django REST
- * framework's `SchemaGenerator`, drf-spectacular, marshmallow/apispec) copy
- * the code's validators into `pattern`: Django's user name rule is
+ * as ECMA-262 means it. A document generated from a server's code may copy
+ * the code's validators into `pattern` as written (Django REST framework's
+ * own `SchemaGenerator` does): Django's user name rule is
  * `^[\w.@+-]+\Z`, which DRF writes as `…\z`. Those escapes are no ECMA-262
  * (the `u` flag refuses them), and without `u` an identity escape `\z` is the
  * letter z: every real user name ("admin") failed the `openapi:` check, and
