@@ -9,7 +9,7 @@
  * for a user it does not have, so the flow must read each number where the page names it.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { runCliTwice } from "../support/cli.ts";
 import { harOf } from "../support/har_records.ts";
 import { convertHar } from "./har_convert.ts";
 
@@ -101,10 +101,7 @@ for (const q of ['"', "'"]) {
     const server = standIn(q);
     try {
       const { flow } = await convertHar(dir, journey(q));
-      for (const run of [1, 2]) {
-        const out = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: server.origin } });
-        assert.equal(out.code, 0, `run ${run}\n${out.stdout}\n${flow}`);
-      }
+      await runCliTwice(`${dir}/flow.yaml`, server.origin, flow);
       assert.deepEqual(server.collections, [1001, 1002], flow);
       assert.equal(server.users.size, 0, flow);
     } finally {

@@ -12,6 +12,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { runNewman } from "../support/newman_counts.ts";
+import { scriptedGets, urlRecorder } from "../support/postman_items.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -48,31 +49,13 @@ function collection(base: string) {
   return {
     info: { name: "Row queries", schema: V21 },
     variable: [{ key: "baseUrl", value: base }],
-    item: SPELLINGS.map(([name, exec]) => ({
-      name,
-      event: [{ listen: "prerequest", script: { exec } }, {
-        listen: "test",
-        script: { exec: ['pm.test("found", () => pm.response.to.have.status(200));'] },
-      }],
-      request: { method: "GET", url: "{{baseUrl}}/booking" },
-    })),
+    item: scriptedGets(SPELLINGS, "/booking"),
   };
-}
-
-/** Keeps every path and query it is asked for; 200 to all. */
-function urlKeeper() {
-  const seen: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const url = new URL(req.url);
-    seen.push(url.pathname + url.search);
-    return Response.json([]);
-  });
-  return { seen, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
 
 Deno.test("postman row query: parameters added only for a row's non-empty cells are sent row by row as Newman sends them", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-row-query-" });
-  const keeper = urlKeeper();
+  const keeper = urlRecorder(() => Response.json([]));
   try {
     const file = `${dir}/collection.json`;
     await Deno.writeTextFile(file, JSON.stringify(collection(keeper.url)));

@@ -11,6 +11,7 @@
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
 import { newmanThenFlow } from "../support/newman_then_flow.ts";
+import { scriptedGets, urlRecorder } from "../support/postman_items.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -48,27 +49,15 @@ function collection(base: string) {
       key: "id",
       value: "7",
     }],
-    item: WRITES.map(([name, exec]) => ({
-      name,
-      event: [{ listen: "prerequest", script: { exec } }, {
-        listen: "test",
-        script: { exec: ['pm.test("found", () => pm.response.to.have.status(200));'] },
-      }],
-      request: { method: "GET", url: "{{baseUrl}}/placeholder" },
-    })),
+    item: scriptedGets(WRITES, "/placeholder"),
   };
 }
 
 /** Keeps every path and query it is asked for; 200 to those with `ok=1`, else 400. */
-function urlJudge() {
-  const seen: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const url = new URL(req.url);
-    seen.push(url.pathname + url.search);
-    return Response.json({}, { status: url.searchParams.get("ok") === "1" ? 200 : 400 });
-  });
-  return { seen, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
-}
+const urlJudge = () =>
+  urlRecorder((url) =>
+    Response.json({}, { status: url.searchParams.get("ok") === "1" ? 200 : 400 })
+  );
 
 Deno.test("postman url write: the URL a pre-request script writes is sent as Newman sends it", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-url-write-" });

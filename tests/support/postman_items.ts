@@ -31,3 +31,48 @@ export function jsonPoster(base: string) {
     },
   });
 }
+
+/**
+ * Items that GET `{{baseUrl}}` + `path`, one per `[name, exec]` of `scripts`: `exec` is the item's
+ * pre-request script, and its test checks the answer is a 200 (Newman's verdict to compare).
+ *
+ * @example
+ * ```ts
+ * import { scriptedGets } from "./postman_items.ts";
+ * const [item] = scriptedGets([["one", ['pm.request.url = "x";']]], "/booking");
+ * if (item.request.url !== "{{baseUrl}}/booking" || item.event.length !== 2) throw new Error();
+ * ```
+ */
+export function scriptedGets(scripts: [string, string[]][], path: string) {
+  return scripts.map(([name, exec]) => ({
+    name,
+    event: [{ listen: "prerequest", script: { exec } }, {
+      listen: "test",
+      script: { exec: ['pm.test("found", () => pm.response.to.have.status(200));'] },
+    }],
+    request: { method: "GET", url: `{{baseUrl}}${path}` },
+  }));
+}
+
+/**
+ * A server on 127.0.0.1 that keeps the path and query of every request in `seen` and answers
+ * each with `answer(url)`; `url` is its origin, `close` shuts it down.
+ *
+ * @example
+ * ```ts
+ * import { urlRecorder } from "./postman_items.ts";
+ * const s = urlRecorder(() => Response.json([]));
+ * await (await fetch(`${s.url}/a?b=1`)).body?.cancel();
+ * await s.close();
+ * if (s.seen.join() !== "/a?b=1") throw new Error(s.seen.join());
+ * ```
+ */
+export function urlRecorder(answer: (url: URL) => Response) {
+  const seen: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const url = new URL(req.url);
+    seen.push(url.pathname + url.search);
+    return answer(url);
+  });
+  return { seen, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
