@@ -11,6 +11,7 @@ import { isAnalyticsCookie } from "./noise_headers.ts";
 import { responseHeaders } from "./handed.ts";
 import { isReplayableWebSocket, isWebSocket } from "./har_websocket.ts";
 import { isOversizedRead, noteExpansion } from "./oversized.ts";
+import { isHtmlPage } from "./html_answer.ts";
 
 /**
  * Why an entry was dropped (the keys of the summary's `dropped`).
@@ -124,9 +125,7 @@ const INTRINSIC: [string, (r: HarRecord, options: NoiseOptions) => boolean][] = 
   ],
   [
     REASON.html,
-    (r, options) =>
-      (isHtmlMime(r.mimeType) || r.resourceType === "document" && !answersData(r)) &&
-      !options.includeHtml,
+    (r, options) => isHtmlPage(r) && !options.includeHtml,
   ],
   // Last: an asset or a page keeps its own reason, however large.
   [REASON.oversized, (r) => isOversizedRead(r)],
@@ -177,23 +176,6 @@ function recordingEndOf(records: readonly HarRecord[]): number | undefined {
     end = end === undefined ? last : Math.max(end, last);
   }
   return end;
-}
-
-const isHtmlMime = (mime: string) => mime === "text/html" || mime === "application/xhtml+xml";
-
-/**
- * A navigation that answered JSON, not a page (json-server's `/posts` opened in a tab), or a
- * download the server marked as one (`Content-Disposition: attachment`, LoopBack's
- * `/files/notes.txt`): the API's own traffic, kept. The step checks the status only (a body that
- * is not JSON gets no checks), so a download passes whatever file an upload placeholder sent.
- * Judged by the server's word, never a file extension: a text file opened in a tab is a page.
- */
-function answersData(r: HarRecord): boolean {
-  if (r.status === undefined || r.status < 200 || r.status > 299) return false;
-  return /^application\/([\w.+-]*\+)?json$/.test(r.mimeType) ||
-    responseHeaders(r).some((h) =>
-      h.name.toLowerCase() === "content-disposition" && /^\s*attachment\b/i.test(h.value)
-    );
 }
 
 /** The reason an entry is not API traffic regardless of host, or `undefined`. */
