@@ -32,6 +32,7 @@ import type { HarRecord } from "../har_model.ts";
 import type { Correlator } from "./state.ts";
 import { bodyFields } from "./body_fields.ts";
 import { userAndPassword } from "./login_copies.ts";
+import { prefilledBefore } from "./prefilled_passwords.ts";
 import { carriesCredentialOf, handsOutCredential } from "./sign_in_credentials.ts";
 
 /** The passwords of the Basic credentials `r`'s `Authorization` header sends. */
@@ -184,6 +185,10 @@ export function chosenPasswords(
     // One field is enough only when a page declared it a password input, not a token's name.
     const typedValues = passwordValues(r, typed).filter(([k]) => typed.has(k)).map(([, v]) => v);
     for (const value of new Set(values)) {
+      // A box the page filled (a placeholder meaning "unchanged") sent back as is: the page's.
+      if (bodyFields(r).some(([k, v]) => v === value && prefilledBefore(records, i, k, value))) {
+        continue;
+      }
       const once = (typedValues.includes(value) && signedInAdd(records, i, value, typed)) ||
         madeThenSignedIn(records, i, value, typed);
       if (values.filter((v) => v === value).length < 2 && !once) continue;

@@ -40,8 +40,18 @@ export function passwordFields(records: readonly HarRecord[]): Set<string> {
   return names;
 }
 
-/** An HTML page, or a fragment a script fetched under a type that says nothing (begins with a tag). */
-function isMarkup(r: HarRecord): boolean {
+/**
+ * Whether `r` answered an HTML page, or a fragment a script fetched under a type that says
+ * nothing (begins with a tag).
+ *
+ * @example
+ * ```ts
+ * import { isMarkup } from "./password_fields.ts";
+ * // deno-lint-ignore no-explicit-any
+ * if (!isMarkup({ mimeType: "", responseText: "<form></form>" } as any)) throw new Error();
+ * ```
+ */
+export function isMarkup(r: HarRecord): boolean {
   if (/html/.test(r.mimeType)) return true;
   const vague = r.mimeType === "" || r.mimeType === "application/octet-stream" ||
     r.mimeType === "text/plain";

@@ -33,6 +33,7 @@ import { passwordFields } from "./password_fields.ts";
 import { addChoiceFields } from "./choice_fields.ts";
 import { textFields } from "./text_fields.ts";
 import { freshChosenPasswords } from "./chosen_passwords.ts";
+import { pageFilledPosts } from "./prefilled_passwords.ts";
 import { ownMadeAccounts } from "./made_accounts.ts";
 import { lookupFields } from "./lookup_fields.ts";
 import { pathOnlyLogins } from "./login_evidence.ts";
@@ -124,6 +125,8 @@ export function correlate(
   for (const name of lookupFields(ordered)) c.lookupFields.add(name);
   freshOauthValues(c, ordered);
   for (const r of pathOnlyLogins(c, ordered)) c.notLogins.add(r);
+  // An edit whose password boxes send back what the page filled in keeps the password: no login.
+  for (const r of pageFilledPosts(ordered, c.passwordFields)) c.notLogins.add(r);
   for (const group of groups) addStep(c, group.records, group.loop);
   forgetRepeated(c, ordered);
   addNotes(c);

@@ -13,7 +13,7 @@ import { CREDENTIAL_KEY, isKeyData, isSecretName } from "../../secrets/mod.ts";
 import { valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
 import { envName } from "../names.ts";
-import { DESCRIBES_CREDENTIAL, isSecretShaped, isUuid, mixRunId } from "../values.ts";
+import { DESCRIBES_CREDENTIAL, isUuid, mixRunId } from "../values.ts";
 import { ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { companionUrl } from "./companion_urls.ts";
@@ -25,9 +25,10 @@ import { namedRowProducer } from "./sibling_rows.ts";
 import { linkedRowProducer } from "./row_links.ts";
 import { searchedRowProducer } from "./searched_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
+import { notAsked } from "./not_asked.ts";
 import { clientConstant } from "./client_constants.ts";
 import { isWords } from "./lookup_fields.ts";
-import { isWordedText, keyWords } from "./worded_fields.ts";
+import { keyWords } from "./worded_fields.ts";
 import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
 import { typedOnce } from "./typed_once.ts";
@@ -177,7 +178,7 @@ function secretField(
   if (value === "" || chosen || !(credentialField(key) || typed) || lookupKey(c, key, value)) {
     return undefined;
   }
-  if (!typed && notAsked(c, key, value, step, where)) return undefined;
+  if (notAsked(c, key, value, step, where)) return undefined;
   const prefix = where.login ? "LOGIN" : envName(step.name);
   // A password input (`p`, `pwd`, `user_pass`) is asked for as what the page says it is.
   const field = typed ? "PASSWORD" : envName(key);
@@ -190,24 +191,6 @@ function secretField(
   return c.sp.envRef(
     twin ?? typedOnce(c, value, () => secretEnv(c, where.body ? base : field, value, about)),
   );
-}
-
-/**
- * Whether the page put `value` in the form itself: a hidden input's, or the
- * declared value of a checkbox or radio (choice_fields.ts), never one the user typed.
- */
-function pageValue(c: Correlator, key: string, value: string, step: Step): boolean {
-  return heldHidden(c, key, value, step) || (c.choiceFields.get(key)?.has(value) ?? false);
-}
-
-/**
- * Whether a credential-named field's value is no secret to ask for: the page's own, words
- * typed into a visible text input (text_fields.ts), not a pasted token, or words the API shows
- * outside a credential place (worded_fields.ts: `"token": "display"`).
- */
-function notAsked(c: Correlator, key: string, value: string, step: Step, where: Where): boolean {
-  return pageValue(c, key, value, step) || (c.textFields.has(key) && !isSecretShaped(value)) ||
-    isWordedText(key, value, where.login || (where.account ?? false));
 }
 
 /** The variable a field of the step named `prefix` already asks for holding `value`, if any. */
