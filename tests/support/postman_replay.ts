@@ -14,7 +14,9 @@
  * (or a part of it); lines on anything derived give nothing, but for an element
  * the script picks from the whole body by literal fields and saves a field of
  * (`var page = jsonData.find(p => p.name === "Aside")`, then
- * `…set("aside_id", page.id)`): the body is a list holding that element. The
+ * `…set("aside_id", page.id)`): the body is a list holding that element; and for a list of one
+ * field of each element (`var ids = jsonData.data.map(p => p.id)`) a script checks includes a
+ * value (or not): a list holding an element with that field (or an empty one). The
  * n-th request received gets the n-th answer, and is checked against the
  * n-th request's method and path, so a converted suite that sends the wrong
  * request, or requests in another order, is caught.
@@ -104,6 +106,16 @@ function answerFor(it: Item, vars: Map<string, unknown>): ReplayAnswer {
     const f = l.match(FOUND);
     const fields = f && bound.get(f[2]) === "" ? pickedBy(f[4], f[3]) : undefined;
     if (f && fields) found.set(f[1], fields);
+  }
+  // `var ids = jsonData.data.map(p => p.id)`, then `pm.expect(ids).to.include(x)` (or `not.`):
+  // the list holds an element whose field is `x` (or is empty), as the API's answer does.
+  for (const l of test) {
+    const m = l.match(/^var (\w+) = (\w+)((?:\.\w+)*)\.map\((\w+) => \4\.(\w+)\);$/);
+    const said = new RegExp(String.raw`^pm\.expect\(${m?.[1]}\)\.to\.(not\.)?include\((.+)\);$`);
+    const check = m && bound.has(m[2]) ? test.map((t) => t.match(said)).find((c) => c) : null;
+    if (!m || !check) continue;
+    const listed = check[1] ? [] : [{ [m[5]]: literal(check[2], vars) }];
+    put(body, keys(bound.get(m[2])! + m[3], vars), listed, true);
   }
   for (const l of test) {
     const s = l.match(/pm\.response\.to\.have\.status\((\d+)\)/);

@@ -7,7 +7,7 @@
  * @module
  */
 import { heldMember } from "./object_member.ts";
-import { pickCall, pickMember } from "./pick.ts";
+import { isPick, pickCall, pickMember } from "./pick.ts";
 import { anyCut, cutMember } from "./cut_text.ts";
 import { either, fileText, knownMember, literalText } from "./either.ts";
 import { helperCall } from "./helper_call.ts";
@@ -25,7 +25,7 @@ import { constructorCheck } from "./constructor_type.ts";
 import { CALLS, cond, pathOf } from "./calls.ts";
 import { rowComparison } from "./data_row.ts";
 import { comparison, numberMade } from "./number_of.ts";
-import { type Cond, flowText, isPseudo, member, not, type Sym, truthy } from "./sym.ts";
+import { type Cond, flowText, isPseudo, member, not, pathMember, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
 import { scopeOf, VARIABLE_GETTERS, type VarScope } from "../scopes.ts";
 
@@ -162,7 +162,7 @@ function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   const key = node.computed
     ? evaluate(node.property, ctx, d)
     : { k: "lit", value: node.property.name };
-  if (base?.k === "pick" && key?.k === "lit") return pickMember(base, key.value);
+  if (isPick(base) && key?.k === "lit") return pickMember(base, key.value);
   if (base?.k === "cut") return cutMember(base, key?.k === "lit" ? key.value : undefined);
   // `Object.keys(x).length`: an object's size is its keys' count (a list's and a text's alike).
   const keysOf = node.object.type === "CallExpression" &&
@@ -176,16 +176,6 @@ function memberOf(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   return base?.k === "path"
     ? pathMember(base.path, key.value)
     : knownMember(fileText(base), key.value);
-}
-
-/** `path[key]`: a member, an element, a header (by its lower-case name), or the length. */
-function pathMember(path: string, key: unknown): Sym | undefined {
-  if (key === "length") return { k: "len", path };
-  if (typeof key === "string") {
-    return { k: "path", path: member(path, path === "$.headers" ? key.toLowerCase() : key) };
-  }
-  const index = typeof key === "number" && Number.isInteger(key) && key >= 0;
-  return index ? { k: "path", path: member(path, key as number) } : undefined;
 }
 
 function args(node: Node, ctx: EvalContext, d: number): (Sym | undefined)[] {
@@ -251,7 +241,7 @@ const METHODS = new Map<string, (path: string, arg: unknown) => Sym | undefined>
   ["indexOf", (p, v) => ({ k: "path", path: `indexOf:${p}:${JSON.stringify(v)}` })],
 ]);
 
-const PICKED = new Set(["find", "filter", "some"]);
+const PICKED = new Set(["find", "filter", "some", "map"]);
 
 /** A text holding a variable's value, as `to.include(pm.environment.get("x"))` reads it. */
 const variableArg = (method: string, base: string, arg: Sym | undefined) =>
@@ -288,7 +278,10 @@ function methodCall(
 
 function unary(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (node.operator === "!") return not(evaluate(node.argument, ctx, d));
-  if (node.operator === "+") return plusDate(node);
+  // `+x` of a variable is `Number(x)`.
+  if (node.operator === "+") {
+    return plusDate(node) ?? numberMade("Number", evaluate(node.argument, ctx, d));
+  }
   if (
     node.operator === "-" && node.argument.type === "Literal" &&
     typeof node.argument.value === "number"

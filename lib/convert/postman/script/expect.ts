@@ -7,7 +7,8 @@
  * @module
  */
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
-import { pseudo } from "./pseudo.ts";
+import { settled } from "./pseudo.ts";
+import { mappedChecks } from "./mapped.ts";
 import { variableText } from "./concat.ts";
 import type { Node } from "./parse.ts";
 import { responseWord } from "./response.ts";
@@ -342,9 +343,9 @@ export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined |
     const subject = turned?.subject ??
       (root.arguments[0] ? evaluate(root.arguments[0], ctx, 1) : undefined);
     if (!subject) return undefined;
-    const out = run({ subject, negated: false, out: [] }, turned?.links ?? links, ctx)?.map(
-      settled,
-    );
+    const chain = turned?.links ?? links;
+    if (subject.k === "mapped") return mappedChecks(subject, chain, (n) => evaluate(n, ctx, 1));
+    const out = run({ subject, negated: false, out: [] }, chain, ctx)?.map(settled);
     return out?.every((c) => c !== undefined) ? out.flat() : undefined;
   }
   if (isName(root, "pm", "response") && links[0]?.word === "to") {
@@ -367,20 +368,6 @@ function keysLength(arg: Node | undefined, links: Link[], ctx: EvalContext) {
   if (of?.k !== "path" || !sized) return undefined;
   const s: State = { subject: { k: "len", path: of.path }, negated: false, out: [] };
   return run(s, [{ word: "equal", args: last.args }], ctx);
-}
-
-const JS_OPS: Record<string, string> = { equals: "===", notEquals: "!==", gt: ">", gte: ">=" };
-
-/**
- * A check on `typeof x` or `x.indexOf(v)` (pseudo-paths, not JSONPath) as
- * the check flowrun has for it; `undefined` when it has none, so the line
- * stays a comment instead of a path `validate` refuses.
- */
-function settled(c: Cond): Cond[] | undefined {
-  if (!isPseudo(c.path)) return [c];
-  const op = JS_OPS[c.op];
-  const s = op ? pseudo(c.path, op, { k: "lit", value: c.value }) : undefined;
-  return s?.k === "cond" ? s.conds : undefined;
 }
 
 function isName(node: Node, object: string, property: string): boolean {

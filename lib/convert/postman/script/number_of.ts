@@ -187,5 +187,26 @@ export function calledWith(
       : undefined;
   }
   if (!EQUAL_WORDS.has(word)) return undefined;
+  if (arg.k === "var" && arg.text) {
+    return subject.k === "path" ? textEquals(subject.path, arg.expr, negated) : undefined;
+  }
   return partsCompared(negated ? "!==" : "===", subject, arg);
+}
+
+/**
+ * `path === String(x)` (or `!==` when `negated`): a part compared strictly with a variable's
+ * value as text. A flow's `equals` compares a captured number as a number; inside a quoted
+ * string of a JSONPath filter the value is text, so a filter on the body selects something
+ * exactly when the part is that text (a part below the body: the body then has members).
+ *
+ * @example
+ * ```ts
+ * import { textEquals } from "./number_of.ts";
+ * const c = textEquals("$.json.code", "${vars.id}", false);
+ * if (c?.[0].path !== "$.json[?$.json.code == '${vars.id}']" || c[0].value !== true) throw new Error(JSON.stringify(c));
+ * ```
+ */
+export function textEquals(path: string, expr: string, negated: boolean): Cond[] | undefined {
+  if (!/^\$\.json[.[]/.test(path)) return undefined;
+  return [{ path: `$.json[?${path} == '${expr}']`, op: "exists", value: !negated }];
 }

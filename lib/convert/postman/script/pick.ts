@@ -10,6 +10,7 @@
  */
 import type { Node } from "./parse.ts";
 import { flowText, member, type Sym } from "./sym.ts";
+import { mapCall, returned } from "./mapped.ts";
 
 /** The element's members a predicate reads: `x.a.b` → `@.a.b`; undefined when not rooted at `param`. */
 function elementPath(node: Node, param: string): string | undefined {
@@ -71,22 +72,6 @@ function matcher(node: Node): string | undefined {
   return parts.length > 0 ? parts.join(" && ") : undefined;
 }
 
-/** The expression a one-parameter function returns: `x => e` or `function (x) { return e; }`. */
-function returned(fn: Node | undefined): { param: string; body: Node } | undefined {
-  if (!fn || (fn.type !== "ArrowFunctionExpression" && fn.type !== "FunctionExpression")) {
-    return undefined;
-  }
-  const param = fn.params.length === 1 && fn.params[0].type === "Identifier"
-    ? fn.params[0].name as string
-    : undefined;
-  if (!param) return undefined;
-  if (fn.body.type !== "BlockStatement") return { param, body: fn.body };
-  const [only] = fn.body.body;
-  return fn.body.body.length === 1 && only.type === "ReturnStatement" && only.argument
-    ? { param, body: only.argument }
-    : undefined;
-}
-
 /**
  * `path.find(fn)` → the first element `fn` accepts (`{k: "pick"}`);
  * `path.filter(fn)` → the elements it accepts (`{k: "pick", list: true}`,
@@ -111,6 +96,7 @@ export function pickCall(
   value?: (node: Node) => Sym | undefined,
 ): Sym | undefined {
   if (method === "some" && value) return someCall(path, fn, value);
+  if (method === "map") return mapCall(path, fn);
   if (method !== "find" && method !== "filter") return undefined;
   const f = returned(fn);
   // Lodash's `_.find(list, { kind: "b" })` matches the object's members; a native find needs a function.
@@ -165,12 +151,26 @@ function someCall(
  * ```
  */
 export function pickMember(
-  pick: { k: "pick"; path: string; list?: boolean },
+  pick: { k: "pick"; path: string; list?: boolean } | { k: "mapped"; path: string; at: string },
   key: unknown,
 ): (Sym & { path: string }) | undefined {
+  // A mapped list has one element for each of the list's: its length is the list's (mapped.ts).
+  if (pick.k === "mapped") return key === "length" ? { ...pick, length: true } : undefined;
   // Only the first match is a value a flow can hold: the list's length or later elements are not.
   if (pick.list) return key === 0 ? { k: "pick", path: pick.path } : undefined;
   return typeof key === "string" || typeof key === "number"
     ? { k: "pick", path: member(pick.path, key) }
     : undefined;
 }
+
+/**
+ * Whether `s` is a pick or a mapped list, whose members {@linkcode pickMember} reads.
+ *
+ * @example
+ * ```ts
+ * import { isPick } from "./pick.ts";
+ * if (!isPick({ k: "mapped", path: "$.json", at: "@.id" }) || isPick({ k: "path", path: "$" })) throw new Error();
+ * ```
+ */
+export const isPick = (s: Sym | undefined): s is Extract<Sym, { k: "pick" | "mapped" }> =>
+  s?.k === "pick" || s?.k === "mapped";

@@ -9,7 +9,7 @@
  * @module
  */
 import { reasonCode } from "./response.ts";
-import { flowText, type Sym } from "./sym.ts";
+import { type Cond, flowText, isPseudo, type Sym } from "./sym.ts";
 
 const TYPES = new Set(["string", "number", "boolean", "object"]);
 
@@ -139,4 +139,25 @@ function textCheck(path: string, op: string, b: Sym): Sym | undefined {
   }
   if (!THERE.get(op)) return undefined;
   return { k: "cond", conds: forms.map((value) => ({ path, op: "notEquals", value })) };
+}
+
+const JS_OPS: Record<string, string> = { equals: "===", notEquals: "!==", gt: ">", gte: ">=" };
+
+/**
+ * A check on `typeof x` or `x.indexOf(v)` (pseudo-paths, not JSONPath) as
+ * the check flowrun has for it; `undefined` when it has none, so the line
+ * stays a comment instead of a path `validate` refuses.
+ *
+ * @example
+ * ```ts
+ * import { settled } from "./pseudo.ts";
+ * const c = settled({ path: "typeof:$.json.a", op: "equals", value: "string" });
+ * if (c?.[0].op !== "type" || settled({ path: "$.json.a", op: "exists", value: true })?.length !== 1) throw new Error();
+ * ```
+ */
+export function settled(c: Cond): Cond[] | undefined {
+  if (!isPseudo(c.path)) return [c];
+  const op = JS_OPS[c.op];
+  const s = op ? pseudo(c.path, op, { k: "lit", value: c.value }) : undefined;
+  return s?.k === "cond" ? s.conds : undefined;
 }

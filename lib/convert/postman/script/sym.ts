@@ -50,6 +50,8 @@ export type Sym =
     expr: string;
     row?: "integer" | "number" | "boolean" | "value";
     file?: string;
+    /** `String(x)`, `x.toString()` (to_text.ts): a comparison reads the value as text. */
+    text?: true;
   }
   /**
    * A value made at run time (`Date.now()`, `{{$guid}}`), as flow expression
@@ -72,7 +74,12 @@ export type Sym =
    */
   | { k: "cut"; path: string; stage: "match" | "split" | "value"; regex?: string; sep?: string }
   /** A variable's value read as a number (`Number(x)`, number_of.ts): only a comparison reads one. */
-  | { k: "num"; expr: string };
+  | { k: "num"; expr: string }
+  /**
+   * `list.map(x => x.f)` (mapped.ts): one member (`at`, `@.f`) of each element of the list at
+   * `path`, or with `length` its length; only chai's words on it read one.
+   */
+  | { k: "mapped"; path: string; at: string; length?: true };
 
 const NEGATED = table<string>({
   equals: "notEquals",
@@ -318,4 +325,22 @@ function litCompare(op: string, a: unknown, b: unknown): Sym | undefined {
       return { k: "lit", value: a !== b };
   }
   return undefined;
+}
+
+/**
+ * `path[key]`: a member, an element, a header (by its lower-case name), or the length.
+ *
+ * @example
+ * ```ts
+ * import { pathMember } from "./sym.ts";
+ * if (pathMember("$.headers", "X-Id")?.k !== "path" || pathMember("$.json", "length")?.k !== "len") throw new Error();
+ * ```
+ */
+export function pathMember(path: string, key: unknown): Sym | undefined {
+  if (key === "length") return { k: "len", path };
+  if (typeof key === "string") {
+    return { k: "path", path: member(path, path === "$.headers" ? key.toLowerCase() : key) };
+  }
+  const index = typeof key === "number" && Number.isInteger(key) && key >= 0;
+  return index ? { k: "path", path: member(path, key as number) } : undefined;
 }

@@ -17,7 +17,7 @@ import { isPseudo, type Sym } from "./sym.ts";
  * ```ts
  * import { toText } from "./to_text.ts";
  * const v = { k: "var" as const, name: "id", expr: "${vars.id}" };
- * if (toText("toString", v, 0) !== v) throw new Error();
+ * if (toText("toString", v, 0)?.k !== "var" || !("text" in toText("toString", v, 0)!)) throw new Error();
  * if (JSON.stringify(toText("toString", { k: "lit", value: 7 }, 0)) !== '{"k":"lit","value":"7"}') throw new Error();
  * const part = toText("toString", { k: "path", path: "$.json.id" }, 0);
  * if (part?.k !== "path" || part.path !== "text:$.json.id") throw new Error();
@@ -25,7 +25,10 @@ import { isPseudo, type Sym } from "./sym.ts";
  */
 export function toText(method: string, on: Sym | undefined, args: number): Sym | undefined {
   if (method !== "toString" || args !== 0) return undefined;
-  if (on?.k === "var" || on?.k === "gen") return on;
+  if (on?.k === "gen") return on;
+  // A variable's value as text: the same text wherever it is sent; a comparison (number_of.ts,
+  // mapped.ts) reads it as text, where a captured number would otherwise stay a number.
+  if (on?.k === "var") return { ...on, text: true };
   if (on?.k === "path") {
     return isPseudo(on.path) ? undefined : { k: "path", path: `text:${on.path}` };
   }
