@@ -4,9 +4,9 @@
  * docs/real-servers.md): `pm.expect(json.map(b => b.bookingid)).to.include(Number(id))`.
  *
  * Every spelling of the map (arrow, bracket, `function … return`), of the number (`Number`,
- * `parseInt`, unary `+`) and of the word (`include`, `contain`, `not.include`, `length`,
- * `lengthOf`, `an("array")`) is a check of the flow. Newman is the reference: on a list where
- * every check holds both runners pass; on a bent list (another id, the absent id there, one more
+ * `parseInt`, unary `+`, `String`) and of the word (`include`, `contain`, `not.include`,
+ * `length`, `lengthOf`, `an("array")`, `ids.includes(v)` under `to.be.true`) is a check of the
+ * flow. Newman is the reference: on a list where every check holds both runners pass; on a bent list (another id, the absent id there, one more
  * element) the same checks fail in both, and on an object instead of a list none passes in either
  * (Newman's script throws at its first map, the flow fails each check). The list holds an
  * element without the field: JavaScript's map keeps it (`undefined` at its index), so the
@@ -36,6 +36,7 @@ const READ_TESTS = [
   'pm.test("an array", () => pm.expect(ids).to.be.an("array"));',
   'pm.test("String include", () => pm.expect(json.map(b => b.code)).to.include(String(pm.environment.get("id"))));',
   'pm.test("String eql", () => pm.expect(json[0].code).to.eql(String(pm.environment.get("id"))));',
+  'pm.test("includes true", () => pm.expect(ids.includes(Number(pm.environment.get("id")))).to.be.true);',
   'pm.test("plus eql", () => pm.expect(json[0].bookingid).to.eql(+pm.environment.get("headerId")));',
 ];
 

@@ -8,6 +8,7 @@
  */
 import { heldMember } from "./object_member.ts";
 import { isPick, pickCall, pickMember } from "./pick.ts";
+import { mappedIncludes } from "./mapped.ts";
 import { anyCut, cutMember } from "./cut_text.ts";
 import { either, fileText, knownMember, literalText } from "./either.ts";
 import { helperCall } from "./helper_call.ts";
@@ -247,6 +248,14 @@ const PICKED = new Set(["find", "filter", "some", "map"]);
 const variableArg = (method: string, base: string, arg: Sym | undefined) =>
   method === "includes" && arg?.k === "var" ? cond(base, "contains", arg.expr) : undefined;
 
+/** `/re/.test(x)`: the part matches; `null` when the call is no regular expression's `test`. */
+function regexTest(method: string, target: Node, arg: Sym | undefined): Sym | undefined | null {
+  if (method !== "test" || target.type !== "Literal" || !target.regex) return null;
+  const subject = pathOf(arg);
+  if (!subject || target.regex.flags !== "") return undefined;
+  return cond(subject, "matches", flowText(target.regex.pattern));
+}
+
 /** `x.hasOwnProperty('p')`, `x.includes(v)`, `x.indexOf(v)`, `/re/.test(x)`. */
 function methodCall(
   node: Node,
@@ -257,16 +266,14 @@ function methodCall(
   if (node.callee.type !== "MemberExpression" || node.callee.computed) return undefined;
   const method = node.callee.property.name;
   const target = node.callee.object;
-  if (method === "test" && target.type === "Literal" && target.regex) {
-    const subject = pathOf(arg);
-    if (!subject || target.regex.flags !== "") return undefined;
-    return cond(subject, "matches", flowText(target.regex.pattern));
-  }
+  const tested = regexTest(method, target, arg);
+  if (tested !== null) return tested;
   const on = evaluate(target, ctx, d);
   const text = literalText(method, on, node.arguments.map((n: Node) => evaluate(n, ctx, d + 1)));
   if (text) return text;
   const cut = anyCut(method, on, node.arguments);
   if (cut !== null) return cut;
+  if (on?.k === "mapped" && method === "includes") return mappedIncludes(on, arg);
   const base = pathOf(on);
   if (base && PICKED.has(method)) {
     return pickCall(method, base, node.arguments[0], false, (n) => evaluate(n, ctx, d + 1));

@@ -183,3 +183,22 @@ function sized(
   const bounded = op === "lengthGte" || op === "lengthLt" ? (v as number) >= 1 : true;
   return op && Number.isInteger(v) && bounded ? { path: m.path, op, value: v } : undefined;
 }
+
+/**
+ * `ids.includes(v)` on a mapped list (`pm.expect(ids.includes(Number(x))).to.be.true`): the
+ * condition `include(v)` checks; `undefined` where that is not said.
+ *
+ * @example
+ * ```ts
+ * import { mappedIncludes } from "./mapped.ts";
+ * const s = mappedIncludes({ path: "$.json", at: "@.id" }, { k: "lit", value: 3 });
+ * if (s?.k !== "cond" || s.conds[1].path !== "$.json[*].id") throw new Error(JSON.stringify(s));
+ * ```
+ */
+export function mappedIncludes(
+  m: { path: string; at: string; length?: true },
+  arg: Sym | undefined,
+): Sym | undefined {
+  const one = !m.length && arg ? included(m, arg, false) : undefined;
+  return one && { k: "cond", conds: [{ path: m.path, op: "type", value: "array" }, one] };
+}
