@@ -12,23 +12,12 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { runNewman } from "../support/newman_counts.ts";
-import { scriptedGets, urlRecorder } from "../support/postman_items.ts";
+import { ROW_SEARCH, scriptedGets, urlRecorder } from "../support/postman_items.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
 const SPELLINGS: [string, string[]][] = [
-  ["pushed and joined", [
-    'let url = pm.variables.get("baseUrl") + "/booking";',
-    "let params = [];",
-    "function addParam(key) {",
-    "  let value = pm.iterationData.get(key);",
-    '  if (value && value.trim() !== "") params.push(`${key}=${encodeURIComponent(value)}`);',
-    "}",
-    'addParam("firstname");',
-    'addParam("lastname");',
-    'if (params.length > 0) { url += "?" + params.join("&"); }',
-    "pm.request.url = url;",
-  ]],
+  ["pushed and joined", ROW_SEARCH],
   ["query added under an if", [
     'const first = pm.iterationData.get("firstname");',
     'if (first) { pm.request.url.query.add({ key: "firstname", value: first }); }',

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { convertPostman, formatPostmanSummary } from "../../lib/convert/postman/mod.ts";
 import { newmanThenFlow } from "../support/newman_then_flow.ts";
-import { scriptedGets, urlRecorder } from "../support/postman_items.ts";
+import { ROW_SEARCH, scriptedGets, urlRecorder } from "../support/postman_items.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -104,18 +104,7 @@ Deno.test("postman url write: parameters a script adds only when a row's cell is
   // Newman sends each row its own URL (postman_row_query_test.ts proves it against Newman).
   const c = collection("http://127.0.0.1:9");
   c.item = [c.item[0]];
-  c.item[0].event[0].script.exec = [
-    'let url = pm.variables.get("baseUrl") + "/booking";',
-    "let params = [];",
-    "function addParam(key) {",
-    "  let value = pm.iterationData.get(key);",
-    '  if (value && value.trim() !== "") params.push(`${key}=${encodeURIComponent(value)}`);',
-    "}",
-    'addParam("firstname");',
-    'addParam("lastname");',
-    'if (params.length > 0) { url += "?" + params.join("&"); }',
-    "pm.request.url = url;",
-  ];
+  c.item[0].event[0].script.exec = ROW_SEARCH;
   const rows = { path: "rows.csv", text: "firstname,lastname\nJim,\n,Brown\n,\n" };
   const { files, summary } = convertPostman(JSON.stringify(c), undefined, undefined, rows);
   const flow = files.find((f) => f.path.endsWith(".yaml"))!.text;

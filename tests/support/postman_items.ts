@@ -33,6 +33,30 @@ export function jsonPoster(base: string) {
 }
 
 /**
+ * A data-driven search's pre-request script: it adds `firstname` and `lastname` to `/booking`'s
+ * query only for the row's non-empty cells, then writes the request's URL (Newman sends each row
+ * its own URL).
+ *
+ * @example
+ * ```ts
+ * import { ROW_SEARCH } from "./postman_items.ts";
+ * if (ROW_SEARCH.at(-1) !== "pm.request.url = url;") throw new Error();
+ * ```
+ */
+export const ROW_SEARCH: string[] = [
+  'let url = pm.variables.get("baseUrl") + "/booking";',
+  "let params = [];",
+  "function addParam(key) {",
+  "  let value = pm.iterationData.get(key);",
+  '  if (value && value.trim() !== "") params.push(`${key}=${encodeURIComponent(value)}`);',
+  "}",
+  'addParam("firstname");',
+  'addParam("lastname");',
+  'if (params.length > 0) { url += "?" + params.join("&"); }',
+  "pm.request.url = url;",
+];
+
+/**
  * Items that GET `{{baseUrl}}` + `path`, one per `[name, exec]` of `scripts`: `exec` is the item's
  * pre-request script, and its test checks the answer is a 200 (Newman's verdict to compare).
  *
