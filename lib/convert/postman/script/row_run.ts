@@ -48,6 +48,12 @@ class Returned {
 
 const GETS = /^pm\.(environment|collectionVariables|globals|variables)\.get$/;
 const MAX_STEPS = 20_000;
+/**
+ * Calls nested deeper than this give up: each interpreted call takes several of V8's frames, and a
+ * script recursing without end (`function f(n) { return f(n + 1); }`) overflowed the stack
+ * before {@linkcode MAX_STEPS} was reached, a RangeError out of the converter.
+ */
+const MAX_DEPTH = 200;
 
 /**
  * The URL `program` leaves the request with when `row` is the data row
@@ -61,6 +67,8 @@ const MAX_STEPS = 20_000;
  * if (!p.ok) throw new Error(p.why);
  * if (rowUrl(p.program, { q: "cat" })?.url !== "{{base}}/s?q=cat") throw new Error();
  * if (rowUrl(p.program, { q: "" })?.url !== undefined) throw new Error();
+ * const endless = parseScript("function f(n) { return f(n + 1); } f(0);");
+ * if (!endless.ok || rowUrl(endless.program, {}) !== undefined) throw new Error();
  * ```
  */
 export function rowUrl(program: Node, row: Record<string, unknown>): RowUrl | undefined {
@@ -185,6 +193,7 @@ function plain(v: Value): string {
 class Run {
   out: RowUrl = { added: [] };
   steps = 0;
+  depth = 0;
   constructor(readonly row: Record<string, unknown>) {}
 
   block(body: Node[], env: Env): void {
@@ -271,7 +280,15 @@ class Run {
   }
 
   apply(f: Fn, args: Value[]): Value {
-    const env: Env = { vars: new Map(f.params.map((p, i) => [p, args[i]])), up: f.env };
+    if (++this.depth > MAX_DEPTH) throw new Unsaid();
+    try {
+      return this.body(f, { vars: new Map(f.params.map((p, i) => [p, args[i]])), up: f.env });
+    } finally {
+      this.depth--;
+    }
+  }
+
+  body(f: Fn, env: Env): Value {
     if (f.body.type !== "BlockStatement") return this.value(f.body, env);
     try {
       this.block(f.body.body, env);
