@@ -29,6 +29,7 @@ import { examplesAToken } from "./exampled_token.ts";
 import { readByName } from "./token_by_name.ts";
 import { wrapsOpaqueMember } from "./opaque_answer.ts";
 import { withSelfSignUp } from "./self_signup.ts";
+import { namedSignIn, SIGN_UP } from "./sign_words.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -73,9 +74,6 @@ const TOKEN_NAMES = new Set([
   "bearertoken",
   "apitoken",
 ]);
-
-/** A path or name that says an operation makes an account (`/auth/signup`, `register`). */
-const SIGN_UP = /sign[-_]?up|regist/i;
 
 /** Whether a body property holds a password. */
 export function isPasswordField(name: string, schema?: Node): boolean {
@@ -250,16 +248,6 @@ function loginCandidate(
   const signIn = namedSignIn(op);
   const score = (path ? 2 : 0) + (signIn ? 2 : 1) - (unsaid ? 1 : 0);
   return { op, path, score, unsaid };
-}
-
-/**
- * Whether `op`'s path or name says it signs in: a sign-in is preferred over a registration that
- * also answers with a token, though the registration sits under `/auth` too (`/auth/signup`
- * beside `/auth/login`).
- */
-function namedSignIn(op: OpenApiOperation): boolean {
-  const words = `${op.template} ${op.name}`;
-  return /log_?in|sign_?in|token|session|auth/i.test(words) && !SIGN_UP.test(words);
 }
 
 /**

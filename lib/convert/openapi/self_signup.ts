@@ -11,12 +11,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { makesItem } from "./makes_item.ts";
-
-/** A path or name that says an operation makes an account (`/auth/signup`, `register`). */
-const SIGN_UP = /sign[-_]?up|regist/i;
-
-/** A path or name that says an operation signs in (`/login`, `/auth/token`, `sessions`). */
-const SIGN_IN = /log_?in|sign_?in|token|session|auth/i;
+import { namedSignIn, SIGN_UP } from "./sign_words.ts";
 
 /**
  * Whether the login `op` makes the account it signs in, by what the document
@@ -36,9 +31,8 @@ const SIGN_IN = /log_?in|sign_?in|token|session|auth/i;
  * ```
  */
 export function signsUpItself(doc: Node, op: OpenApiOperation): boolean {
-  const words = `${op.template} ${op.name}`;
-  if (SIGN_UP.test(words)) return true;
-  if (SIGN_IN.test(words)) return false;
+  if (SIGN_UP.test(`${op.template} ${op.name}`)) return true;
+  if (namedSignIn(op)) return false;
   const codes = Object.keys(isNode(op.node.responses) ? op.node.responses : {});
   return makesItem(doc, op) || codes.includes("201") || codes.includes("409");
 }
