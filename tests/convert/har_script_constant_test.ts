@@ -17,6 +17,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { fullExchange } from "../support/har_records.ts";
 
 /** The script the page loaded: it writes the encoding itself. */
 const SCRIPT = 'function up(t){return fetch("/api",{method:"POST",body:JSON.stringify(' +
@@ -62,42 +63,13 @@ function startMedia() {
   };
 }
 
-/** One recorded exchange on the recorded instance. */
+/** One recorded exchange on the recorded instance: a string body is a form's, else JSON. */
 function entry(method: string, path: string, answer: string, mimeType: string, body?: unknown) {
   const type = typeof body === "string" ? "application/x-www-form-urlencoded" : "application/json";
+  const text = body === undefined || typeof body === "string" ? body : JSON.stringify(body);
   return {
-    startedDateTime: "2026-11-30T04:00:00.000Z",
-    time: 5,
+    ...fullExchange(method, `http://127.0.0.1:18431${path}`, text, answer, type, mimeType),
     _resourceType: mimeType === "text/javascript" ? "script" : "fetch",
-    request: {
-      method,
-      url: `http://127.0.0.1:18431${path}`,
-      httpVersion: "HTTP/1.1",
-      headers: body === undefined ? [] : [{ name: "content-type", value: type }],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: -1,
-      ...(body === undefined ? {} : {
-        postData: {
-          mimeType: type,
-          text: typeof body === "string" ? body : JSON.stringify(body),
-        },
-      }),
-    },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers: [{ name: "content-type", value: mimeType }],
-      cookies: [],
-      content: { size: answer.length, mimeType, text: answer },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: -1,
-    },
-    cache: {},
-    timings: { send: 0, wait: 5, receive: 0 },
   };
 }
 

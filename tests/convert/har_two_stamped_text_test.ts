@@ -15,6 +15,7 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import { fullExchange } from "../support/har_records.ts";
 
 /** A date and time in any of the spellings above. */
 const STAMP = /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/g;
@@ -43,36 +44,13 @@ function startPosts() {
   };
 }
 
-/** One JSON post of a recording. */
+/** One JSON post of a recording, made a few minutes before the clock readings it sends. */
 function entry(path: string, body: unknown) {
+  const url = `http://127.0.0.1:18431${path}`;
   return {
+    ...fullExchange("POST", url, JSON.stringify(body), '{"saved":1}'),
     startedDateTime: "2026-11-30T03:56:00.000Z",
-    time: 5,
     _resourceType: "fetch",
-    request: {
-      method: "POST",
-      url: `http://127.0.0.1:18431${path}`,
-      httpVersion: "HTTP/1.1",
-      headers: [{ name: "content-type", value: "application/json" }],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: -1,
-      postData: { mimeType: "application/json", text: JSON.stringify(body) },
-    },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers: [],
-      cookies: [],
-      content: { size: 11, mimeType: "application/json", text: '{"saved":1}' },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: -1,
-    },
-    cache: {},
-    timings: { send: 0, wait: 5, receive: 0 },
   };
 }
 

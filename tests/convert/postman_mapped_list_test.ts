@@ -17,8 +17,7 @@ import { convertPostman } from "../../lib/convert/postman/mod.ts";
 import { runCli } from "../support/cli.ts";
 import { runNewman } from "../support/newman_counts.ts";
 import { newmanThenFlow } from "../support/newman_then_flow.ts";
-
-const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+import { createThenRead, failingChecks } from "../support/postman_items.ts";
 
 const READ_TESTS = [
   "const json = pm.response.json();",
@@ -41,39 +40,19 @@ const READ_TESTS = [
 ];
 
 /** A create giving id 7 (a JSON number, and a header's text), then a list read. */
-function collection(base: string) {
-  return {
-    info: { name: "Mapped", schema: V21 },
-    variable: [
-      { key: "baseUrl", value: base },
-      { key: "textId", value: "7" },
-      { key: "goneId", value: "99" },
+const collection = (base: string) =>
+  createThenRead(base, {
+    name: "Mapped",
+    variables: { textId: "7", goneId: "99" },
+    keep: [
+      "const made = pm.response.json();",
+      'pm.environment.set("id", made.bookingid);',
+      'pm.environment.set("headerId", pm.response.headers.get("X-Id"));',
     ],
-    item: [{
-      name: "Create",
-      event: [{
-        listen: "test",
-        script: {
-          exec: [
-            "const made = pm.response.json();",
-            'pm.environment.set("id", made.bookingid);',
-            'pm.environment.set("headerId", pm.response.headers.get("X-Id"));',
-          ],
-        },
-      }],
-      request: {
-        method: "POST",
-        url: "{{baseUrl}}/booking",
-        header: [{ key: "Content-Type", value: "application/json" }],
-        body: { mode: "raw", raw: '{"name": "a"}' },
-      },
-    }, {
-      name: "List",
-      event: [{ listen: "test", script: { exec: READ_TESTS } }],
-      request: { method: "GET", url: "{{baseUrl}}/booking" },
-    }],
-  };
-}
+    createPath: "/booking",
+    read: ["List", "/booking"],
+    checks: READ_TESTS,
+  });
 
 /** The list's answers: right, bent (another id, the absent one there, three), an object. */
 const LISTS: Record<string, unknown> = {
@@ -92,10 +71,6 @@ function listServer() {
   });
   return { state, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
-
-/** The names of the checks a run reports failing. */
-const failing = (out: string) =>
-  new Set([...out.matchAll(/✘ ([^:\n]+): \$/g)].map((m) => m[1].trim()));
 
 const NAMES = READ_TESTS.flatMap((t) => t.match(/pm\.test\("([^"]+)"/)?.[1] ?? []);
 
@@ -120,7 +95,7 @@ Deno.test("postman mapped list: json.map(x => x.f) with include, length and type
       const newman = await runNewman(`${dir}/collection.json`, { baseUrl: server.url });
       const out = await run();
       assert.notEqual(out.code, 0, out.stdout);
-      const names = failing(out.stdout + out.stderr);
+      const names = failingChecks(out.stdout + out.stderr);
       assert.deepEqual([...names].sort(), expected[list].sort(), `${list}\n${out.stdout}`);
       // On the object the script's own `const ids = json.map(…)` throws: Newman runs none of
       // its checks (none passes), where the flow fails each.

@@ -20,8 +20,7 @@ import { convertPostman } from "../../lib/convert/postman/mod.ts";
 import { runCli } from "../support/cli.ts";
 import { runNewman } from "../support/newman_counts.ts";
 import { newmanThenFlow } from "../support/newman_then_flow.ts";
-
-const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+import { createThenRead, failingChecks } from "../support/postman_items.ts";
 
 const READ_TESTS = [
   "const json = pm.response.json();",
@@ -43,39 +42,19 @@ const READ_TESTS = [
 ];
 
 /** A create whose answer gives the id as a JSON number and as a header's text, then a read. */
-function collection(base: string) {
-  return {
-    info: { name: "Numbers", schema: V21 },
-    variable: [
-      { key: "baseUrl", value: base },
-      { key: "expectedCount", value: "3" },
-      { key: "least", value: "2" },
+const collection = (base: string) =>
+  createThenRead(base, {
+    name: "Numbers",
+    variables: { expectedCount: "3", least: "2" },
+    keep: [
+      "const made = pm.response.json();",
+      'pm.environment.set("itemId", made.id);',
+      'pm.environment.set("headerId", pm.response.headers.get("X-Item-Id"));',
     ],
-    item: [{
-      name: "Create",
-      event: [{
-        listen: "test",
-        script: {
-          exec: [
-            "const made = pm.response.json();",
-            'pm.environment.set("itemId", made.id);',
-            'pm.environment.set("headerId", pm.response.headers.get("X-Item-Id"));',
-          ],
-        },
-      }],
-      request: {
-        method: "POST",
-        url: "{{baseUrl}}/items",
-        header: [{ key: "Content-Type", value: "application/json" }],
-        body: { mode: "raw", raw: '{"name": "a"}' },
-      },
-    }, {
-      name: "Read",
-      event: [{ listen: "test", script: { exec: READ_TESTS } }],
-      request: { method: "GET", url: "{{baseUrl}}/items/{{itemId}}" },
-    }],
-  };
-}
+    createPath: "/items",
+    read: ["Read", "/items/{{itemId}}"],
+    checks: READ_TESTS,
+  });
 
 /** Makes item 7; `bent` answers the read with another id, a wrong count and a ≠ b. */
 function itemServer() {
@@ -92,10 +71,6 @@ function itemServer() {
   return { state, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
 
-/** The names of the checks a run reports failing. */
-const failing = (out: string) =>
-  new Set([...out.matchAll(/✘ ([^:\n]+): \$/g)].map((m) => m[1].trim()));
-
 Deno.test("postman number of: a variable read as a number and two answer fields are checked as Newman does", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-number-of-" });
   const server = itemServer();
@@ -111,7 +86,7 @@ Deno.test("postman number of: a variable read as a number and two answer fields 
     const bent = await runNewman(`${dir}/collection.json`, { baseUrl: server.url });
     const run = await runCli(summary.match(/^Run: flowrun (.*)$/m)![1].split(" "));
     assert.notEqual(run.code, 0, run.stdout);
-    const names = failing(run.stdout + run.stderr);
+    const names = failingChecks(run.stdout + run.stderr);
     const expected = [
       "id Number",
       "id parseInt",

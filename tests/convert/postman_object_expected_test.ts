@@ -14,6 +14,7 @@ import { convertPostman } from "../../lib/convert/postman/mod.ts";
 import { runCli } from "../support/cli.ts";
 import { runNewman } from "../support/newman_counts.ts";
 import { newmanThenFlow } from "../support/newman_then_flow.ts";
+import { failingChecks } from "../support/postman_items.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -80,10 +81,6 @@ function bookingServer() {
   return { state, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
 
-/** The names of the checks a run reports failing. */
-const failing = (out: string) =>
-  new Set([...out.matchAll(/✘ ([^:\n]+): \$/g)].map((m) => m[1].trim()));
-
 Deno.test("postman object expected: members of an expected object are checked as Newman checks them", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-object-expected-" });
   const server = bookingServer();
@@ -96,7 +93,7 @@ Deno.test("postman object expected: members of an expected object are checked as
     const bent = await runNewman(`${dir}/collection.json`, { baseUrl: server.url });
     const run = await runCli(summary.match(/^Run: flowrun (.*)$/m)![1].split(" "));
     assert.notEqual(run.code, 0, run.stdout);
-    const names = [...failing(run.stdout + run.stderr)].sort();
+    const names = [...failingChecks(run.stdout + run.stderr)].sort();
     assert.deepEqual(names, ["checkin", "checkout", "deposit", "firstname", "totalprice"]);
     assert.equal(bent.failedAssertions, names.length, JSON.stringify(bent));
   } finally {

@@ -175,8 +175,8 @@ export function fullRequest(method: string, url: string, body?: string, mime = "
 }
 
 /**
- * A full HAR entry: `body` sent as `mime` (none when undefined), answered 200 with `answer`,
- * a page when it starts with `<`, else JSON.
+ * A full HAR entry: `body` sent as `mime` (none when undefined), answered 200 with `answer`
+ * as `answerMime`, or else a page when it starts with `<` and JSON otherwise.
  *
  * @example
  * ```ts
@@ -192,8 +192,9 @@ export function fullExchange(
   body: string | undefined,
   answer: string,
   mime = "application/json",
+  answerMime?: string,
 ) {
-  const mimeType = answer.startsWith("<") ? "text/html" : "application/json";
+  const mimeType = answerMime ?? (answer.startsWith("<") ? "text/html" : "application/json");
   return {
     startedDateTime: "2026-11-27T02:00:00.000Z",
     time: 1,

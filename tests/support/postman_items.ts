@@ -1,5 +1,5 @@
 /**
- * Postman collection items the sign-up tests build their collections from.
+ * Postman collection items and collections the Postman tests build from, and what they read back.
  *
  * @module
  */
@@ -99,4 +99,75 @@ export function urlRecorder(answer: (url: URL) => Response) {
     return answer(url);
   });
   return { seen, url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+/** What `createThenRead` builds: a create whose test script keeps values, then a checked read. */
+export interface CreateThenRead {
+  /** The collection's name. */
+  name: string;
+  /** Collection variables besides `baseUrl`. */
+  variables: Record<string, string>;
+  /** The create's test script: the values it keeps. */
+  keep: string[];
+  /** The create's path under `{{baseUrl}}`. */
+  createPath: string;
+  /** The read's name and path under `{{baseUrl}}`. */
+  read: [string, string];
+  /** The read's test script: the checks compared. */
+  checks: string[];
+}
+
+/**
+ * A v2.1 collection of two items: `Create` POSTs `{"name": "a"}` to `createPath` and keeps what
+ * `keep` sets; the read GETs its path, its test script `checks`.
+ *
+ * @example
+ * ```ts
+ * import { createThenRead } from "./postman_items.ts";
+ * const c = createThenRead("http://127.0.0.1:9", {
+ *   name: "Ids", variables: { least: "2" }, keep: [], createPath: "/items",
+ *   read: ["Read", "/items/1"], checks: [],
+ * });
+ * if (c.item[1].request.url !== "{{baseUrl}}/items/1" || c.variable.length !== 2) throw new Error();
+ * ```
+ */
+export function createThenRead(base: string, o: CreateThenRead) {
+  return {
+    info: {
+      name: o.name,
+      schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+    },
+    variable: Object.entries({ baseUrl: base, ...o.variables }).map(([key, value]) => ({
+      key,
+      value,
+    })),
+    item: [{
+      name: "Create",
+      event: [{ listen: "test", script: { exec: o.keep } }],
+      request: {
+        method: "POST",
+        url: `{{baseUrl}}${o.createPath}`,
+        header: [{ key: "Content-Type", value: "application/json" }],
+        body: { mode: "raw", raw: '{"name": "a"}' },
+      },
+    }, {
+      name: o.read[0],
+      event: [{ listen: "test", script: { exec: o.checks } }],
+      request: { method: "GET", url: `{{baseUrl}}${o.read[1]}` },
+    }],
+  };
+}
+
+/**
+ * The names of the checks a flowrun run's output reports failing.
+ *
+ * @example
+ * ```ts
+ * import { failingChecks } from "./postman_items.ts";
+ * const names = failingChecks("  ✘ id Number: $.json.id equals 7\n");
+ * if (!names.has("id Number")) throw new Error([...names].join());
+ * ```
+ */
+export function failingChecks(out: string): Set<string> {
+  return new Set([...out.matchAll(/✘ ([^:\n]+): \$/g)].map((m) => m[1].trim()));
 }
