@@ -101,7 +101,9 @@ function acceptedName(accept: string | undefined): string {
  * the page left empty holds {@linkcode TYPED_PLACEHOLDER} (the user typed
  * something; the recording does not say what), an optional one is sent
  * empty; a select sends its selected option, else its
- * first; a file input becomes a file part named as the form names it.
+ * first; a file input becomes a file part named as the form names it
+ * (with `eachFile`, as a multipart body sends them, every file input, even
+ * one named like another: the server keeps every file).
  *
  * @example
  * ```ts
@@ -113,9 +115,11 @@ function acceptedName(accept: string | undefined): string {
  * );
  * const shown = fields.map((f) => `${f.name}=${f.fileName ?? f.value}`).join(" ");
  * if (shown !== "authenticity_token=t&1 caption=(not recorded) doc=upload.pdf v=b") throw new Error(shown);
+ * const twice = '<input type="file" name="a"><input type="file" name="a">';
+ * if (formFields(twice).length !== 1 || formFields(twice, true).length !== 2) throw new Error();
  * ```
  */
-export function formFields(body: string): FormField[] {
+export function formFields(body: string, eachFile = false): FormField[] {
   const fields: FormField[] = [];
   const submits: FormField[] = [];
   let unnamedSubmits = 0;
@@ -138,8 +142,12 @@ export function formFields(body: string): FormField[] {
   if (submits.length === 1 && unnamedSubmits === 0) fields.push(submits[0]);
   // A map holds one value per name; a server reads the last (Rails' hidden "0" before a checked box).
   const last = new Map(fields.map((f) => [f.name, f]));
-  return fields.filter((f, i) => fields.findIndex((g) => g.name === f.name) === i)
-    .map((f) => last.get(f.name)!);
+  // A multipart body sends a part for each file input, and the server keeps every file.
+  const kept = (f: FormField, i: number) =>
+    (eachFile && f.fileName !== undefined) || fields.findIndex((g) => g.name === f.name) === i;
+  return fields.filter(kept).map((f) =>
+    eachFile && f.fileName !== undefined ? f : last.get(f.name)!
+  );
 }
 
 /** What one named, enabled control sends; `after` is the page after its tag. */

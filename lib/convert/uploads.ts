@@ -161,7 +161,7 @@ function uploadForm(html: string, page: URL, upload: HarRecord): FormField[] | u
   const multipart = forms.filter((f) => f.multipart);
   const form = byAction[0] ??
     (upload.resourceType === "document" && multipart.length === 1 ? multipart[0] : undefined);
-  const fields = form ? formFields(form.body) : [];
+  const fields = form ? formFields(form.body, true) : [];
   return fields.some((f) => f.fileName !== undefined) ? fields : undefined;
 }
 

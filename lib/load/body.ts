@@ -207,13 +207,15 @@ function fieldPart(
   return undefined;
 }
 
-/** A repeated field's value that is no value: a file or a list goes in a part of its own. */
+/** A repeated field's item that is a list: each item is one part, a value or a file. */
 function listItemProblem(ctx: Loading, e: Entry, item: Node | null, what: string): void {
   ctx.problem(
     "wrong-type",
-    `Expected each value of part "${e.key}" of ${what} to be a value, got ${describe(item)}.`,
+    `Expected each item of part "${e.key}" of ${what} to be a value or a file, got ${
+      describe(item)
+    }.`,
     item ?? e.keyNode,
-    "A list repeats a text field (active: [off, on]); give a file its own part.",
+    "A list repeats a field, one part per item: active: [off, on], or files: [{file: a.txt}, {file: b.txt}].",
   );
 }
 
@@ -263,23 +265,36 @@ function parts(
     const named = fieldName(ctx, e, owner);
     if (!named) continue;
     const v = ctx.deref(e.value);
-    // A list repeats the field, one part per value (a checkbox's hidden `off` and its `on`).
+    // A list repeats the field, one part per item (a checkbox's hidden `off` and its `on`; the
+    // files of an `<input type=file multiple>`), each a value or a file as a lone part is.
     if (isSeq(v)) {
       for (const item of v.items) {
-        const one = isScalar(item) ? fieldPart(ctx, e, item as Node, what, owner) : undefined;
-        if (!isScalar(item)) listItemProblem(ctx, e, item as Node | null, what);
+        const node = ctx.deref(item as Node | null);
+        const one = isSeq(node) ? undefined : onePart(ctx, e, node, what, owner);
+        if (isSeq(node)) listItemProblem(ctx, e, node, what);
         if (one) out.push({ ...one, ...named });
       }
       continue;
     }
-    const part = !isMap(v)
-      ? fieldPart(ctx, e, v, what, owner)
-      : ctx.entries(v).some((p) => p.key === "content" || p.key === "content_base64")
-      ? contentPart(ctx, e, v, what, owner)
-      : filePart(ctx, e, v, what);
+    const part = onePart(ctx, e, v, what, owner);
     if (part) out.push({ ...part, ...named });
   }
   return out;
+}
+
+/** One part: a text field's value, `{content}`/`{content_base64}` text or bytes, or a `{file}`. */
+function onePart(
+  ctx: Loading,
+  e: Entry,
+  v: Node | null,
+  what: string,
+  owner: TemplateUse["owner"],
+): MultipartPart | undefined {
+  return !isMap(v)
+    ? fieldPart(ctx, e, v, what, owner)
+    : ctx.entries(v).some((p) => p.key === "content" || p.key === "content_base64")
+    ? contentPart(ctx, e, v, what, owner)
+    : filePart(ctx, e, v, what);
 }
 
 /** A file the flow sends, read now through {@linkcode LoadOptions.readFile}. */

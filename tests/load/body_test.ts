@@ -21,12 +21,12 @@ Deno.test("multipart: fields are values, files take their type and name from the
   assert.deepEqual([photo.contentType, photo.filename], ["image/png", "photo.png"]);
 });
 
-Deno.test("multipart mistakes: a file or a list in a list, a missing file, a part without file", () => {
+Deno.test("multipart mistakes: a list in a list, a missing file (in a list too), a part without file", () => {
   const codes = (multipart: string) =>
     load(`{url: "http://x.test", method: POST, multipart: ${multipart}}`).problems.map((p) =>
       p.code
     );
-  assert.deepEqual(codes("{tags: [a, {file: x.png}]}"), ["wrong-type"]);
+  assert.deepEqual(codes("{tags: [a, {file: x.png}]}"), ["file-read"]);
   assert.deepEqual(codes("{tags: [[a]]}"), ["wrong-type"]);
   assert.deepEqual(codes("{photo: {file: gone.png}}"), ["file-read"]);
   assert.deepEqual(codes("{photo: {filename: a.png}}"), ["missing-key"]);
@@ -43,6 +43,19 @@ Deno.test("a multipart list repeats a text field, one part per value in order", 
     ["active", "field"],
     ["active", "field"],
     ["n", "field"],
+  ]);
+});
+
+Deno.test("a multipart list repeats a file too (<input type=file multiple>), each item a part as a lone one is", () => {
+  const { flow, problems } = load(
+    '{url: "http://x.test", method: POST, multipart: {"files[]": [{file: photo.png}, {file: photo.png, filename: b.png}, {content: hi, filename: c.txt}]}}',
+  );
+  assert.deepEqual(problems, []);
+  const parts = flow?.steps[0].request.multipart ?? [];
+  assert.deepEqual(parts.map((p) => [p.name, p.kind, "filename" in p ? p.filename : undefined]), [
+    ["files[]", "file", "photo.png"],
+    ["files[]", "file", "b.png"],
+    ["files[]", "content", "c.txt"],
   ]);
 });
 

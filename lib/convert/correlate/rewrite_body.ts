@@ -263,27 +263,24 @@ function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string)
     return;
   }
   const where: Where = { body: true, mutating: true, login: false, credentials: false };
-  const entries: [string, YNode][] = [];
-  const texts = new Set<string>();
+  const entries: [string, YNode[]][] = [];
   for (const part of parts) {
     // A multipart field's name is a template, as a form's: a recorded `${` is escaped.
     const name = c.sp.lit(part.name);
-    const at = entries.findIndex(([n]) => n === name);
-    // A text field sent again (a checkbox's hidden `off` before its `on`, DAViCal's
-    // `user_active`; Rails' `0` before `1`): every value, in order, as `form:` sends a list;
-    // the server reads the last. Only the first of a repeated file is kept.
-    if (at !== -1 && (part.fileName !== undefined || !texts.has(name))) continue;
-    if (part.fileName === undefined) {
-      const value = partValue(c, part.name, part.value ?? "", step, where);
-      const held = at === -1 ? undefined : entries[at][1];
-      if (held === undefined) entries.push([name, value]);
-      else entries[at] = [name, Array.isArray(held) ? [...held, value] : [held, value]];
-      texts.add(name);
-      continue;
-    }
-    entries.push([name, filePart(c, r, step, { ...part, fileName: part.fileName }, omitted)]);
+    const value = part.fileName === undefined
+      ? partValue(c, part.name, part.value ?? "", step, where)
+      : filePart(c, r, step, { ...part, fileName: part.fileName }, omitted);
+    // A field sent again is a list, every part in order, as `form:` sends one: a checkbox's
+    // hidden `off` before its `on` (DAViCal's `user_active`; Rails' `0` before `1`), whose last
+    // the server reads, and the files of `<input type=file multiple>` or of one name twice,
+    // all of which it keeps.
+    const held = entries.find(([n]) => n === name);
+    if (held) held[1].push(value);
+    else entries.push([name, [value]]);
   }
-  step.multipart = ymap(entries);
+  step.multipart = ymap(
+    entries.map(([n, values]) => [n, values.length === 1 ? values[0] : values]),
+  );
   step.headers = step.headers.filter(([name]) => name !== "content-type");
 }
 
