@@ -12,6 +12,7 @@ import { responseHeaders } from "./handed.ts";
 import { isReplayableWebSocket, isWebSocket } from "./har_websocket.ts";
 import { isOversizedRead, noteExpansion } from "./oversized.ts";
 import { isHtmlPage } from "./html_answer.ts";
+import { producerHosts } from "./producer_hosts.ts";
 
 /**
  * Why an entry was dropped (the keys of the summary's `dropped`).
@@ -218,8 +219,10 @@ function site(host: string): string {
  * hosts that receive its credentials, then the host with the most API calls,
  * the hosts of its site (`auth.shop.example` next to `api.shop.example`), and
  * other hosts with at least two JSON API calls (a separate API the app uses).
- * A single fetch to another site is a widget or a tracker; a telemetry host
- * ({@linkcode telemetryHosts}) is never an API host.
+ * A single fetch to another site is a widget or a tracker, unless its answer
+ * produced a value the app's requests then send (a sign-in service's token:
+ * `producer_hosts.ts`); a telemetry host ({@linkcode telemetryHosts}) is
+ * never an API host but by that evidence.
  */
 function apiHosts(candidates: HarRecord[], own: OwnSite, telemetry: Map<string, string>): string[] {
   const counts = new Map<string, number>();
@@ -235,10 +238,14 @@ function apiHosts(candidates: HarRecord[], own: OwnSite, telemetry: Map<string, 
   for (const [host, n] of counts) if (top === undefined || n > counts.get(top)!) top = host;
   if (top === undefined) return [];
   const topSite = site(top);
-  return [...counts.keys()].filter((host) =>
+  const kept = [...counts.keys()].filter((host) =>
     host === top || site(host) === topSite || (json.get(host) ?? 0) >= 2 ||
     own.sites.has(site(host)) || own.credentialed.has(host)
   );
+  // A host whose answer the app's requests then send (a sign-in service's token) is the app's,
+  // however few its calls and whatever scripts it served.
+  const isApp = (host: string) => site(host) === topSite || own.sites.has(site(host));
+  return [...new Set([...kept, ...producerHosts(candidates, isApp)])];
 }
 
 /** The page's own site, and the other hosts that receive its credentials. */
