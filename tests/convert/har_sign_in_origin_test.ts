@@ -169,3 +169,26 @@ for (const shape of Object.keys(SHAPES) as Shape[]) {
     }
   });
 }
+
+Deno.test("convert har --verify: the sign-in's origin is verified with the app's, the token read live; the beacon is not sent", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-sign-in-origin-" });
+  const s = startApp();
+  try {
+    await Deno.writeTextFile(`${dir}/r.har`, journey(s, "bearer"));
+    const env = { LOGIN_PASSWORD: PASSWORD };
+    const verified = await runCli(
+      ["convert", "har", `${dir}/r.har`, "--verify", "-o", `${dir}/flow.yaml`],
+      { env },
+    );
+    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    assert.equal(verified.code, 0, `${verified.stderr}\n${flow}`);
+    assert.doesNotMatch(verified.stderr, /not sent|0 tries/, verified.stderr);
+    assert.doesNotMatch(flow, /\/collect/, flow);
+    const run = await runCli(["run", `${dir}/flow.yaml`], { env });
+    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+    assert.equal(s.notes.length, 2, flow);
+  } finally {
+    await Promise.all(s.close());
+    await Deno.remove(dir, { recursive: true });
+  }
+});
