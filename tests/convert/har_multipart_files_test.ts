@@ -151,3 +151,40 @@ async function convertAndRun(har: string) {
     await Deno.remove(dir, { recursive: true });
   }
 }
+
+/**
+ * Playwright's recordHar keeps a multipart body as UTF-8 text: a binary file's bytes that are not
+ * UTF-8 became U+FFFD, so the recording lost them. The flow wrote that text as the file (a PNG
+ * whose signature reads `\ufffdPNG`) and called it recorded content; a server checking the file
+ * refused it and the summary never said to replace it. Such a file is a placeholder, named as
+ * one; a text file beside it keeps its bytes.
+ */
+Deno.test("convert har: a binary file whose bytes Playwright's text lost (U+FFFD) is a placeholder, named so; a text file keeps its bytes", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-multipart-files-" });
+  try {
+    const png = "\ufffdPNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR\u0000\u0000\u0000\u0001\ufffd\ufffd";
+    const body = multipart([{ name: "files[]", file: "tide.png", text: png }, {
+      name: "files[]",
+      file: "notes-a.txt",
+      text: "first file",
+    }]);
+    const { converted } = await convertHar(
+      dir,
+      harOf([{
+        method: "POST",
+        url: `${AT}/attachments`,
+        headers: [["Content-Type", TYPE]],
+        mime: TYPE,
+        body,
+        json: { stored: 2 },
+      }]),
+    );
+    const written = await Deno.readTextFile(`${dir}/uploads/tide.png`);
+    assert.ok(!written.includes("\ufffd"), written);
+    assert.match(converted.stderr, /uploads\/tide\.png \(step "[^"]+", a placeholder/);
+    assert.match(converted.stderr, /placeholder file must be replaced/);
+    assert.equal(await Deno.readTextFile(`${dir}/uploads/notes-a.txt`), "first file");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -307,7 +307,10 @@ function filePart(
     return yflow([["file", NO_FILE], ["filename", ""]]);
   }
   const path = placeholderPath(part.fileName);
-  const content = part.content ?? "";
+  // A binary file in a body kept as UTF-8 text (Playwright's recordHar) lost every byte that is
+  // not UTF-8 to U+FFFD: what is left is no file a server takes, so it is a placeholder too.
+  const lost = part.content?.includes("\ufffd") ?? false;
+  const content = lost ? "" : part.content ?? "";
   const placeholder = content === "" || content === FILE_PLACEHOLDER;
   if (!c.files.has(path)) c.files.set(path, placeholder ? PLACEHOLDER_TEXT : content);
   c.uploads.push({ step: step.name, path, placeholder, omitted, form: formSource(r) });
