@@ -14,6 +14,9 @@ import type { HarRecord } from "./har_model.ts";
 /** At most this many values of one answer are looked for (a long listing is no sign-in). */
 const MAX_VALUES = 200;
 
+/** At most this many answers of one host are read: a sign-in service answers a few calls. */
+const MAX_ANSWERS = 20;
+
 /**
  * A value a server made up: long, with digits and letters, no blank (a token, a session id,
  * a UUID); a word, a name or a date-free number could be sent for other reasons.
@@ -96,16 +99,36 @@ export function producerHosts(
   isApp: (host: string) => boolean,
 ): Set<string> {
   const out = new Set<string>();
-  const app = candidates.filter((r) => isApp(r.url.host));
+  const app = candidates.filter((r) => isApp(r.url.host)).sort((a, b) => a.index - b.index);
   if (app.length === 0) return out;
-  const sent = new Map<HarRecord, string>();
-  const textOf = (r: HarRecord) => sent.get(r) ?? sent.set(r, sentText(r)).get(r)!;
+  // What every app request sends, in recording order, as one text: a value sent after a record is
+  // one search from where the first app request after it begins, whatever the recording's size.
+  const starts: number[] = [];
+  let joined = "";
+  for (const a of app) {
+    starts.push(joined.length);
+    joined += `${sentText(a)}\n\u0000\n`;
+  }
+  const read = new Map<string, number>();
   for (const r of candidates) {
-    if (isApp(r.url.host) || out.has(r.url.host)) continue;
-    const values = producedValues(r);
-    if (values.length === 0) continue;
-    const later = app.filter((a) => a.index > r.index);
-    if (values.some((v) => later.some((a) => textOf(a).includes(v)))) out.add(r.url.host);
+    const host = r.url.host;
+    const n = read.get(host) ?? 0;
+    if (isApp(host) || out.has(host) || n >= MAX_ANSWERS) continue;
+    read.set(host, n + 1);
+    const next = firstAfter(app, r.index);
+    if (next === app.length) continue;
+    if (producedValues(r).some((v) => joined.includes(v, starts[next]))) out.add(host);
   }
   return out;
+}
+
+/** The position in `sorted` (by index) of the first record after `index`: a binary search. */
+function firstAfter(sorted: readonly HarRecord[], index: number): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid].index > index) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }

@@ -80,3 +80,38 @@ Deno.test("a recording of thousands of requests converts in linear time", () => 
   // 8 times the requests: well under 8 × 3 the time (quadratic would be 64 ×).
   assertLinear("har convert", (n) => convertHar(hars.get(n)!), 150, 8, 3);
 });
+
+/**
+ * `recording(n)` with a call to another site before each create, each on a host of its own
+ * answering a generated value nothing sends again: every one is read for whether the app's
+ * later requests send what it answered (producer_hosts.ts), once, not against every request.
+ */
+function withForeignCalls(n: number): string {
+  const har = JSON.parse(recording(n));
+  const entries: unknown[] = [];
+  for (const [i, e] of (har.log.entries as { request: { method: string } }[]).entries()) {
+    if (e.request.method === "POST" && i > 1) {
+      const visitor = `v_${(i * 40503).toString(16)}a${i}`;
+      entries.push({
+        ...e,
+        request: {
+          method: "POST",
+          url: `http://w${i}.widgets-${i}.example/widget/state`,
+          headers: [],
+        },
+        response: {
+          status: 200,
+          content: { mimeType: "application/json", text: JSON.stringify({ visitor }) },
+        },
+      });
+    }
+    entries.push(e);
+  }
+  return JSON.stringify({ log: { ...har.log, entries } });
+}
+
+Deno.test("a recording with a call to another site before each request converts in linear time", () => {
+  const hars = new Map([150, 1_200].map((n) => [n, withForeignCalls(n)]));
+  assert.doesNotMatch(convertHar(hars.get(150)!).yaml, /widgets/);
+  assertLinear("har convert, foreign calls", (n) => convertHar(hars.get(n)!), 150, 8, 3);
+});
