@@ -138,6 +138,7 @@ export async function verifyConversion(
     resent: [],
     requests: 0,
   };
+  report.otherHosts = hosts.filter((h) => !URL.canParse(baseUrl) || h !== new URL(baseUrl).host);
   positionsToNeighbours(c, report);
   const v = startOrSay(prepared, {
     baseUrl,

@@ -21,6 +21,11 @@ export const MAX_VERIFY_RUNS = 500;
 export interface VerifyReport {
   /** The base URL verified against. */
   baseUrl: string;
+  /**
+   * The other origins' hosts steps were sent to (`--verify` alone sends every recorded origin:
+   * a page's, its API's, a sign-in service's), named beside the base URL.
+   */
+  otherHosts?: string[];
   /** Steps in the flow. */
   steps: number;
   /** Steps that passed live. */
@@ -59,6 +64,15 @@ export interface VerifyReport {
 export const triesText = (tries: number, why?: string) =>
   `${plural(tries, "try", "tries")}${why ? `: ${why}` : ""}`;
 
+/** The base URL verified against, and the other hosts sent to: `http://a and b:8081`. */
+function against(r: VerifyReport): string {
+  const others = r.otherHosts ?? [];
+  if (others.length === 0) return r.baseUrl;
+  return `${r.baseUrl} and ${others.length > 1 ? `${others.slice(0, -1).join(", ")} and ` : ""}${
+    others.at(-1)
+  }`;
+}
+
 /**
  * The note a verification leaves in the flow's header.
  *
@@ -75,7 +89,7 @@ export function verifiedNote(r: VerifyReport): string {
     return `Not verified against ${r.baseUrl} with --verify: the converted flow does not load (${r.unloadable}).`;
   }
   const open = r.steps - r.passed;
-  return `Verified against ${r.baseUrl} with --verify: ${plural(r.repairs.length, "repair")}${
+  return `Verified against ${against(r)} with --verify: ${plural(r.repairs.length, "repair")}${
     open > 0 ? `; ${plural(open, "step")} not passing or not sent` : ", every step passes"
   } (see the "verify:" comments).`;
 }
@@ -99,14 +113,14 @@ export function formatVerify(r: VerifyReport): string {
   const open = r.steps - r.passed;
   const lines = [
     open === 0
-      ? `Verified ${plural(r.steps, "step")} against ${r.baseUrl}: all pass${
+      ? `Verified ${plural(r.steps, "step")} against ${against(r)}: all pass${
         r.repairs.length > 0 ? ` after ${plural(r.repairs.length, "repair")}` : ""
       }.`
-      : `Verified ${
-        plural(r.steps, "step")
-      } against ${r.baseUrl}: ${r.passed} pass, ${open} do not (${
-        plural(r.repairs.length, "repair")
-      }, ${plural(r.requests, "request")}).`,
+      : `Verified ${plural(r.steps, "step")} against ${
+        against(r)
+      }: ${r.passed} pass, ${open} do not (${plural(r.repairs.length, "repair")}, ${
+        plural(r.requests, "request")
+      }).`,
   ];
   for (const x of r.repairs) lines.push(`verify: repaired "${x.step}": ${x.text}`);
   for (const x of r.resent ?? []) {

@@ -174,6 +174,12 @@ Deno.test("--verify alone sends every recorded origin's steps: the page's, the A
     assert.doesNotMatch(verified.stderr, /0 tries/, verified.stderr);
     assert.equal(verified.code, 0, `${verified.stderr}\n${flow}`);
     assert.deepEqual(app.refused, []);
+    // The summary and the flow's note name every origin verified, not only the first.
+    for (const origin of [app.page.origin, app.api.origin, app.files.origin]) {
+      const host = new URL(origin).host;
+      assert.match(verified.stderr, new RegExp(`^Verified \\d+ steps against .*${host}`, "m"));
+      assert.match(flow, new RegExp(`Verified against .*${host}`));
+    }
     // The flow it wrote passes on the same instance, twice, as its summary says to run it.
     assert.match(verified.stderr, /^Set before running: LOGIN_PASSWORD\.$/m);
     const env = { LOGIN_PASSWORD: "pw-typed" };
