@@ -53,10 +53,12 @@ const password = () => {
     return chars[randomBytes(1)[0] % chars.length];
   }).join("");
 };
-// As flowrun's \${NOW.UNIX}, \${NOW.UNIX_MS}, \${NOW.ISO} and \${NOW.DATE}, shifted by offsetMs.
+// As flowrun's \${NOW.UNIX}, \${NOW.UNIX_MS}, \${NOW.ISO}, \${NOW.DATE} and \${NOW.DATETIME}
+// (\${NOW.DATETIME_MS}: to the millisecond), shifted by offsetMs.
 const now = (format, offsetMs) => {
   const ms = Date.now() + offsetMs;
-  if (format === "date") return new Date(ms).toISOString().slice(0, 10);
+  const cut = { date: 10, datetime: 19, "datetime-ms": 23 }[format];
+  if (cut) return new Date(ms).toISOString().slice(0, cut);
   return format === "iso" ? new Date(ms).toISOString() : format === "unix" ? Math.floor(ms / 1000) : ms;
 };
 // A value as text, as flowrun puts it into a URL: strings as they are, the rest as JSON.

@@ -1,7 +1,8 @@
 /**
  * The time of the run: `${NOW.UNIX}` (seconds), `${NOW.UNIX_MS}`,
- * `${NOW.ISO}` and `${NOW.DATE}` (the day, `2026-11-28`; both UTC), each read
- * from the clock when the request is resolved,
+ * `${NOW.ISO}`, `${NOW.DATE}` (the day, `2026-11-28`) and `${NOW.DATETIME}`
+ * and `${NOW.DATETIME_MS}` (ISO text without its zone, to the second or the
+ * millisecond; all UTC), each read from the clock when the request is resolved,
  * with an optional offset into the future or the past written as Grafana
  * and Elasticsearch write date math (`now-1h`): `${NOW.UNIX+1h}`,
  * `${NOW.ISO-30m}`, units `s`, `m`, `h`, `d` and `w`. A converter writes
@@ -13,7 +14,7 @@ import type { Ref } from "../model/template.ts";
 import { ExpressionSyntaxError } from "./errors.ts";
 
 /** How the time is written. */
-export type NowFormat = "unix" | "unix-ms" | "iso" | "date";
+export type NowFormat = "unix" | "unix-ms" | "iso" | "date" | "datetime" | "datetime-ms";
 
 const FORMATS = new Map<string, NowFormat>([
   ["UNIX", "unix"],
@@ -21,6 +22,10 @@ const FORMATS = new Map<string, NowFormat>([
   ["ISO", "iso"],
   // The day alone, as forms and booking APIs take a date (`YYYY-MM-DD`, moment's format of one).
   ["DATE", "date"],
+  // ISO text cut short of its zone, as servers without time zones take it (Java's LocalDateTime,
+  // Python's fromisoformat before 3.11) and scripts write it (`toISOString().slice(0, 19)`).
+  ["DATETIME", "datetime"],
+  ["DATETIME_MS", "datetime-ms"],
 ]);
 
 const UNIT_MS = new Map([
@@ -34,8 +39,8 @@ const UNIT_MS = new Map([
 /** At most a century either way: a Date holds it, and more is a typo. */
 const MAX_OFFSET_MS = 36_525 * 86_400_000;
 
-const USAGE =
-  "Write ${NOW.UNIX} (seconds), ${NOW.UNIX_MS}, ${NOW.ISO} or ${NOW.DATE}, with an optional " +
+const USAGE = "Write ${NOW.UNIX} (seconds), ${NOW.UNIX_MS}, ${NOW.ISO}, ${NOW.DATE}, " +
+  "${NOW.DATETIME} or ${NOW.DATETIME_MS}, with an optional " +
   "offset such as ${NOW.UNIX+1h} or ${NOW.ISO-30m} (units s, m, h, d, w).";
 
 /**
@@ -98,8 +103,9 @@ function meant(rest: string): string {
 
 /**
  * The time now (plus the offset) as the reference writes it: whole seconds
- * and milliseconds as numbers, ISO 8601 in UTC as text, and its day (UTC) as
- * `YYYY-MM-DD` text.
+ * and milliseconds as numbers, ISO 8601 in UTC as text, its day (UTC) as
+ * `YYYY-MM-DD` text, and the ISO text without its zone, to the second
+ * (`YYYY-MM-DDTHH:MM:SS`) or the millisecond (`…:SS.sss`).
  *
  * @example
  * ```ts
@@ -110,6 +116,8 @@ function meant(rest: string): string {
  * if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(nowValue("iso", 0) as string)) throw new Error();
  * const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
  * if (nowValue("date", 86_400_000) !== day) throw new Error(); // (a run across midnight aside)
+ * if (!/^[\d-]{10}T\d\d:\d\d:\d\d$/.test(nowValue("datetime", 0) as string)) throw new Error();
+ * if (!/^[\d-]{10}T[\d:]{8}\.\d{3}$/.test(nowValue("datetime-ms", 0) as string)) throw new Error();
  * ```
  */
 export function nowValue(format: NowFormat, offsetMs: number): number | string {
@@ -123,5 +131,9 @@ export function nowValue(format: NowFormat, offsetMs: number): number | string {
       return new Date(ms).toISOString();
     case "date":
       return new Date(ms).toISOString().slice(0, 10);
+    case "datetime":
+      return new Date(ms).toISOString().slice(0, 19);
+    case "datetime-ms":
+      return new Date(ms).toISOString().slice(0, 23);
   }
 }

@@ -27,8 +27,12 @@ export type Ref =
   | { kind: "random-bool" }
   /** `${RANDOM.PASSWORD}`: 16 characters a password rule takes (both cases, digits, a sign). */
   | { kind: "random-password" }
-  /** `${NOW.UNIX}`, `${NOW.UNIX_MS}`, `${NOW.ISO}`, `${NOW.DATE}`, shifted by `offsetMs` (`${NOW.UNIX+1h}`). */
-  | { kind: "now"; format: "unix" | "unix-ms" | "iso" | "date"; offsetMs: number }
+  /** `${NOW.UNIX}`, `${NOW.UNIX_MS}`, `${NOW.ISO}`, `${NOW.DATE}`, `${NOW.DATETIME}`, `${NOW.DATETIME_MS}`, shifted by `offsetMs` (`${NOW.UNIX+1h}`). */
+  | {
+    kind: "now";
+    format: "unix" | "unix-ms" | "iso" | "date" | "datetime" | "datetime-ms";
+    offsetMs: number;
+  }
   | { kind: "run-id" }
   | { kind: "trace-id" };
 

@@ -9,9 +9,12 @@
  * `d.setDate(d.getDate() ± n)` (hours, minutes, seconds alike; months and
  * years as moment.ts counts them, 30 and 365 days) moves `d`, and any other
  * `set…` call on it leaves it unknown, never at its old time. Its
- * `toISOString()` is `${NOW.ISO…}`, `getTime()` `${NOW.UNIX_MS…}`, and the
+ * `toISOString()` is `${NOW.ISO…}`, `getTime()` `${NOW.UNIX_MS…}`, the
  * day cut from ISO text (`.slice(0, 10)`, `.substring(0, 10)`,
- * `.split("T")[0]`) `${NOW.DATE…}`, the same UTC day.
+ * `.split("T")[0]`) `${NOW.DATE…}`, the same UTC day, and the text cut short
+ * of its zone as servers without time zones take it `${NOW.DATETIME…}` (to
+ * the second: `.slice(0, 19)`, `.slice(0, -5)`, `.split(".")[0]`) or
+ * `${NOW.DATETIME_MS…}` (`.slice(0, 23)`, `.slice(0, -1)`, `.replace("Z", "")`).
  *
  * @module
  */
@@ -91,12 +94,46 @@ function dateWrites(on: Sym | undefined, method: string, argc: number): Sym | un
   return undefined;
 }
 
-/** `.slice(0, 10)` (`substring`, `substr`) of ISO text: its day. */
+/**
+ * The formats a cut of ISO text (`2026-11-28T09:30:00.123Z`, always 24 characters) gives, by where
+ * it ends: its day, to the second, to the millisecond. A negative end counts from the end, as
+ * `slice` reads it (`substring` and `substr` read it as 0: no cut of these).
+ */
+const CUT_ENDS = new Map<number, string>([
+  [10, "DATE"],
+  [19, "DATETIME"],
+  [-5, "DATETIME"],
+  [23, "DATETIME_MS"],
+  [-1, "DATETIME_MS"],
+]);
+
+/** The literal number `n` (`-1` is written as a unary minus). */
+function literalNumber(n: Node): number | undefined {
+  if (n.type === "Literal" && typeof n.value === "number") return n.value;
+  const minus = n.type === "UnaryExpression" && n.operator === "-" && n.prefix !== false;
+  return minus && n.argument.type === "Literal" && typeof n.argument.value === "number"
+    ? -n.argument.value
+    : undefined;
+}
+
+/** The format `.slice(0, end)` (`substring`, `substr`) or `.replace("Z", "")` of ISO text gives. */
+function cutFormat(method: string, args: Node[]): string | undefined {
+  if (method === "replace") {
+    const [from, to] = args;
+    const z = args.length === 2 && from.type === "Literal" && from.value === "Z";
+    return z && to.type === "Literal" && to.value === "" ? "DATETIME_MS" : undefined;
+  }
+  if (!["slice", "substring", "substr"].includes(method) || args.length !== 2) return undefined;
+  const [start, end] = args.map(literalNumber);
+  if (start !== 0 || end === undefined || (end < 0 && method !== "slice")) return undefined;
+  return CUT_ENDS.get(end);
+}
+
+/** `.slice(0, 10)` (`substring`, `substr`) of ISO text: its day; the other cuts, as CUT_ENDS. */
 function dayCut(on: Sym | undefined, method: string, args: Node[]): Sym | undefined | null {
   const at = timeOf(on);
-  const cut = ["slice", "substring", "substr"].includes(method) && args.length === 2 &&
-    args.every((a, i) => a.type === "Literal" && a.value === [0, 10][i]);
-  return at?.format === "ISO" && !isDate(on) && cut ? written("DATE", at.ms, false) : null;
+  const format = cutFormat(method, args);
+  return at?.format === "ISO" && !isDate(on) && format ? written(format, at.ms, false) : null;
 }
 
 /**
@@ -133,7 +170,8 @@ export function dateCall(
 }
 
 /**
- * `iso.split("T")[0]` of ISO text made so: its day; null for any other member.
+ * `iso.split("T")[0]` of ISO text made so: its day (`split(".")[0]`: the text to the second); null
+ * for any other member.
  *
  * @example
  * ```ts
@@ -149,13 +187,15 @@ export function isoDay(node: Node, evaluate: (n: Node) => Sym | undefined): Sym 
   const split = node.object;
   const first = node.computed && node.property.type === "Literal" && node.property.value === 0;
   const c = split?.type === "CallExpression" ? split.callee : undefined;
-  const byT = c?.type === "MemberExpression" && !c.computed && c.property.name === "split" &&
-    split.arguments.length === 1 && split.arguments[0].value === "T";
-  if (!first || !byT) return null;
+  const by = c?.type === "MemberExpression" && !c.computed && c.property.name === "split" &&
+      split.arguments.length === 1
+    ? ({ T: "DATE", ".": "DATETIME" } as Record<string, string>)[split.arguments[0].value]
+    : undefined;
+  if (!first || !by) return null;
   const on = evaluate(c.object);
   const at = isDate(on) ? undefined : timeOf(on);
   return at?.format === "ISO"
-    ? fixedAs(written("DATE", at.ms, false), on?.k === "gen" && on.fixed)
+    ? fixedAs(written(by, at.ms, false), on?.k === "gen" && on.fixed)
     : null;
 }
 
