@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { inlineClocks } from "./clock_inline.ts";
 import { snake } from "../names.ts";
 import { toYaml, ymap } from "../yaml_out.ts";
 import { credentialsOf } from "./credentials.ts";
@@ -304,6 +305,13 @@ function flowVarDefaults(b: FlowBuilder): [string, string][] {
       b.isMade(name) ? value : varDefault(value, resolves, (n) => b.resolve(n)),
     ]);
   }
+  // A time only the requests of the steps that made it read is read when they are sent.
+  const clocks = new Map([...b.flowVars].map((n) => [varName(n), n]));
+  const kept = inlineClocks(b.steps, out, (n) => {
+    const name = clocks.get(n);
+    return name !== undefined && b.isMade(name) ? b.clocks.stepsOf(name) : undefined;
+  });
+  out.splice(0, out.length, ...kept);
   // A literal "{" (in a var or a step) and a literal "$" before an expression (dollar.ts) come from vars.
   const text = JSON.stringify([out, b.steps]);
   if (text.includes(`\${vars.${LBRACE_VAR}}`)) out.unshift([LBRACE_VAR, "{"]);

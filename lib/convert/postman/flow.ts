@@ -19,6 +19,7 @@ import { translateScript, type Translation } from "./script/translate.ts";
 import { STEP } from "./script/set_value.ts";
 import { SharedMade } from "./shared_made.ts";
 import { MadeApart } from "./made_apart.ts";
+import { ClockMade } from "./clock_inline.ts";
 import { jumpSkips } from "./jump_skip.ts";
 import { flowControl, NEXT_STATUS } from "./jump.ts";
 import { datasetLoop, eachEnd, eachStart, iterationBound } from "./dataset.ts";
@@ -70,6 +71,7 @@ export class FlowBuilder {
   readonly #made = new Map<string, string>();
   readonly sharing = new SharedMade(); // made values two variables share (shared_made.ts)
   readonly #apart = new MadeApart(); // made values read before they were made (made_apart.ts)
+  readonly clocks = new ClockMade(); // made times, by the steps that made them (clock_inline.ts)
   /** Comments for the next step: requests left out before it. */
   readonly #pending: string[] = [];
   /** The condition the next step runs under: a jump on a status was not taken. */
@@ -308,6 +310,7 @@ export class FlowBuilder {
       this.shared.madeBy?.set(set.name, this.index);
       this.#apart.made(set.name, [...this.flowVars, ...this.shared.vars.values.keys()]);
     }
+    this.clocks.made(set.name, this.#made.get(set.name), this.steps.length);
   }
 
   /** A flow var's default: the value a script makes, else the collection's or environment's. */
