@@ -25,6 +25,7 @@
 import { isCurlHeading } from "./curl_heading.ts";
 import { htmlCodeText } from "./curl_html_code.ts";
 import { hiddenNotes, withoutHtmlComments } from "./curl_hidden.ts";
+import { withoutOtherCode } from "./curl_code_blocks.ts";
 import { dollarPrompts, rootPrompts } from "./curl_prompts.ts";
 import { slashComments } from "./curl_slash_comments.ts";
 import { proseAnswers } from "./curl_prose_answers.ts";
@@ -37,13 +38,8 @@ import { isCmd, splitCmd } from "./curl_cmd.ts";
 import { isPowerShell, splitPowerShell } from "./curl_ps.ts";
 import { type CurlFiles, type CurlRecord, curlRecords } from "./curl_request.ts";
 import { readCurlArgs } from "./curl_options.ts";
-import {
-  ADDED_URL_ABOUT,
-  ADDED_URL_VAR,
-  addUrls,
-  type Unaddressed,
-  wantsUrl,
-} from "./curl_added_url.ts";
+import { ADDED_URL_ABOUT, ADDED_URL_VAR, addUrls } from "./curl_added_url.ts";
+import { type Unaddressed, wantsUrl } from "./curl_added_url.ts";
 import { pipeFeeds } from "./curl_pipe.ts";
 import { pipedArgs } from "./curl_fed.ts";
 import { explained } from "./curl_files.ts";
@@ -120,8 +116,8 @@ export function convertCurl(
 ): CurlResult {
   const env: EnvNames = [];
   // `C:\> curl … ^`: cmd.exe's session, or the Windows form beside a Unix one: curl_windows.ts.
-  // `<pre>` blocks as a reader copies them (curl_html_code.ts); `<!-- -->` hides (curl_hidden.ts).
-  const unhidden = withoutHtmlComments(text.replace(/^\ufeff/, ""));
+  // `<pre>` as a reader copies it (curl_html_code.ts); `<!-- -->` and ```lua hold no command.
+  const unhidden = withoutHtmlComments(withoutOtherCode(text.replace(/^\ufeff/, "")));
   const windows = windowsPrompts(htmlCodeText(unhidden.text));
   const split = splitterFor(windows);
   // `> curl …` is typed after a prompt, as `$ curl …` (curl_prompts.ts); `// =>` is a comment,

@@ -1,0 +1,181 @@
+/**
+ * A page's code blocks in other languages. Docs show Lua, Python, Go or an
+ * nginx configuration between their curl examples, and a comment there
+ * ("-- Cap group's contribution", `// don't`) holds an apostrophe
+ * that, read as shell, opened a quote never closed: a spam filter's
+ * architecture page was refused whole. A Markdown fence (```` ```lua ````,
+ * `~~~c`, ```` ``` js title="x" ````) or a reStructuredText directive
+ * (`.. code-block:: lua`, `.. code:: python`, `.. sourcecode:: go`) that
+ * names a programming or configuration language says what its lines are:
+ * that language's code, neither a command nor what one printed. Its lines are
+ * left out (blank: every other line keeps its number). A shell's block, an
+ * unnamed one and a data format's (`json`, `text`, `http`, `xml`, `yaml`,
+ * which may be an answer a command printed) are read as before.
+ *
+ * @module
+ */
+
+/**
+ * Languages whose code is never typed at a shell prompt nor printed by curl: programming
+ * languages, and configuration files a server reads (never a body a page shows sent).
+ */
+const OTHER_CODE = new Set([
+  "lua",
+  "python",
+  "py",
+  "python3",
+  "javascript",
+  "js",
+  "jsx",
+  "mjs",
+  "typescript",
+  "ts",
+  "tsx",
+  "go",
+  "golang",
+  "rust",
+  "rs",
+  "java",
+  "kotlin",
+  "kt",
+  "scala",
+  "groovy",
+  "c",
+  "h",
+  "cpp",
+  "c++",
+  "cc",
+  "csharp",
+  "c#",
+  "cs",
+  "fsharp",
+  "ruby",
+  "rb",
+  "php",
+  "perl",
+  "pl",
+  "swift",
+  "objc",
+  "dart",
+  "elixir",
+  "erlang",
+  "haskell",
+  "clojure",
+  "lisp",
+  "scheme",
+  "ocaml",
+  "r",
+  "julia",
+  "sql",
+  "plsql",
+  "pgsql",
+  "mysql",
+  "vim",
+  "zig",
+  "nim",
+  "crystal",
+  "vb",
+  "pascal",
+  "nginx",
+  "apache",
+  "apacheconf",
+  "ucl",
+  "hcl",
+  "terraform",
+  "toml",
+  "ini",
+  "dockerfile",
+  "makefile",
+  "cmake",
+  "caddyfile",
+  "sieve",
+  "lua5.1",
+  "luajit",
+  "proto",
+  "protobuf",
+]);
+
+/** A Markdown fence's opening (up to three spaces, three or more of one mark) and its info. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})\s*\{?\.?([^\s`{}]*)/;
+
+/** A reStructuredText code directive and its language. */
+const RST_CODE = /^(\s*)\.\.\s+(?:code-block|code|sourcecode)::\s*(\S+)/;
+
+/** A here-document's start (`<<EOF`, `<<-'EOF'`, `<< "END"`); a here-string's `<<<` is none. */
+const HEREDOC = /(?:^|[^<])<<-?\s*(['"]?)([A-Za-z_][\w-]*)\1/;
+
+/** Whether a fence's or directive's language names code of another language. */
+const otherCode = (language: string) => OTHER_CODE.has(language.toLowerCase());
+
+/**
+ * The text with the lines of each code block in another language blank
+ * (the fence's or directive's own line too), or the text as it is when it
+ * has none. A fence inside a here-document is the body's.
+ *
+ * @example
+ * ```ts
+ * import { withoutOtherCode } from "./curl_code_blocks.ts";
+ * const page = "curl http://a.test/a\n~~~lua\nx = 1 -- it's\n~~~\ncurl http://a.test/b\n";
+ * if (withoutOtherCode(page) !== "curl http://a.test/a\n\n\n\ncurl http://a.test/b\n") throw new Error();
+ * if (withoutOtherCode("~~~bash\ncurl http://a.test/\n~~~") !== "~~~bash\ncurl http://a.test/\n~~~") throw new Error();
+ * ```
+ */
+export function withoutOtherCode(text: string): string {
+  if (!/^ {0,3}(?:```|~~~)|^\s*\.\.\s+(?:code-block|code|sourcecode)::/m.test(text)) return text;
+  const lines = text.split("\n");
+  let heredoc = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (heredoc) {
+      if (line.trim() === heredoc) heredoc = "";
+      continue;
+    }
+    const fence = FENCE.exec(line);
+    if (fence) {
+      i = fenceEnd(lines, i, fence[1], otherCode(fence[2]));
+      continue;
+    }
+    const rst = RST_CODE.exec(line);
+    if (rst && otherCode(rst[2])) i = directiveEnd(lines, i, rst[1].length);
+    else heredoc = HEREDOC.exec(line)?.[2] ?? "";
+  }
+  return lines.join("\n");
+}
+
+/**
+ * The closing line of the fence opened at `from` (the text's end when none closes it), its lines
+ * blank when `blank`; inside a kept block, a here-document's lines are skipped so that a fence
+ * its body holds is the body's.
+ */
+function fenceEnd(lines: string[], from: number, mark: string, blank: boolean): number {
+  const closes = new RegExp(`^ {0,3}${mark[0] === "`" ? "`" : "~"}{${mark.length},}\\s*$`);
+  let heredoc = "";
+  let i = from + 1;
+  for (; i < lines.length; i++) {
+    if (heredoc) {
+      if (lines[i].trim() === heredoc) heredoc = "";
+      continue;
+    }
+    if (closes.test(lines[i])) break;
+    if (!blank) heredoc = HEREDOC.exec(lines[i])?.[2] ?? "";
+  }
+  // A fence never closed runs to the end, as Markdown reads it; a kept one is left as it was.
+  if (blank) { for (let k = from; k <= Math.min(i, lines.length - 1); k++) lines[k] = ""; }
+  return i;
+}
+
+/**
+ * Blanks a directive at `from` and the lines under it (its options, blank lines and the code
+ * indented past the directive's own indent); the last line it held.
+ */
+function directiveEnd(lines: string[], from: number, indent: number): number {
+  let last = from;
+  for (let i = from + 1; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === "") continue;
+    if (/^\s*/.exec(line)![0].length <= indent) break;
+    last = i;
+  }
+  for (let k = from; k <= last; k++) lines[k] = "";
+  return last;
+}
