@@ -245,7 +245,7 @@ function placeBody(
       `curl sends this ${record.method} with a body, which a flow cannot: it was left out.`,
     );
   } else if (fromFile === undefined) record.bodyText = body;
-  else sendFile(fromFile, extras, files, extras.notes);
+  else sendFile(record, fromFile, extras, files, extras.notes);
 }
 
 /** A record with no response, as the stages expect one. */
@@ -368,11 +368,15 @@ function upload(
       `curl sends -T ${path} with no Content-Type; the flow sends application/octet-stream (set a content-type header to change it).`,
     );
   }
-  sendFile(path, extras, files, notes);
+  sendFile(record, path, extras, files, notes);
 }
 
-/** The step's `body_file`, read from beside the flow; a note when the file is not there. */
+/**
+ * The step's `body_file`, read from beside the flow; a note when the file is not there. The
+ * record holds none of the body, and says so: a typed multipart type over it is the file's own.
+ */
 function sendFile(
+  record: HarRecord,
   path: string,
   extras: CurlExtras,
   files: CurlFiles | undefined,
@@ -382,4 +386,5 @@ function sendFile(
     notes.push(`The file "${path}" the command sends does not exist; create it before running.`);
   }
   extras.bodyFile = files ? files.rebase(path, true) : path;
+  record.bodyElsewhere = true;
 }

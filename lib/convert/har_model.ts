@@ -71,6 +71,11 @@ export interface HarRecord {
    * (`curl_answers.ts`); such an answer may be another case's ("If the token is not valid…").
    */
   answerIntroduced?: boolean;
+  /**
+   * `convert curl`: the body is sent from a file (the step's `body_file`), so the record holds
+   * none of it; never a browser's upload left out of a recording (`correlate/rewrite_body.ts`).
+   */
+  bodyElsewhere?: boolean;
   /** Response content mime type, lower case without parameters ("" when unknown). */
   mimeType: string;
   /** Chrome's `_resourceType` (xhr, fetch, script, image, websocket, ping, …), lower case. */

@@ -57,6 +57,8 @@ export function rewriteBody(c: Correlator, r: HarRecord, step: Step, login: bool
   // chrome-har gives the page a form's redirect loads the form's headers (a multipart
   // `Content-Type`) and no body: a read with none recorded sends none.
   if ((r.method === "GET" || r.method === "HEAD") && !r.bodyText) return;
+  // A curl command's body read from a file is that file's bytes, under the type it typed.
+  if (r.bodyElsewhere) return;
   const contentType = r.headers.find((h) => h.name.toLowerCase() === "content-type")?.value ??
     r.bodyMime ?? "";
   if (/^multipart\//i.test(contentType)) return multipart(c, r, step, contentType);
