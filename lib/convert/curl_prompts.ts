@@ -87,7 +87,11 @@ const ROOT_PROMPT =
  * answer under it, and read as shell each was a comment ("The input holds no
  * curl command"). `undefined` when no `# curl` is there. The caller asks only
  * when no command stood outside a comment: a script's commented-out command
- * beside its own stays a comment.
+ * beside its own stays a comment. A line the command carries on to (the
+ * line above ends with `\`) loses its `#` too: a configuration's comment
+ * block marks each line of the command it shows (`#   curl -X POST \`,
+ * `#        -d '{…}' \`, `#         https://…`), and the shell would read
+ * the rest as a comment.
  *
  * @example
  * ```ts
@@ -95,9 +99,16 @@ const ROOT_PROMPT =
  * if (rootPrompts("    # curl http://a.test/\n") !== "    $ curl http://a.test/\n") throw new Error();
  * if (rootPrompts("# a comment\n") !== undefined) throw new Error();
  * if (rootPrompts("# curl config for the shop API (-K)\n") !== undefined) throw new Error();
+ * if (rootPrompts("# curl -X POST \\\n#  http://a.test/\n") !== "$ curl -X POST \\\n   http://a.test/\n") throw new Error();
  * ```
  */
 export function rootPrompts(text: string): string | undefined {
-  const rooted = text.replace(ROOT_PROMPT, "$1$$");
-  return rooted === text ? undefined : rooted;
+  if (text.search(ROOT_PROMPT) === -1) return undefined;
+  let carried = false;
+  return text.split("\n").map((line) => {
+    // A commented command carried on over `#` lines (a config file's `#   -H … \`): its lines.
+    const own = carried ? line.replace(/^([^\S\n]*)#/, "$1 ") : line.replace(ROOT_PROMPT, "$1$$");
+    carried = (carried || own !== line) && /\\\s*$/.test(own);
+    return own;
+  }).join("\n");
 }
