@@ -57,6 +57,7 @@ import { oneLoopbackOrigin } from "./curl_loopback.ts";
 import { splitWithSubstitutions } from "./curl_subst.ts";
 import { captureOutputs } from "./curl_outputs.ts";
 import { SavedAnswers } from "./curl_saved.ts"; // `> snap.json`, then `-T snap.json`
+import { WrittenFiles } from "./curl_made_files.ts"; // `cat > F <<EOF`, then `-d @F`
 import { withoutJsonAnswers, withoutPrinted, withoutProse } from "./curl_transcript.ts";
 import { pastedIntoRecords } from "./curl_answers.ts";
 import { announcedRefusals } from "./curl_announced.ts";
@@ -205,16 +206,19 @@ function buildCommands(
   const isCurl = (words: string[]) =>
     IS_CURL.test(words[0]?.split(/[\\/]/).at(-1) ?? "") && !isCurlHeading(words);
   const feeds = pipeFeeds(commands, (c) => isCurl(commandWords(c)));
+  const made = new WrittenFiles();
   for (const command of commands) {
     const words = placeholderWords(commandWords(command), env);
     if (!isCurl(words)) {
+      made.wrote(words, command.stdin);
       // An assignment is named, not shown: its value may be a credential (`HOST=http://u:pw@…`).
       const first = (words[0] ?? "").replace(/^([A-Za-z_][A-Za-z0-9_]*)=[\s\S]*$/, "$1=…");
       if (!feeds.has(command)) skipped.push(`line ${command.line}: ${first}`);
       continue;
     }
     const notes: string[] = [];
-    const own = files && explained(saved.around(files), notes);
+    const known = made.around(files);
+    const own = known && explained(saved.around(known), notes);
     const read = own && ((path: string) => own.read(path));
     const piped = command.pipedFrom && feeds.get(command.pipedFrom);
     const args = piped

@@ -35,6 +35,8 @@ export interface CurlFiles {
    * path the command sends them by. Without it such bytes are not carried.
    */
   keep?(name: string, bytes: Uint8Array, about: string): string;
+  /** Whether an earlier command of the text wrote the file, so its text is known (`curl_made_files.ts`). */
+  written?(path: string): boolean;
 }
 
 /**
@@ -60,7 +62,10 @@ export function bodyFile(
   files: CurlFiles | undefined,
   notes: string[],
 ): string | undefined {
-  return fileBody(req) ?? refusedBody(req, files, notes);
+  const path = fileBody(req);
+  // A file the text wrote is read as its text: there is no file to send by reference.
+  if (path !== undefined && files?.written?.(path)) return undefined;
+  return path ?? refusedBody(req, files, notes);
 }
 
 /** `--data-binary @file` alone: the body is the file's bytes, sent as they are. */
@@ -150,5 +155,6 @@ export function explained(files: CurlFiles, notes: string[]): CurlFiles {
     exists: files.exists && ((path) => files.exists!(path)),
     refused: files.refused && ((path, by) => files.refused!(path, by)),
     keep: files.keep && ((name, bytes, about) => files.keep!(name, bytes, about)),
+    written: files.written && ((path) => files.written!(path)),
   };
 }

@@ -108,6 +108,7 @@ export class SavedAnswers {
       refused: files.refused &&
         ((path, by) => own(path) ? undefined : files.refused!(path, by)),
       keep: files.keep && ((name, bytes, about) => files.keep!(name, bytes, about)),
+      written: files.written && ((path) => files.written!(path)),
     };
   }
 
