@@ -20,6 +20,7 @@ import { memberNamed, namesMemberOf } from "./member_named.ts";
  * `{projectId}`) or the collection's (`boards` for `/boards/{id}`), else
  * whose items hold the parameter's name (not `id`, which every list holds); else none.
  * `namedOnly`: only the array named for the collection (an item's read, not a listing).
+ * `enveloped`: when the answer holds no array, those of its one object member (JSend's `data`).
  *
  * @example
  * ```ts
@@ -28,6 +29,10 @@ import { memberNamed, namesMemberOf } from "./member_named.ts";
  * const schema = { properties: { admins: list({ id: {} }), projects: list({ id: {} }) } };
  * if (firstItemPath({}, schema, "projectId", "dashboard")?.join(".") !== "projects.0.id") throw new Error();
  * if (firstItemPath({}, schema, "boardKey", "boards") !== undefined) throw new Error();
+ * const jsend = { properties: { status: {}, data: { properties: {
+ *   result: { type: "array", items: {} }, brands: list({ id: {} }) } } } };
+ * if (firstItemPath({}, jsend, "id", "brands", false, true)?.join(".") !== "data.brands.0.id") throw new Error();
+ * if (firstItemPath({}, jsend, "id", "brands") !== undefined) throw new Error();
  * ```
  */
 export function firstItemPath(
@@ -36,25 +41,43 @@ export function firstItemPath(
   param: string,
   collection: string,
   namedOnly = false,
+  enveloped = false,
 ): string[] | undefined {
   const s = deref(doc, schema);
   const lists: [string[], unknown][] = isNode(s) && s.type === "array"
     ? [[[], s.items]]
-    : properties(doc, s).filter(([, p]) => p.type === "array").map(([n, p]) => [[n], p.items]);
+    : arraysIn(doc, s, enveloped ? [] : undefined);
   const value = (path: string[], items: unknown) => itemValue(doc, path, items, param);
   if (lists.length === 1 && !namedOnly) return value(...lists[0]);
   const plain = plainName(param);
   const nouns = [plain !== "id" && plain.endsWith("id") ? plain.slice(0, -2) : "", collection]
     .filter((n) => n !== "").map((n) => plainName(singular(n)));
-  // A list at the top has no name.
+  // A list at the top has no name; one in an envelope is named by its own member.
   const named = lists.find(([path]) =>
-    path.length > 0 && nouns.includes(plainName(singular(path[0])))
+    path.length > 0 && nouns.includes(plainName(singular(path.at(-1) ?? "")))
   );
   if (named || namedOnly) return named && value(...named);
   // `id` names no thing: every list of things holds one.
   const holding = plain !== "id" &&
     lists.find(([, items]) => properties(doc, items).some(([n]) => plainName(n) === plain));
   return holding ? value(...holding) : undefined;
+}
+
+/**
+ * The arrays among an answer's members, each with its path; with `at`
+ * given and the answer holding none, those of its one object member that
+ * holds any: an envelope (JSend's `{status, data: {result, brands: [...]}}`,
+ * as the `jsend` middleware answers; HAL's `_embedded.items`), never deeper.
+ */
+function arraysIn(doc: unknown, s: unknown, at?: string[]): [string[], unknown][] {
+  const members = properties(doc, s);
+  const own = members.filter(([, p]) => p.type === "array")
+    .map(([n, p]): [string[], unknown] => [[...at ?? [], n], p.items]);
+  // `at` undefined: the answer's own members only; `[]`: an envelope's too when it has none.
+  if (own.length > 0 || at === undefined || at.length > 0) return own;
+  const inner = members.filter(([, p]) => p.type === "object" || isNode(p.properties))
+    .map(([n, p]) => arraysIn(doc, p, [n])).filter((found) => found.length > 0);
+  return inner.length === 1 ? inner[0] : [];
 }
 
 /**

@@ -10,7 +10,8 @@
  * item of the parameter's own collection's listing (Unleash's `{name}` of `/environments/{name}`
  * from `GET /environments`, not the `name` a feature's create answers);
  * else any create (a POST to a collection) whose response has a property of the parameter's name
- * (`{username}` ← the registered `user.username`), the shallowest first. A member is read one
+ * (`{username}` ← the registered `user.username`), the shallowest first; else the listing's list
+ * inside its answer's one envelope (JSend's `{status, data: {brands: […]}}`, HAL's `_embedded`). A member is read one
  * level down only inside an envelope (`{user: {…}}`, `data`): Discord's
  * `message_reference.message_id` is another message's. A query parameter naming an id is read
  * from a create whose answer holds its very name (`?groupID=` ← `data.groupID`); one no answer
@@ -32,9 +33,8 @@ import { documentLinks, ownCreate, type ParamLink, sameParent } from "./document
 import { ownFilterLinks } from "./own_filter.ts";
 import { searchedQueryLinks } from "./query_refused.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
-import { propertyPaths, responseSchemas } from "./response_paths.ts";
-import { firstItemPath, hasExample, namedListing } from "./listing_values.ts";
-import { ownListedLink } from "./own_listed.ts";
+import { propertyPaths } from "./response_paths.ts";
+import { hasExample, namedListing } from "./listing_values.ts";
 import { fromParentText } from "./parent_text.ts";
 import { itemKey, itemNames as names } from "./item_key.ts";
 import { hasLocation, searchedLink } from "./undescribed_answer.ts";
@@ -44,11 +44,12 @@ import { handleEvidence } from "./described_id.ts";
 import { actionCreate } from "./action_create.ts";
 import { plainName } from "./required_props.ts";
 import { createdIn } from "./verb_segments.ts";
+import { afterNoun } from "./after_noun.ts";
 import { wordedCollection } from "./action_segments.ts";
 import { itemSegments } from "./param_run.ts";
 import { readsSame } from "./shallow_nested.ts";
 import { tagMakerLink } from "./tag_create_link.ts";
-import { undescribedListingLink } from "./undescribed_listing.ts";
+import { fromListing, laterListing } from "./listing_producer.ts";
 
 // Read from here by what reads producers: the links' type, captures, an id's last answer (renamed).
 export type { ParamLink } from "./document_links.ts";
@@ -145,21 +146,6 @@ class Creates {
 }
 
 /**
- * What a parameter names after the noun of the producer's collection, as a plain
- * name: `name` of `{featureName}` for `POST /features`, `sid` of Twilio's
- * `{ChatServiceSid}` for `POST /v1/Services`; "" when it does not hold that noun.
- */
-function afterNoun(producer: OpenApiOperation, param: string): string {
-  const last = createdIn(producer).split("/").filter((s) => s !== "").at(-1) ?? "";
-  const plain = plainName(param);
-  for (const noun of [plainName(singular(last)), plainName(last)]) {
-    const at = noun === "" ? -1 : plain.lastIndexOf(noun);
-    if (at >= 0 && plain.length > at + noun.length) return plain.slice(at + noun.length);
-  }
-  return "";
-}
-
-/**
  * Each operation's path parameters and their producers.
  *
  * @example
@@ -193,7 +179,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
       ) ?? fromKeyOrNoun(creates, op, param) ??
         (listed ? fromListing(creates, op, param) : undefined) ??
         fromProperty(creates, op, param, listed) ??
-        (listed ? fromListing(creates, op, param, true) : undefined) ??
+        (listed ? laterListing(creates, op, param) : undefined) ??
         lastResort(creates, ops, op, param);
       if (link) found.push(link);
     }
@@ -353,48 +339,4 @@ function fromNoun(creates: Creates, op: OpenApiOperation, param: string): ParamL
     if (path) return { param, producer, path, from: "property" };
   }
   return undefined;
-}
-
-/**
- * The first item of the listing of the parameter's collection (`GET /files` → `{filename}` of
- * `/files/{filename}`), for a resource no operation creates and the document gives no example
- * of: the item itself when the list holds text or numbers, else its property of the parameter's
- * name or its `id`; the list at the top or in an envelope property (`{boxes: […]}`). Only a
- * listing with no parameter of its own (one any flow can run); with `parentRead`, the read of the
- * item the collection belongs to, its array named for the collection (`links` of `GET
- * /features/{featureName}` for `/features/{featureName}/link/{linkId}`), tried after every other
- * producer; a parameter named for another collection (`{collection}` of `/fields/{collection}`)
- * reads that collection's listing (`namedListing`). After the collection's POST when there is
- * one, so the list is not empty; the run's own item then found as `own_listed.ts` says.
- */
-function fromListing(
-  creates: Creates,
-  op: OpenApiOperation,
-  param: string,
-  parentRead = false,
-): ParamLink | undefined {
-  const at = op.template.indexOf(`/{${param}}`);
-  // A parameter named for another collection (`/fields/{collection}`) is listed there.
-  const other = parentRead ? undefined : namedListing(op.template, param, creates.lists.keys());
-  const collection = other ?? op.template.slice(0, at);
-  const parent = collection.slice(0, collection.lastIndexOf("/"));
-  const producer = at <= 0
-    ? undefined
-    : !parentRead
-    ? creates.lists.get(collection)
-    : isCollection(parent)
-    ? undefined
-    : creates.reads.get(parent);
-  const p = op.params.find((x) => x.in === "path" && x.name === param);
-  if (!producer || producer === op || (p && hasExample(creates.doc, p))) return undefined;
-  const after = creates.byCollection.get(collection);
-  const last = collection.split("/").at(-1) ?? "";
-  const link = { param, producer, from: "listing" as const, ...(after ? { after } : {}) };
-  // A listing of another collection, or the parent's read; not the same one written with a slash.
-  const named = producer.template.replace(/\/$/, "") !== collection;
-  for (const schema of responseSchemas(creates.doc, producer)) {
-    const path = firstItemPath(creates.doc, schema, param, last, named);
-    if (path) return ownListedLink(creates.doc, op, { ...link, path }, schema);
-  }
-  return named ? undefined : undescribedListingLink(creates.doc, op, producer, param, !!after);
 }
