@@ -34,7 +34,10 @@
  * that a create of no such noun makes is left as it was. A create that
  * documents a 409 (a conflict with an item that exists) is read only in the
  * flow of its own tag: a copy in another flow makes the same item twice;
- * a body with an id so held back links none of its others.
+ * a body with an id so held back links none of its others. When that create
+ * answers no id, the listing its ids are read from is read alone instead, a
+ * read any flow copies: its first item, one that exists (an Express shop's
+ * cart `{ProductId}`, left out before: 400).
  *
  * @module
  */
@@ -207,11 +210,11 @@ function linkOf(
   if (held) return null;
   // A create that answers no id: its collection's listing shows where the ids are. One sending
   // ids of its own noun attaches items that exist (figshare's article `categories`): none made.
+  // A create held back (a 409 in another flow): the listing's first item, one that exists.
   for (const after of ordered) {
     const listed = createdListing(doc, ops, after, c.body.at(-1)!);
     if (!listed || sendsOwn(doc, after, c.noun)) continue;
-    if (!copyable(doc, after, op)) return null;
-    return { ...at, ...listed, from: "listing", after };
+    return { ...at, ...listed, from: "listing", ...copyable(doc, after, op) ? { after } : {} };
   }
   // A create whose answer the document does not describe (`201: {description}`): the id is the
   // first member named for the property, or `id`, anywhere in it, as a path parameter's is; not

@@ -6,8 +6,9 @@
  * fresh server. The listing of the same collection (`GET /book_titles` →
  * `{items: [{id, ..}], page}`) shows where its items' ids are: the value
  * is its first item's, read after the create so the list holds one (as a
- * path parameter of a listed item is, listing_values.ts). The item's
- * property of the body property's name, else its `id`.
+ * path parameter of a listed item is, listing_values.ts), the list at the
+ * top of its answer or inside its envelope (JSend's `{status, data:
+ * {products: [..]}}`). The item's property of the body property's name, else its `id`.
  *
  * @module
  */
@@ -48,7 +49,8 @@ export function createdListing(
   if (!producer) return undefined;
   const collection = create.template.replace(/\/$/, "").split("/").at(-1) ?? "";
   for (const response of successes(doc, producer.node).responses) {
-    const path = firstItemPath(doc, jsonSchema(doc, response), name, collection);
+    // The list at the top, else inside the answer's envelope (JSend's `data.products`).
+    const path = firstItemPath(doc, jsonSchema(doc, response), name, collection, false, true);
     if (path) return { producer, path };
   }
   return undefined;
