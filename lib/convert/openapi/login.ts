@@ -30,6 +30,7 @@ import { readByName } from "./token_by_name.ts";
 import { wrapsOpaqueMember } from "./opaque_answer.ts";
 import { withSelfSignUp } from "./self_signup.ts";
 import { namedSignIn, SIGN_UP } from "./sign_words.ts";
+import { signUpOmittingPassword } from "./unsaid_password.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -321,7 +322,8 @@ export function registerFor(
   // one that only inherits the root's requirement.
   const found = creates.find((op) => SIGN_UP.test(`${op.template} ${op.name}`)) ??
     creates.find((op) => needsNoCredentials(doc, op)) ?? creates[0];
-  return found ?? signUpFor(doc, ops, login);
+  return found ?? signUpFor(doc, ops, login) ??
+    signUpOmittingPassword(ops, wanted, fields, (op) => needsNoCredentials(doc, op));
 }
 
 /**

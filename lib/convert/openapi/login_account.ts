@@ -22,6 +22,7 @@ import { signUpNames } from "./signup_names.ts";
 import { makesAnotherAccount, ownIdentity } from "./another_account.ts";
 import { apartVars, type FlowOps, sentApart } from "./second_signup.ts";
 import { jsonBodyMedia } from "./json_body.ts";
+import { unsaidPassword } from "./unsaid_password.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
   email: ["LOGIN_EMAIL", "the email of an account of yours"],
@@ -95,7 +96,7 @@ export function runValues(
   const registers = registersAccount(login, op);
   if (signs && shared.doc) {
     const role = registers ? "register" : login.credentials === op ? "password" : "";
-    fields = withCredentials(shared.doc, op, fields, account ?? runVars, role);
+    fields = withCredentials(shared.doc, op, fields, account ?? runVars, role, login.op);
   }
   const byEmail = login?.op === op && nameIsEmail(shared.doc, login);
   // A sign-up's example names are every account's unless made the run's (signup_names.ts).
@@ -188,7 +189,8 @@ export function confirmsOwn(doc: Node, op: OpenApiOperation): boolean {
  * A sign-up (`register`) sends its account's email too, though its schema requires none: an
  * account's address is part of what a sign-up makes (Django's `create_user(email=…)` read it from
  * a register's data the generated document marks optional, and answered 500 without it). The
- * create that sets a two-create sign-up's password (`password`) sends the password only.
+ * create that sets a two-create sign-up's password (`password`) sends the password only. A
+ * sign-up whose body names no password sends the one `login` takes (unsaid_password.ts).
  */
 function withCredentials(
   doc: Node,
@@ -196,8 +198,11 @@ function withCredentials(
   fields: [string, YNode][],
   used: Set<string>,
   role: "register" | "password" | "" = "",
+  login?: OpenApiOperation,
 ) {
   const register = role === "register";
+  // A sign-up whose document names no password sends the login's (unsaid_password.ts).
+  const unsaid = register && login ? unsaidPassword(doc, op, login, isPasswordField) : undefined;
   const media = jsonBodyMedia(doc, op.node);
   const props = properties(doc, isNode(media) ? media.schema : undefined)
     .filter(([, p]) => p.type === "string" || p.type === undefined)
@@ -216,6 +221,7 @@ function withCredentials(
         : "username";
       return [name, run];
     });
+  if (unsaid) made.push([unsaid, "password"]);
   return fields.map(([k, v]): [string, YNode] => {
     if (
       k !== "body" || v === null || typeof v !== "object" || Array.isArray(v) || v.kind !== "map"
