@@ -37,6 +37,7 @@ import { itemDeleteDepth, listedItems } from "./listed_items.ts";
 import { isRpcDocument, rpcVerb } from "./rpc_verbs.ts";
 import { borrowSiblingQuery } from "./sibling_query.ts";
 import { writesReadBack } from "./writes_read.ts";
+import { updatesExisting } from "./updates_existing.ts";
 import { madeCollection, verbItem } from "./verb_segments.ts";
 import { actionCollection } from "./action_segments.ts";
 import { markTagCreates } from "./tag_create.ts";
@@ -113,8 +114,10 @@ function tagSpelling(doc: Node): (tag: string) => string {
 
 /** Sets what an operation does (`role`) and, when it lists items, where it runs among the deletes. */
 function classify(doc: Node, op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): void {
-  // A write sending back what its path's read answered runs after that read: no create.
-  const byPaths = writesReadBack(op, doc.paths) ? undefined : roleOf(op, uses);
+  // A write sending back what its path's read answered runs after that read: no create; nor one
+  // answering 404 for an item it cannot find (updates_existing.ts).
+  const existing = writesReadBack(op, doc.paths) || updatesExisting(op);
+  const byPaths = existing ? undefined : roleOf(op, uses);
   // An RPC function's POST is no evidence of a create (each has one): its name is.
   const role = uses.rpc
     ? rpcVerb(op.template, op.node.operationId) ?? (byPaths === "create" ? undefined : byPaths)
