@@ -9,7 +9,8 @@
  *
  * - a number a form sends under a field whose select, in the latest page
  *   holding it, offers it as an option labelled with words found nowhere
- *   else in that select is captured from that page by the label;
+ *   else in that select is captured from that page by the label (unless
+ *   the page marked it selected: selected_option.ts);
  * - a number in a link's path right after a collection (`/groups/1/…`),
  *   linked by a text of words no other row of that collection has, is a
  *   member of the collection: a later request that sends it there captures
@@ -21,6 +22,7 @@ import type { Step } from "../model.ts";
 import { singular } from "../names.ts";
 import { useProducer } from "./captures.ts";
 import { latestPage } from "./hidden_fields.ts";
+import { selectedOptionPattern } from "./selected_option.ts";
 import type { Correlator } from "./state.ts";
 import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 
@@ -90,7 +92,12 @@ export function labelledOption(
   if (!ROW.test(value) || !c.linking || step.first.method === "GET") return undefined;
   const holds = new RegExp(`<select\\b[^>]*\\bname=["']${escape(key)}["']`, "i");
   const page = latestPage(c, step, holds);
-  const pattern = page && optionPattern(page.last.responseText!, key, value);
+  // An option the page marked selected is the page's choice, whose label is
+  // the instance's state; an option the user picked is known by its label.
+  const html = page?.last.responseText;
+  const pattern = html === undefined
+    ? undefined
+    : selectedOptionPattern(html, key, value) ?? optionPattern(html, key, value);
   if (!page || pattern === undefined) return undefined;
   return useProducer(c, {
     step: page,
