@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { isSecretShaped } from "./values.ts";
+import { isMadeUpText } from "./made_up_text.ts";
 import { embedded, ID_NAME, type PageValue, secretName } from "./page_value.ts";
 import type { HarRecord } from "./har_model.ts";
 import { loadBodies } from "./har_bodies.ts";
@@ -123,7 +123,7 @@ function linkValue(
 ): PageValue | undefined {
   // A long number, or opaque text of letters and digits (a confirmation's salted hash,
   // DAViCal's `confirm=*4f5bd340*8cc2…`): only the server could write it, whatever its name.
-  const state = /^\d{8,}$/.test(value) || opaque(value);
+  const state = /^\d{8,}$/.test(value) || isMadeUpText(value);
   // A name of dots, colons or brackets (Tomcat's `org.apache.catalina.filters.CSRF_NONCE`,
   // `ns:token`, `form[_token]`) is a name like any other, when the page wrote it as it is sent.
   if (!LINK_NAME.test(name) || !written.includes(`${name}=`)) return undefined;
@@ -139,11 +139,6 @@ function linkValue(
   const url = encoded === undefined ? {} : { encoded };
   return { name, value, pattern, secret: secretName(name), state, ...url };
 }
-
-/** Text a server made up: 16 or more characters, letters and digits, no spaces or `@`. */
-const opaque = (value: string) =>
-  value.length >= 16 && isSecretShaped(value) && !/[\s@]/.test(value) && /\d/.test(value) &&
-  /[a-z]/i.test(value);
 
 /** The text `link` writes for parameter `name`, when it is percent-encoded; else undefined. */
 function linkWritten(link: string, name: string): string | undefined {

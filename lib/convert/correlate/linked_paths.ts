@@ -4,13 +4,16 @@
  * `/edit/%2Fsrv%2Fa1%2Fledger.journal`, the journal file's full path, which differs on every
  * instance kept in another folder; no JSON or header held it, so the flow sent the recorded
  * path and met 404. A route word needs no escape; a segment that holds one (`%2F`, `%20`) is a
- * value the page wrote into the link. When the latest earlier page of the flow links the
+ * value the page wrote into the link, and so is text only a server makes up (Postorius's form
+ * posts a pending subscription's token as `handle_subscription_request/<token>/`). When the latest earlier page of the flow links the
  * request's exact path, and its first link under the same path around the segment holds that
  * segment, the segment is captured from there, as the page wrote it.
  *
  * @module
  */
 import type { Producer } from "../model.ts";
+import { safeDecode } from "../json.ts";
+import { isMadeUpText } from "../made_up_text.ts";
 import type { Correlator } from "./state.ts";
 import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 
@@ -19,7 +22,7 @@ const PAGES = 20;
 
 /**
  * The producer of path segment `i` of `segments` (the path as sent, split at `/`), when it holds
- * an escape and an earlier page of the flow links the whole path (see the module).
+ * an escape or is made-up text and an earlier page of the flow links the whole path (see the module).
  *
  * @example
  * ```ts
@@ -41,11 +44,15 @@ export function linkedSegmentProducer(
   i: number,
 ): Producer | undefined {
   const segment = segments[i];
-  if (!/%[0-9A-Fa-f]{2}/.test(segment) || !c.linking) return undefined;
-  const rest = segments.slice(i + 1).join("/");
+  // A segment the page escaped, or text only a server writes (a pending request's token in
+  // Postorius's `handle_subscription_request/<token>/`): the page's, not a route's word.
+  const written = /%[0-9A-Fa-f]{2}/.test(segment) || isMadeUpText(safeDecode(segment));
+  if (!written || !c.linking) return undefined;
+  // What follows the segment, its trailing slash included (`/handle/<token>/`).
+  const after = segments.slice(i + 1);
   const pattern = `\\b(?:href|action)\\s*=\\s*["'](?:https?://[^/"']+)?` +
     `${escape(segments.slice(0, i).join("/"))}/([^/"'?#\\s]+)` +
-    `${rest === "" ? "" : escape(`/${rest}`)}(?:[?#][^"']*)?["']`;
+    `${after.length === 0 ? "" : escape(`/${after.join("/")}`)}(?:[?#][^"']*)?["']`;
   const re = new RegExp(pattern, "i");
   for (let s = c.steps.length - 1; s >= Math.max(0, c.steps.length - PAGES); s--) {
     const page = c.steps[s].last;
