@@ -24,15 +24,34 @@ import { rpcNamed } from "./rpc_names.ts";
 import { plainNoun } from "./collection_nouns.ts";
 import { statedText } from "./stated_value.ts";
 import { jsonBodySchema } from "./json_body.ts";
+import { patternRegExp, tameTest } from "./pattern.ts";
 
 /**
- * Whether a body property is text the client chooses freely: no enum, format or pattern, and no
- * value of the document's (its example may name one that must exist: a tag's `type`, `simple`).
+ * Whether a body property is text the client chooses freely as `own`'s name: no enum, format or
+ * pattern the run's own name breaks, and no value of the document's (its example may name one
+ * that must exist: a tag's `type`, `simple`).
  */
-function freeText(p: Node): boolean {
+function freeText(p: Node, own: string): boolean {
   return (p.type === "string" || p.type === undefined) && !Array.isArray(p.enum) &&
-    p.format === undefined && p.pattern === undefined && p.readOnly !== true &&
+    p.format === undefined && fitsOwnName(p, own) && p.readOnly !== true &&
     p.default === undefined && !showsValue(p);
+}
+
+/**
+ * Whether the run's own name for `own` (`confKey-` and eight hex digits, as the flow's var
+ * makes it) meets the property's pattern. A pattern it fits only spells what a key may look
+ * like (LemonLDAP::NG's `confKey`, `^\w[\w\.\-]*$`), no value the server dictates; one it breaks
+ * (`^[0-9]+$`), or one that cannot be read, keeps the property the document's.
+ */
+function fitsOwnName(p: Node, own: string): boolean {
+  if (p.pattern === undefined) return true;
+  if (typeof p.pattern !== "string") return false;
+  const pattern = p.pattern;
+  const re = patternRegExp(pattern);
+  const name = own.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_");
+  // Digits and letters both, as RANDOM.HEX_8 gives either.
+  const samples = ["0123abcd", "abcdef01", "98765432"].map((hex) => `${name}-${hex}`);
+  return re !== undefined && samples.every((s) => tameTest(re, pattern, s) === true);
 }
 
 /** What a create's body names its item by: the property, and the document's value kept, if any. */
@@ -84,7 +103,7 @@ function naming(doc: unknown, create: OpenApiOperation, param: string): NamedBy 
   const segment = create.template.replace(/\/$/, "").split("/").at(-1) ?? "";
   let by: NamedBy | undefined;
   const same = props.find(([name]) => name === param)?.[1];
-  if (same && freeText(same)) by = { prop: param };
+  if (same && freeText(same, param)) by = { prop: param };
   // Spelled so, only where the create answers no body at all: an answer (an Operation, `data.id`)
   // may hold the name the server gave, and `certificate` of `{sslCertificate}` is no name.
   for (const [name, p] of same || answers(doc, create) ? [] : props) {
@@ -94,7 +113,7 @@ function naming(doc: unknown, create: OpenApiOperation, param: string): NamedBy 
     // alone is the run's own.
     const kept = statedText(doc, name, p, (n) => deref(doc, n));
     if (kept !== undefined) by = { prop: name, kept };
-    else if (freeText(p)) by = { prop: name };
+    else if (freeText(p, param)) by = { prop: name };
   }
   if (!by) return undefined;
   const answered = successes(doc, create.node).responses.some((r) =>
