@@ -123,13 +123,18 @@ function naming(doc: unknown, create: OpenApiOperation, param: string): NamedBy 
   return answered ? undefined : by;
 }
 
-/** The collection an item's parameter run follows: `/a` of `/a/{x}/{y}/b` for `x` or `y`. */
-function collectionOf(template: string, param: string): string | undefined {
+/**
+ * The collections an item's parameter may be of: the one its parameter run follows (`/a` of
+ * `/a/{x}/{y}/b` for `x` or `y`), and the path right before it (`/a/{x}` for `y`: the items a
+ * `POST /a/{x}` files under `x`, LemonLDAP::NG's menu applications under their category).
+ */
+function collectionsOf(template: string, param: string): string[] {
   const segments = template.split("/");
   let at = segments.indexOf(`{${param}}`);
-  if (at < 0) return undefined;
+  if (at < 0) return [];
+  const before = segments.slice(0, at).join("/");
   while (at > 0 && /^\{[^}]+\}$/.test(segments[at - 1])) at--;
-  return segments.slice(0, at).join("/");
+  return [segments.slice(0, at).join("/"), before];
 }
 
 /**
@@ -154,10 +159,10 @@ export function namingCreate(
   op: OpenApiOperation,
   param: string,
 ): OpenApiOperation | undefined {
-  const collection = collectionOf(op.template, param);
-  if (!collection) return undefined;
+  const collections = collectionsOf(op.template, param);
   for (const create of ops) {
-    if (create.method !== "POST" || create.template.replace(/\/$/, "") !== collection) continue;
+    if (create.method !== "POST") continue;
+    if (!collections.includes(create.template.replace(/\/$/, ""))) continue;
     if (create !== op && naming(doc, create, param)) return create;
   }
   return undefined;
@@ -219,7 +224,7 @@ const opsOf = new WeakMap<Node, OpenApiOperation[]>();
 /** Each document's collections and the parameters of the item paths under them, read once. */
 const itemParamsOf = new WeakMap<Node, Map<string, Set<string>>>();
 
-/** Collection path → the parameters a path has right after it (`/a` → `x`, `y` of `/a/{x}/{y}`). */
+/** Collection path → the parameters a path has after it (`/a` → `x`, `y`; `/a/{x}` → `y`). */
 function itemParams(doc: unknown): Map<string, Set<string>> {
   if (!isNode(doc)) return new Map();
   let index = itemParamsOf.get(doc);
@@ -229,7 +234,8 @@ function itemParams(doc: unknown): Map<string, Set<string>> {
     const segments = path.split("/");
     const param = (i: number) => /^\{([^}]+)\}$/.exec(segments[i] ?? "")?.[1];
     for (let i = 1; i < segments.length; i++) {
-      if (param(i) === undefined || param(i - 1) !== undefined) continue;
+      // Also a run's later parameters after an earlier one (`/a/{x}` → `y` of `/a/{x}/{y}`).
+      if (param(i) === undefined) continue;
       const collection = segments.slice(0, i).join("/");
       const set = index.get(collection) ?? new Set<string>();
       for (let j = i; param(j) !== undefined; j++) set.add(param(j)!);

@@ -1,15 +1,12 @@
 /**
- * One flow of a converted document: a step per operation (in the order `stepOrder` gives), its URL
- * under `${ENV.BASE_URL}` and the first server's base path, required parameters with values
- * (optional ones named in a comment), credentials (an `auth:` block once for the flow, else per
- * step: `auth_place.ts`), body, `status` and `openapi:` checks. A path parameter whose producer
- * (`producers.ts`) is a step of the flow is that step's capture (`POST /pets` → `GET
- * /pets/{petId}`), and a credential the login's token; one with no source and no example is a
- * placeholder var the user fills in. Every step runs after an earlier failure (`always`): a real
- * server often answers one operation other than its document says (a `201` for a `200`, `null` for
- * a string), and that must not hide the others; a step that reads a capture runs only when it
- * exists (`if: exists`), so a step whose producer failed is skipped, saying so. Body values are
- * made per run (`run_values.ts`).
+ * One flow of a converted document: a step per operation (in `stepOrder`), its URL under
+ * `${ENV.BASE_URL}` and the base path, required parameters with values (optional ones named in a
+ * comment), credentials (an `auth:` block once for the flow, else per step: `auth_place.ts`), body,
+ * `status` and `openapi:` checks. A path parameter whose producer (`producers.ts`) is a step of the
+ * flow is its capture (`POST /pets` → `GET /pets/{petId}`), a credential the login's token; one of
+ * no source and no example a var to fill in. Every step runs after a failure (`always`): a server
+ * often answers other than its document says, which must not hide the rest; one reading a capture
+ * runs only when it exists (`if: exists`), skipped, saying so, when its producer failed.
  *
  * @module
  */
@@ -215,12 +212,7 @@ export class FlowBuilder {
     const what = `the whole URL of ${op.method} ${op.template}: ${why}${
       own?.description ? ` (the document: ${oneLine(own.description)})` : ""
     }`;
-    this.#vars.push([
-      name,
-      toYNode(`https://example.invalid${encodeURI(op.template)}`),
-      `fill in: ${what}`,
-    ]);
-    this.shared.placeholders.push({ file: this.file, what: `vars.${name} (${what})` });
+    this.#fillIn(name, toYNode(`https://example.invalid${encodeURI(op.template)}`), what);
     return `\${vars.${name}}`;
   }
 
@@ -248,13 +240,20 @@ export class FlowBuilder {
         const flowOps = [op, ...this.stepOf.keys()];
         // A name is text: a number or a switch at the item's path is not the run's own name.
         const text = typeof value === "string";
-        if (text && clientNames(flowOps, op, param)) return `\${vars.${this.#ownName(op, param)}}`;
-        const create = text ? namingCreate(this.shared.doc, flowOps, op, param) : undefined;
-        const kept = create && namedInBody(this.shared.doc, create).get(param)?.kept;
+        // The name another collection's create sends in its body (named_collection.ts).
+        const sent = this.shared.inferred.params.get(op)?.find((l) =>
+          text && l.param === param && l.from === "client"
+        );
+        const ownName = text && !sent && clientNames(flowOps, op, param);
+        if (ownName) return `\${vars.${this.#ownName(op, param)}}`;
+        const create = sent?.producer ??
+          (text ? namingCreate(this.shared.doc, flowOps, op, param) : undefined);
+        const key = sent?.path[0] ?? param;
+        const kept = create && namedInBody(this.shared.doc, create).get(key)?.kept;
         if (create) {
           guards.push(...madeGuard(this.stepOf.get(create), (...c) => this.capture(...c)));
         }
-        if (create) return `\${vars.${this.#ownName(create, param, param, kept, !!kept)}}`;
+        if (create) return `\${vars.${this.#ownName(create, key, key, kept, !!kept)}}`;
         return `\${vars.${this.#placeholder(op, param, value)}}`;
       },
     );
@@ -268,7 +267,7 @@ export class FlowBuilder {
     // An item found by what its create sent is never the listing's first instead.
     const sent = link?.match &&
       sentMember(this.#nodeOf.get(this.stepOf.get(link.after!)!), link.match);
-    if (!link || step === undefined || (link.match && !sent)) return undefined;
+    if (!link || step === undefined || (link.match && !sent) || link.from === "client") return;
     const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
     return this.capture(step, key, captureSource(link, sent));
   }
@@ -299,13 +298,14 @@ export class FlowBuilder {
     this.#varOf.set(param, name);
     const what =
       `path parameter ${param} of ${op.method} ${op.template}: the ${param} of one that exists`;
-    this.#vars.push([
-      name,
-      toYNode(typeof value === "object" ? simpleText(value) : value),
-      `fill in: ${what}`,
-    ]);
-    this.shared.placeholders.push({ file: this.file, what: `vars.${name} (${what})` });
+    this.#fillIn(name, toYNode(typeof value === "object" ? simpleText(value) : value), what);
     return name;
+  }
+
+  /** A var the user fills in, listed in the summary's placeholders. */
+  #fillIn(name: string, value: YNode, what: string): void {
+    this.#vars.push([name, value, `fill in: ${what}`]);
+    this.shared.placeholders.push({ file: this.file, what: `vars.${name} (${what})` });
   }
 
   /** A query value from the flow: the run's name of an id the client names, a capture (waited for), the run's time. */

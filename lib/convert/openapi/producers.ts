@@ -18,7 +18,8 @@
  * holds, from the RPC create that takes it (`createPad?padID=`: `client_ids.ts`); a search
  * refused without its query, from its collection's create (`query_refused.ts`); a call served
  * by GET and POST reads its own method's twin create (`rpc_twins.ts`); last, a tag's one create
- * where no path names a collection (`tag_create.ts`). A producer never reads
+ * where no path names a collection (`tag_create.ts`); first, a collection the parameter is named
+ * for whose create names its items in its body (`named_collection.ts`). A producer never reads
  * the parameter it produces, so the links make no cycle through one parameter.
  *
  * @module
@@ -50,9 +51,9 @@ import { itemSegments } from "./param_run.ts";
 import { readsSame } from "./shallow_nested.ts";
 import { tagMakerLink } from "./tag_create_link.ts";
 import { fromListing, laterListing } from "./listing_producer.ts";
+import { namedCollectionLink } from "./named_collection.ts";
 
-// Read from here by what reads producers: the links' type, captures, an id's last answer (renamed).
-export type { ParamLink } from "./document_links.ts";
+export type { ParamLink } from "./document_links.ts"; // read from here, as the captures below
 export { capturePath, captureSource } from "./capture_source.ts";
 export { latestHolder } from "./renamed_ids.ts";
 // What a body sends of the flow's earlier answers (its own items, the login's tokens): the same.
@@ -63,8 +64,7 @@ import { type BodyLink, bodyLinks } from "./body_links.ts";
 import { withListedBodyLinks } from "./body_listed.ts";
 import { withRefListedBodyLinks } from "./body_ref_listed.ts";
 // Defined beside what reads required names and a schema's properties; read from here too.
-export { plainName } from "./required_props.ts";
-export { responseSchemas } from "./response_paths.ts";
+export { plainName, responseSchemas };
 export { findProperty } from "./schema_properties.ts";
 
 /** The creates of a document (POSTs to a collection) and what their responses hold. */
@@ -175,7 +175,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
         namedListing(op.template, param, creates.lists.keys()) !== undefined;
       const link = ownCreate(
         declared.get(op)?.get(param) ?? sameParent(declared, op, param),
-        fromParent(creates, op, param),
+        namedCollectionLink(doc, ops, op, param) ?? fromParent(creates, op, param),
       ) ?? fromKeyOrNoun(creates, op, param) ??
         (listed ? fromListing(creates, op, param) : undefined) ??
         fromProperty(creates, op, param, listed) ??
