@@ -20,6 +20,7 @@ import { listedValue, proseSample, showsValue } from "./prose_sample.ts";
 import { mapEntry } from "./map_entry.ts";
 import { sentItemList } from "./shown_items.ts";
 import { arrayItems } from "./array_required.ts";
+import { describedElsewhere } from "./described_elsewhere.ts";
 import { namedKind, sentUnlisted } from "./named_kind.ts";
 import { namedLink } from "./link_named.ts";
 import { numberValue } from "./number_value.ts";
@@ -266,7 +267,7 @@ export class ExampleMaker {
       : [...required, ...this.#exemplified(properties, !Array.isArray(s.required))];
     for (const name of names) {
       if (typeof name !== "string" || Object.hasOwn(out, name)) continue;
-      const property = deref(this.doc, member(properties, name));
+      const property = this.#member(properties, name);
       if (this.direction === "request" && member(property, "readOnly") === true) continue;
       if (this.direction === "response" && member(property, "writeOnly") === true) continue;
       const kind = this.#named(name, property);
@@ -274,6 +275,15 @@ export class ExampleMaker {
       if (value !== undefined) out[name] = value;
     }
     return this.#mapOr(s, out, depth);
+  }
+
+  /**
+   * A member's description: its own, else, for a required name a request's object does not
+   * describe, the document's description of that name elsewhere (described_elsewhere.ts).
+   */
+  #member(properties: Node, name: string): unknown {
+    const own = deref(this.doc, member(properties, name));
+    return own ?? (this.direction === "request" ? describedElsewhere(this.doc, name) : undefined);
   }
 
   /** A request property's value its name and words give: a kind the document names, an address. */

@@ -63,13 +63,28 @@ export function namedCollectionLink(
   if (before === "" || before.startsWith("{") || own === "" || noun(before) === own) {
     return undefined;
   }
-  for (const create of ops) {
-    const collection = create.template.replace(/\/$/, "");
-    const last = collection.split("/").at(-1) ?? "";
-    if (create === op || create.method !== "POST" || last.startsWith("{")) continue;
-    if (collection.includes("{") || noun(last) !== own) continue;
+  for (const create of createsByNoun(ops).get(own) ?? []) {
+    if (create === op) continue;
     const [key] = namedInBody(doc, create).keys();
     if (key !== undefined) return { param, producer: create, path: [key], from: "client" };
   }
   return undefined;
+}
+
+/** Each document's operations' POSTs to a collection of no parameter, by its noun, read once. */
+const byNounOf = new WeakMap<readonly OpenApiOperation[], Map<string, OpenApiOperation[]>>();
+
+/** The POSTs among `ops` to a path of no parameter (`/menu/cat`), by their collection's noun. */
+function createsByNoun(ops: readonly OpenApiOperation[]): Map<string, OpenApiOperation[]> {
+  let index = byNounOf.get(ops);
+  if (index) return index;
+  index = new Map();
+  for (const create of ops) {
+    const collection = create.template.replace(/\/$/, "");
+    if (create.method !== "POST" || collection.includes("{")) continue;
+    const key = noun(collection.split("/").at(-1) ?? "");
+    index.set(key, [...index.get(key) ?? [], create]);
+  }
+  byNounOf.set(ops, index);
+  return index;
 }
