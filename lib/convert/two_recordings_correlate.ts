@@ -37,10 +37,10 @@ import { isClockReading } from "./two_recordings_time.ts";
 import { typedData } from "./two_recordings_typed.ts";
 import { pageMade } from "./two_recordings_nonce.ts";
 import { toldByOtherForm } from "./har_no_pairs.ts";
+import { isHeldByUser } from "./held_names.ts";
 import {
   decide,
   type Decision,
-  isHeldByUser,
   judged,
   oneValueARun,
   type TwoRecordingsCorrelator,

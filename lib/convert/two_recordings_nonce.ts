@@ -10,7 +10,8 @@
  * @module
  */
 import type { HarRecord } from "./har_model.ts";
-import { isHeldByUser, type TwoRecordingsCorrelator } from "./two_recordings_judge.ts";
+import { isHeldByUser } from "./held_names.ts";
+import type { TwoRecordingsCorrelator } from "./two_recordings_judge.ts";
 import { isUuid } from "./values.ts";
 
 /**

@@ -5,7 +5,8 @@
  * @module
  */
 import { isSecretKey } from "../secrets/mod.ts";
-import { isHeldByUser, type TwoRecordingsCorrelator } from "./two_recordings_judge.ts";
+import { isHeldByUser } from "./held_names.ts";
+import type { TwoRecordingsCorrelator } from "./two_recordings_judge.ts";
 import { isSecretShaped } from "./values.ts";
 
 /**

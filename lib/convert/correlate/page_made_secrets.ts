@@ -1,0 +1,45 @@
+/**
+ * A random UUID the page made, sent under a name that sounds like a secret. SQLPad's query
+ * editor sends `cacheKey: <uuid v4>` with every run of a query, and its users page sends
+ * `passwordResetId: <uuid v4>` to make a reset link; the answers echo both. Asked for by their
+ * names (`…Key`, `password…`), they were variables to set, and the flow was refused before
+ * sending: nobody holds a value the page drew at random. A value is a secret by what it is and
+ * where it came from: a UUID v4 no earlier answer produced, sent again or echoed later
+ * (`isMadeId`), is the run's own, one value per run. Only a name that says a user holds it (a
+ * password, an API key, a PIN: `isHeldByUser`) keeps it asked, unless its last word is `id`,
+ * which names the record a credential belongs to, not the credential. A value typed into a
+ * password input stays asked whatever it looks like.
+ *
+ * @module
+ */
+import { isSecretName } from "../../secrets/mod.ts";
+import { isHeldByUser } from "../held_names.ts";
+import { isMadeId } from "./made_ids.ts";
+import type { Correlator } from "./state.ts";
+import { keyWords } from "./worded_fields.ts";
+
+/** A UUID v4 (RFC 4122 variant), whole: what `crypto.randomUUID()` makes. */
+const RANDOM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether `value`, sent under the secret-sounding `key`, is a UUID the page made and no user
+ * holds: made fresh each run instead of asked.
+ *
+ * @example
+ * ```ts
+ * import { isPageMadeSecret } from "./page_made_secrets.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * const id = "0271f9bd-c1f7-4c27-8f3b-a5a026ee7630";
+ * c.uuidEchoed.add(id);
+ * if (!isPageMadeSecret(c, "passwordResetId", id) || !isPageMadeSecret(c, "cacheKey", id)) {
+ *   throw new Error();
+ * }
+ * if (isPageMadeSecret(c, "apiKey", id) || isPageMadeSecret(c, "new_password", id)) throw new Error();
+ * ```
+ */
+export function isPageMadeSecret(c: Correlator, key: string, value: string): boolean {
+  if (!RANDOM_UUID.test(value) || !isSecretName(key) || c.passwordFields.has(key)) return false;
+  if (!isMadeId(c, value)) return false;
+  return !isHeldByUser(key) || /^ids?$/i.test(keyWords(key).at(-1) ?? "");
+}
