@@ -10,7 +10,7 @@
  * the account's), and either its pasted answer is a 201 or a later
  * command sends that same name with that same password (a login's body, or
  * `-u name:password`). The name becomes a var with the run id
- * (`miguel-${RUN_ID}`; an address keeps its shape, `ann+${RUN_ID}@example.com`),
+ * (`miguel-${RUN_ID}`; an address keeps its shape, `ann-${RUN_ID}@example.com`),
  * sent wherever the commands send the name (it is a generated value), in a
  * path segment that names it among other words too (`org.couchdb.user:jan`);
  * the summary says so once.

@@ -72,8 +72,9 @@
  *    more than once, so every use gets the same value).
  * 7. **`${RUN_ID}` mixing**, only in POST/PUT/PATCH bodies of steps that send
  *    no credentials, only for values no earlier response held: e-mail
- *    addresses get `+${RUN_ID}` in the local part, name-like fields ending in
- *    a number of 3+ digits get the number replaced (see
+ *    addresses get `-${RUN_ID}` in the local part (`+${RUN_ID}` replacing
+ *    a recorded `+tag`), name-like fields ending in a number of 3+ digits
+ *    get the number replaced (see
  *    {@linkcode mixRunId}). Later requests and assertions use the same text.
  * 8. **Assertions**: the recorded status (a recorded 304 is expected as 200,
  *    since conditional headers are dropped; none when the HAR has no

@@ -163,8 +163,8 @@ const NAME_KEY =
 /**
  * `${RUN_ID}` mixing for test data that would collide on a re-run, or
  * `undefined` to keep the value. The rule: an e-mail address (anywhere)
- * gets `+${RUN_ID}` in its local part (`ann+${RUN_ID}@example.com`,
- * replacing an existing `+tag`); a name-like field (`name`, `title`,
+ * gets `-${RUN_ID}` in its local part (`ann-${RUN_ID}@example.com`), or
+ * `+${RUN_ID}` replacing a `+tag` it was recorded with; a name-like field (`name`, `title`,
  * `username`, `*_name`, …) whose value ends in a number of 3 or more digits
  * gets that number replaced (`Test item 1728` → `Test item ${RUN_ID}`).
  * Other values are kept: without a number there is no sign the recorder made
@@ -174,7 +174,8 @@ const NAME_KEY =
  * ```ts
  * import { mixRunId } from "./values.ts";
  * const lit = (s: string) => s;
- * if (mixRunId("email", "ann@example.com", lit) !== "ann+${RUN_ID}@example.com") throw new Error();
+ * if (mixRunId("email", "ann@example.com", lit) !== "ann-${RUN_ID}@example.com") throw new Error();
+ * if (mixRunId("email", "ann+qa@example.com", lit) !== "ann+${RUN_ID}@example.com") throw new Error();
  * if (mixRunId("name", "Test item 1728", lit) !== "Test item ${RUN_ID}") throw new Error();
  * if (mixRunId("name", "company os", lit) !== undefined) throw new Error();
  * ```
@@ -185,7 +186,9 @@ export function mixRunId(
   literal: (text: string) => string,
 ): string | undefined {
   const email = EMAIL.exec(value);
-  if (email) return `${literal(email[1])}+\${RUN_ID}@${literal(email[3])}`;
+  // A `+` only where the recorded address had one: a lookup that makes a pattern of the address
+  // (SQLPad's `new RegExp(email)`), a strict check and a form's decoding all take `-` as written.
+  if (email) return `${literal(email[1])}${email[2] ? "+" : "-"}\${RUN_ID}@${literal(email[3])}`;
   if (NAME_KEY.test(key)) {
     const number = /^(.*\D)\d{3,}$/s.exec(value);
     if (number) return `${literal(number[1])}\${RUN_ID}`;

@@ -5,7 +5,7 @@
  * auth-example's 409). The account a sign-up creates (a POST sending a
  * password beside a user name or an address, which a later command sends
  * again with that password, or whose pasted answer is a 201) is the run's own
- * now: `ann-${RUN_ID}`, `ann+${RUN_ID}@example.com`, wherever the commands
+ * now: `ann-${RUN_ID}`, `ann-${RUN_ID}@example.com`, wherever the commands
  * send it. Run twice against one server started here that refuses a
  * duplicate account.
  */
@@ -29,7 +29,7 @@ Deno.test("the account a sign-up creates is the run's own wherever it is sent", 
   const { yaml, summary } = convertCurl(DOCS);
   const why = `${yaml}\n${summary.notes.join("\n")}`;
   assert.match(yaml, /account_name: ann-\$\{RUN_ID\}/, why);
-  assert.match(yaml, /account_email: ann\+\$\{RUN_ID\}@example\.com/, why);
+  assert.match(yaml, /account_email: ann-\$\{RUN_ID\}@example\.com/, why);
   assert.equal(yaml.match(/\$\{vars\.account_name\}/g)?.length, 5, why);
   assert.ok(!yaml.includes("pw-terrible"), why);
   assert.equal(summary.notes.filter((n) => n.includes("run's own")).length, 1, why);

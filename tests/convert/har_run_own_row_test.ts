@@ -2,7 +2,7 @@
  * `convert har` on a list whose new row is named only by a text the flow makes the run's own.
  * DAViCal's web admin (docs/real-servers-har.md) creates a user from a form with an e-mail
  * address, and its user list links the new row (`admin.php?action=edit&t=principal&id=1001`)
- * beside that address. The flow sends `harbour+${RUN_ID}@example.com` (a second run would be
+ * beside that address. The flow sends `harbour-${RUN_ID}@example.com` (a second run would be
  * refused the same address), but the row's capture looked for the recorded `harbour@example.com`:
  * it failed on the first run, and every step after it was skipped. The same holds for a name
  * ending in a number the flow replaces with the run id (`Dock 1042` → `Dock ${RUN_ID}`). The

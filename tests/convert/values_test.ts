@@ -33,7 +33,7 @@ Deno.test("tokens, secrets, credential cookies and cursors", () => {
 
 Deno.test("mixRunId puts the run id in an e-mail's local part and a name's number", () => {
   const lit = (t: string) => t;
-  assert.equal(mixRunId("email", "ann@example.test", lit), "ann+${RUN_ID}@example.test");
+  assert.equal(mixRunId("email", "ann@example.test", lit), "ann-${RUN_ID}@example.test");
   assert.match(mixRunId("name", "Widget 1234", lit) ?? "", /\$\{RUN_ID\}/);
   assert.equal(mixRunId("name", "Widget", lit), undefined);
 });

@@ -1,6 +1,6 @@
 /**
  * A row found by a text the journey typed, when the flow sends that text as the run's own: the
- * create's e-mail address becomes `harbour+${RUN_ID}@example.com` (a second run would be
+ * create's e-mail address becomes `harbour-${RUN_ID}@example.com` (a second run would be
  * refused the same address), so the list a later step reads shows that, not what was recorded.
  * DAViCal's principal list named the new user's row only by its address; the capture looked for
  * `harbour@example.com` and failed on the first run, every step after it skipped. The pattern
