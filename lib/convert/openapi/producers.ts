@@ -34,7 +34,7 @@ import { documentLinks, ownCreate, type ParamLink, sameParent } from "./document
 import { ownFilterLinks } from "./own_filter.ts";
 import { searchedQueryLinks } from "./query_refused.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
-import { propertyPaths } from "./response_paths.ts";
+import { propertyPaths, responseSchemas } from "./response_paths.ts";
 import { hasExample, namedListing } from "./listing_values.ts";
 import { fromParentText } from "./parent_text.ts";
 import { itemKey, itemNames as names } from "./item_key.ts";
