@@ -14,7 +14,7 @@
  * The stand-in runs on 127.0.0.1 and refuses a second create of an id it has.
  */
 import assert from "node:assert/strict";
-import { convertHarText, runCli } from "../support/cli.ts";
+import { convertHarText, convertHarThenRun } from "../support/cli.ts";
 import { type EntrySpec, harOf } from "../support/har_records.ts";
 
 const RECORDED = "http://127.0.0.1:5006";
@@ -57,21 +57,13 @@ function standIn() {
 
 /** Converts `specs`, then runs the flow twice on one stand-in. */
 async function convertAndRunTwice(specs: EntrySpec[]) {
-  const dir = await Deno.makeTempDir();
-  const server = standIn();
-  try {
-    await Deno.writeTextFile(`${dir}/in.har`, harOf(specs));
-    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/f.yaml`);
-    const env = { BASE_URL: server.origin };
-    const first = await runCli(["run", `${dir}/f.yaml`], { env });
-    const second = await runCli(["run", `${dir}/f.yaml`], { env });
-    return { flow, first, second, refused: server.refused };
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, runs: [first, second], server } = await convertHarThenRun(
+    standIn,
+    harOf(specs),
+    {},
+    2,
+  );
+  return { flow, first, second, refused: server.refused };
 }
 
 const headerUse: EntrySpec = {

@@ -16,7 +16,7 @@
  * second run on the same instance.
  */
 import assert from "node:assert/strict";
-import { convertHarText, runCli } from "../support/cli.ts";
+import { convertHarText, convertHarThenRun } from "../support/cli.ts";
 import { type EntrySpec, harOf } from "../support/har_records.ts";
 
 const RECORDED = "http://127.0.0.1:5011";
@@ -140,21 +140,13 @@ function journey(resetField: string, how: "json" | "form", cacheIn: "json" | "qu
 
 /** Converts `specs` with default options, then runs the flow twice on one stand-in. */
 async function convertAndRunTwice(specs: EntrySpec[]) {
-  const dir = await Deno.makeTempDir();
-  const server = standIn();
-  try {
-    await Deno.writeTextFile(`${dir}/in.har`, harOf(specs));
-    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/f.yaml`);
-    const env = { BASE_URL: server.origin, LOGIN_PASSWORD: PASSWORD };
-    const first = await runCli(["run", `${dir}/f.yaml`], { env });
-    const second = await runCli(["run", `${dir}/f.yaml`], { env });
-    return { flow, summary: converted.stderr, first, second, refused: server.refused };
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { converted, flow, runs: [first, second], server } = await convertHarThenRun(
+    standIn,
+    harOf(specs),
+    { LOGIN_PASSWORD: PASSWORD },
+    2,
+  );
+  return { flow, summary: converted.stderr, first, second, refused: server.refused };
 }
 
 const SPELLINGS: [string, "json" | "form", "json" | "query"][] = [

@@ -13,7 +13,7 @@
  * The stand-in runs on 127.0.0.1 and refuses an address it already has.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 import { type EntrySpec, harOf } from "../support/har_records.ts";
 
 const RECORDED = "http://127.0.0.1:5012";
@@ -70,21 +70,13 @@ function create(email: string, form: boolean): EntrySpec {
 
 /** Converts the create with default options and runs it twice on one stand-in. */
 async function convertAndRunTwice(email: string, form: boolean, check: Check) {
-  const dir = await Deno.makeTempDir();
-  const server = standIn(check);
-  try {
-    await Deno.writeTextFile(`${dir}/in.har`, harOf([create(email, form)]));
-    const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/f.yaml`);
-    const env = { BASE_URL: server.origin };
-    const first = await runCli(["run", `${dir}/f.yaml`], { env });
-    const second = await runCli(["run", `${dir}/f.yaml`], { env });
-    return { flow, first, second, refused: server.refused };
-  } finally {
-    await server.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { flow, runs: [first, second], server } = await convertHarThenRun(
+    () => standIn(check),
+    harOf([create(email, form)]),
+    {},
+    2,
+  );
+  return { flow, first, second, refused: server.refused };
 }
 
 for (const form of [false, true]) {

@@ -110,9 +110,9 @@ export async function convertHarText(har: string): Promise<{ flow: string; summa
 
 /**
  * Writes the HAR text `har` to a temporary folder, converts it with default options (asserting it
- * succeeded), and runs the flow once with `BASE_URL` at a server `start` starts for it (closed
- * after) and `env`: the conversion (its summary on stderr), the flow, the run and the server, to
- * read what it saw.
+ * succeeded), and runs the flow `times` times one after the other with `BASE_URL` at a server
+ * `start` starts for it (closed after) and `env`: the conversion (its summary on stderr), the
+ * flow, the first run, every run, and the server, to read what it saw.
  *
  * @example
  * ```ts ignore
@@ -124,7 +124,8 @@ export async function convertHarThenRun<S extends { origin: string; close(): Pro
   start: () => S,
   har: string,
   env: Record<string, string> = {},
-): Promise<{ converted: CliRun; flow: string; run: CliRun; server: S }> {
+  times = 1,
+): Promise<{ converted: CliRun; flow: string; run: CliRun; runs: CliRun[]; server: S }> {
   const dir = await Deno.makeTempDir();
   const server = start();
   try {
@@ -132,10 +133,13 @@ export async function convertHarThenRun<S extends { origin: string; close(): Pro
     const converted = await runCli(["convert", "har", `${dir}/in.har`, "-o", `${dir}/f.yaml`]);
     assert.equal(converted.code, 0, converted.stderr);
     const flow = await Deno.readTextFile(`${dir}/f.yaml`);
-    const run = await runCli(["run", `${dir}/f.yaml`], {
-      env: { BASE_URL: server.origin, ...env },
-    });
-    return { converted, flow, run, server };
+    const runs: CliRun[] = [];
+    for (let n = 0; n < times; n++) {
+      runs.push(
+        await runCli(["run", `${dir}/f.yaml`], { env: { BASE_URL: server.origin, ...env } }),
+      );
+    }
+    return { converted, flow, run: runs[0], runs, server };
   } finally {
     await server.close();
     await Deno.remove(dir, { recursive: true });
