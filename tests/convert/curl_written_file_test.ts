@@ -82,7 +82,8 @@ Deno.test("a file the text writes after the command, or never, is still the read
     "EOF",
     "",
   ].join("\n");
-  await withCurlFlow(text, async ({ converted }) => {
+  await withCurlFlow(text, ({ converted }) => {
     assert.match(converted.stderr, /placeholder/, converted.stderr);
+    return Promise.resolve();
   });
 });
