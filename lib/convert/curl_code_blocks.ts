@@ -15,6 +15,8 @@
  * @module
  */
 
+import { HeredocBodies } from "./curl_heredoc_bodies.ts";
+
 /**
  * Languages whose code is never typed at a shell prompt nor printed by curl: programming
  * languages, and configuration files a server reads (never a body a page shows sent).
@@ -101,9 +103,6 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})\s*\{?\.?([^\s`{}]*)/;
 /** A reStructuredText code directive and its language. */
 const RST_CODE = /^(\s*)\.\.\s+(?:code-block|code|sourcecode)::\s*(\S+)/;
 
-/** A here-document's start (`<<EOF`, `<<-'EOF'`, `<< "END"`); a here-string's `<<<` is none. */
-const HEREDOC = /(?:^|[^<])<<-?\s*(['"]?)([A-Za-z_][\w-]*)\1/;
-
 /** Whether a fence's or directive's language names code of another language. */
 const otherCode = (language: string) => OTHER_CODE.has(language.toLowerCase());
 
@@ -123,13 +122,10 @@ const otherCode = (language: string) => OTHER_CODE.has(language.toLowerCase());
 export function withoutOtherCode(text: string): string {
   if (!/^ {0,3}(?:```|~~~)|^\s*\.\.\s+(?:code-block|code|sourcecode)::/m.test(text)) return text;
   const lines = text.split("\n");
-  let heredoc = "";
+  const bodies = new HeredocBodies();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (heredoc) {
-      if (line.trim() === heredoc) heredoc = "";
-      continue;
-    }
+    if (bodies.holds(line)) continue;
     const fence = FENCE.exec(line);
     if (fence) {
       i = fenceEnd(lines, i, fence[1], otherCode(fence[2]));
@@ -137,7 +133,7 @@ export function withoutOtherCode(text: string): string {
     }
     const rst = RST_CODE.exec(line);
     if (rst && otherCode(rst[2])) i = directiveEnd(lines, i, rst[1].length);
-    else heredoc = HEREDOC.exec(line)?.[2] ?? "";
+    else bodies.note(line);
   }
   return lines.join("\n");
 }
@@ -149,15 +145,12 @@ export function withoutOtherCode(text: string): string {
  */
 function fenceEnd(lines: string[], from: number, mark: string, blank: boolean): number {
   const closes = new RegExp(`^ {0,3}${mark[0] === "`" ? "`" : "~"}{${mark.length},}\\s*$`);
-  let heredoc = "";
+  const bodies = new HeredocBodies();
   let i = from + 1;
   for (; i < lines.length; i++) {
-    if (heredoc) {
-      if (lines[i].trim() === heredoc) heredoc = "";
-      continue;
-    }
+    if (bodies.holds(lines[i])) continue;
     if (closes.test(lines[i])) break;
-    if (!blank) heredoc = HEREDOC.exec(lines[i])?.[2] ?? "";
+    if (!blank) bodies.note(lines[i]);
   }
   // A fence never closed runs to the end, as Markdown reads it; a kept one is left as it was.
   if (blank) { for (let k = from; k <= Math.min(i, lines.length - 1); k++) lines[k] = ""; }

@@ -13,14 +13,13 @@
  * @module
  */
 
+import { HeredocBodies } from "./curl_heredoc_bodies.ts";
+
 /** A comment's start, as Markdown reads an HTML block: at most three spaces first. */
 const OPENS = /^ {0,3}<!--/;
 
 /** A Markdown code fence, with or without its language. */
 const FENCE = /^\s*(?:```|~~~)/;
-
-/** A here-document's start (`<<EOF`, `<<-'EOF'`, `<< "END"`); a here-string's `<<<` is none. */
-const HEREDOC = /(?:^|[^<])<<-?\s*(['"]?)([A-Za-z_][\w-]*)\1/;
 
 /** `curl` where a command would start it: the line's start, or after a shell's mark. */
 const RUNS_CURL = /(?:^\s*|[:;|&($]\s*)curl\s/i;
@@ -52,16 +51,13 @@ export function withoutHtmlComments(text: string): Unhidden {
   const lines = text.split("\n");
   const hidden: number[] = [];
   let fenced = false;
-  let heredoc = "";
+  const bodies = new HeredocBodies();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (heredoc) {
-      if (line.trim() === heredoc) heredoc = "";
-      continue;
-    }
+    if (bodies.holds(line)) continue;
     if (FENCE.test(line)) fenced = !fenced;
     if (!fenced && RST_COMMENT.test(line)) i = commentBlock(lines, i, hidden);
-    else if (fenced || !OPENS.test(line)) heredoc = HEREDOC.exec(line)?.[2] ?? "";
+    else if (fenced || !OPENS.test(line)) bodies.note(line);
     else i = blanked(lines, i, hidden);
   }
   return { text: lines.join("\n"), hidden };

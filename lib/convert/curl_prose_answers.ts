@@ -16,9 +16,7 @@
  * @module
  */
 import { codeOfReason } from "./reason_phrases.ts";
-
-/** A here-document's opener (`<<EOF`, `<<-'EOF'`), never a here-string `<<<`. */
-const HEREDOC = /(?<!<)<<-?\s*['"]?([A-Za-z_]\w*)['"]?/;
+import { HeredocBodies } from "./curl_heredoc_bodies.ts";
 
 /** Words of a lead that make what follows another case's, or no promise. */
 const OTHER_CASE = /\b(?:if|when|whenever|unless|otherwise|case|may|might|can|could|error)\b/i;
@@ -87,14 +85,11 @@ function answerComment(text: string, own: boolean): string | undefined {
  * ```
  */
 export function proseAnswers(text: string): string {
-  let heredoc = ""; // the word that ends a here-document being read: its lines are its text
+  const bodies = new HeredocBodies(); // a here-document's lines are its text
   let carried = false; // whether the line above was a curl command's, ending with `\`
   return text.split("\n").map((line) => {
-    if (heredoc) {
-      if (line.trim() === heredoc) heredoc = "";
-      return line;
-    }
-    heredoc = HEREDOC.exec(line)?.[1] ?? "";
+    if (bodies.holds(line)) return line;
+    bodies.note(line);
     const comment = /^(\s*#)(.*)$/.exec(line);
     if (comment) {
       carried = false;

@@ -15,11 +15,10 @@
  * @module
  */
 
+import { HeredocBodies } from "./curl_heredoc_bodies.ts";
+
 /** A line that starts a curl command, maybe after a `$ ` prompt. */
 const CURL_LINE = /^\s*(?:\$\s+)?curl\s/;
-
-/** A here-document's opener (`<<EOF`, `<<-'EOF'`), never a here-string `<<<`. */
-const HEREDOC = /(?<!<)<<-?\s*['"]?([A-Za-z_]\w*)['"]?/;
 
 /** A `//` comment line (not `///`, which no docs use for a note). */
 const SLASH_LINE = /^(\s*)\/\/(?!\/)/;
@@ -64,13 +63,10 @@ function scan(line: string, quote: string): { at: number; quote: string } {
 export function slashComments(text: string): string {
   let quote = "";
   let inCommand = false;
-  let heredoc = ""; // the word that ends a here-document being read: its lines are its text
+  const bodies = new HeredocBodies(); // a here-document's lines are its text
   return text.split("\n").map((line) => {
-    if (heredoc) {
-      if (line.trim() === heredoc) heredoc = "";
-      return line;
-    }
-    heredoc = HEREDOC.exec(line)?.[1] ?? "";
+    if (bodies.holds(line)) return line;
+    bodies.note(line);
     if (!inCommand) {
       if (SLASH_LINE.test(line)) return line.replace(SLASH_LINE, "$1# ");
       if (!CURL_LINE.test(line)) return line;
