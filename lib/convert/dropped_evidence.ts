@@ -8,13 +8,15 @@
  * @module
  */
 import type { Correlator } from "./correlate/mod.ts";
+import { nameAppOrigin } from "./correlate/app_origin.ts";
 import { noteScriptLiterals } from "./correlate/script_literals.ts";
 import type { HarRecord } from "./har_model.ts";
 import { holdDroppedCookies } from "./held_cookies.ts";
 import { dropPagesPasswords } from "./login_pages.ts";
 
 /**
- * Seeds `c` with what the records of `all` not in `kept` say of `kept`. Returns `c`.
+ * Seeds `c` with what the records of `all` not in `kept` say of `kept` (which origin is the app's:
+ * the first page's) and returns `c`.
  *
  * @example
  * ```ts
@@ -36,6 +38,7 @@ export function seedFromDropped<C extends Correlator>(
   kept: readonly HarRecord[],
 ): C {
   c.pages.push(...all.filter((r) => /^(text\/html|application\/xhtml\+xml)$/.test(r.mimeType)));
+  nameAppOrigin(c, kept);
   holdDroppedCookies(noteScriptLiterals(dropPagesPasswords(c, all, kept), all, kept), all, kept);
   return c;
 }

@@ -192,3 +192,39 @@ Deno.test("convert har --verify: the sign-in's origin is verified with the app's
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert har: a recording that starts at the sign-in's origin still names the app's origin BASE_URL, which --verify URL replaces", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-sign-in-origin-" });
+  const s = startApp();
+  try {
+    // No page first: the recording starts at the sign-in, then three calls to the app.
+    const har = JSON.parse(journey(s, "bearer"));
+    har.log.entries = har.log.entries.slice(2);
+    har.log.entries.push(har.log.entries.at(-1));
+    await Deno.writeTextFile(`${dir}/r.har`, JSON.stringify(har));
+    const env = { LOGIN_PASSWORD: PASSWORD };
+    const converted = await runCli(["convert", "har", `${dir}/r.har`, "-o", `${dir}/flow.yaml`], {
+      env,
+    });
+    const flow = await Deno.readTextFile(`${dir}/flow.yaml`);
+    assert.equal(converted.code, 0, converted.stderr);
+    const base = (env: string) => new RegExp(`\\$\\{ENV\\.${env}:-([^}]*)\\}`).exec(flow)?.[1];
+    assert.equal(base("BASE_URL"), s.app.origin, flow);
+    assert.equal(base("BASE_URL_2"), s.auth.origin, flow);
+    // The sign-in service of the instance verified against is the one BASE_URL_2 names.
+    const verified = await runCli(
+      ["convert", "har", `${dir}/r.har`, "--verify", s.app.origin, "-o", `${dir}/v.yaml`],
+      { env: { ...env, BASE_URL_2: s.auth.origin } },
+    );
+    assert.equal(
+      verified.code,
+      0,
+      `${verified.stderr}\n${await Deno.readTextFile(`${dir}/v.yaml`)}`,
+    );
+    const run = await runCli(["run", `${dir}/flow.yaml`], { env });
+    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+  } finally {
+    await Promise.all(s.close());
+    await Deno.remove(dir, { recursive: true });
+  }
+});
