@@ -13,6 +13,7 @@
 import { QUIET, QUIET_SHORT, SHORT, TAKES_VALUE } from "./curl_option_table.ts";
 import { configWords } from "./curl_config.ts";
 import { fromStdin, fromText } from "./curl_stdin.ts";
+import { typesetOption } from "./curl_typeset_dash.ts";
 
 /** One piece of request data, in the order the options came. */
 export interface DataPiece {
@@ -137,7 +138,7 @@ export function readCurlArgs(
   const value = (written: string) => nextValue(r, args, written);
   let positional = false;
   while (args.i < args.words.length) {
-    const word = args.words[args.i++];
+    const word = positional ? args.words[args.i++] : optionWord(r, args.words[args.i++]);
     if (positional || !word.startsWith("-") || word === "-") operand(r, args, word);
     else if (word === "--") positional = true;
     else if (word.startsWith("--")) longOption(r, word, value, ctx);
@@ -146,6 +147,16 @@ export function readCurlArgs(
   if (r.stdin !== undefined) fromStdin(r, r.stdin);
   else if (stdin !== undefined) fromText(r, stdin);
   return r;
+}
+
+/** `word`, or the option it means when a typesetter's dash stands for `-` or `--` (noted). */
+function optionWord(r: CurlRequest, word: string): string {
+  const meant = typesetOption(word);
+  if (meant === undefined) return word;
+  r.notes.push(
+    `"${word}" is written with a typographic dash, which curl reads as a URL; it was read as "${meant}", the option the page meant.`,
+  );
+  return meant;
 }
 
 /** The command's words and the next one to read; -K's options are put in as they are read. */
