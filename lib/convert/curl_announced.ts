@@ -16,6 +16,17 @@
  * "when": another case's) and does not hedge ("may", "can"); a command whose
  * sentences name two statuses keeps the below-400 check.
  *
+ * A line inside a fenced code block is what a command printed or a file
+ * holds, never a sentence, unless it is a `#` comment: a database's page
+ * pastes `Code: 457. DB::Exception: …` under its command, its own error code,
+ * and a configuration block's `<status>402</status>` sits in the section; each
+ * made a step check a status no server answered. A failure said in words
+ * alone, with no status ("For example, this won't work:", "The command above
+ * results in an error:"), by the sentence right above the command, its
+ * comment or a sentence after it, makes the step check a status of 400 or
+ * more (`failureAnnounced`): the documented counterexample passes when the
+ * server refuses it.
+ *
  * @module
  */
 import type { OutcomeCommand } from "./curl_error_line.ts";
@@ -26,6 +37,14 @@ const ANSWERING =
 
 /** A condition (another case's answer) or a hedge (what may happen). */
 const NOT_THIS = /\b(?:if|when|whenever|unless|otherwise|in case|may|might|could|can)\b/i;
+
+/**
+ * Words that say the command does not work, naming no status: "this won't work", "does not
+ * work", "results in an error", "returns an error", "is rejected". A bare "fails" is not enough:
+ * "It fails on … paths" tells of other requests.
+ */
+const FAILS =
+  /\b(?:(?:won't|will not|doesn't|does not|didn't|did not)\s+(?:work|succeed)|results? in an? (?:error|exception|failure)|(?:returns?|gives?|throws?|raises?) an? (?:error|exception)|(?:is|are|gets?|will be) (?:rejected|refused))\b/i;
 
 /** A status from 400 to 599 written alone, never inside a port, path or longer number. */
 const STATUS = /(?<![\w.:/-])([45]\d\d)(?![\w/]|\.\d)/g;
@@ -45,13 +64,40 @@ const breaks = (line: string) => RULE.test(line) || headingLevel(line) !== undef
 /** A line that is no sentence: blank, a fence, JSON, a head's line, curl's own error line. */
 const NO_SENTENCE = /^\s*(?:$|```|~~~|[{}[\]"]|HTTP\/|curl: \(|\$ |> )/;
 
-/** The statuses one line of prose announces. */
-function announced(line: string): number[] {
+/** A line's text as a sentence, its comment mark and Markdown marks left out; `undefined` for none. */
+function sentence(line: string): string | undefined {
   // A comment's text is read as a sentence: `# {"status": 404}` is an answer, `# HTTP/1.1 …` a head.
   const said = line.replace(/^\s*#\s?/, "");
   const text = said.replace(/[*_`]/g, "");
-  if (NO_SENTENCE.test(said) || !ANSWERING.test(text) || NOT_THIS.test(text)) return [];
+  return NO_SENTENCE.test(said) || NOT_THIS.test(text) ? undefined : text;
+}
+
+/** The statuses one line of prose announces. */
+function announced(line: string): number[] {
+  const text = sentence(line);
+  if (text === undefined || !ANSWERING.test(text)) return [];
   return [...text.matchAll(STATUS)].map((m) => Number(m[1]));
+}
+
+/** Whether one line of prose says, with no status, that the command fails. */
+const failsInWords = (line: string) => FAILS.test(sentence(line) ?? "");
+
+/**
+ * Which lines (0-based) are a fenced code block's own, not sentences: every line between a
+ * `` ``` `` or `~~~` fence and the one closing it, but a `#` comment.
+ */
+function codeLines(lines: readonly string[]): boolean[] {
+  let open: string | undefined;
+  return lines.map((line) => {
+    const fence = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
+    // A block closes on a fence of its own mark, as long or longer, with no language after it.
+    const closes = open !== undefined && fence?.[1].startsWith(open) && fence[2].trim() === "";
+    if (fence && (open === undefined || closes)) {
+      open = open === undefined ? fence[1] : undefined;
+      return false;
+    }
+    return open !== undefined && !/^\s*#/.test(line);
+  });
 }
 
 /** A comment on a command's line after its words: `curl … # expect a 409 here`. */
@@ -89,6 +135,16 @@ function introduction(lines: readonly string[], from: number, to: number): numbe
 }
 
 /**
+ * The `…:` sentence's paragraph above the command at `to`, past blank lines, fences and the
+ * comments right above it ("Storing it again is refused:", then `# expect a 409 here`).
+ */
+function colonIntroduction(lines: readonly string[], from: number, to: number): number[] {
+  let i = to - 1;
+  while (i >= from && /^\s*(?:$|```|~~~|#\s)/.test(lines[i])) i--;
+  return i >= from && /:[*_`]*\s*$/.test(lines[i]) ? introduction(lines, from, i + 1) : [];
+}
+
+/**
  * The lines (0-based, from `from` up to `to`) that lead to the command at `to`: its section,
  * from the heading above it that its part starts with (walking up through headings of lower
  * levels, never past a rule, a sibling heading or a `##` one), else its introduction.
@@ -106,23 +162,39 @@ function leadOf(lines: readonly string[], from: number, to: number): number[] {
   return start >= 0 ? range(start + 1, to) : introduction(lines, from, to);
 }
 
-/** Each command's sentences: the line numbers (0-based) that speak of it, by command. */
-function sentencesOf(lines: readonly string[], starts: readonly number[]): number[][] {
+/**
+ * Each command's sentences: the line numbers (0-based) that speak of it, by command (`own`), and
+ * those of them near it (`near`: its introduction, its comments, what follows it), which alone
+ * may say in words that it fails; a section's prose tells of more than one example.
+ */
+function sentencesOf(
+  lines: readonly string[],
+  starts: readonly number[],
+): { own: number[][]; near: number[][] } {
   const own: number[][] = starts.map(() => []);
+  const near: number[][] = starts.map(() => []);
   let after = -1; // The previous command's last own line.
   for (let k = 0; k <= starts.length; k++) {
     const to = k < starts.length ? starts[k] : lines.length;
     const lead = k < starts.length ? leadOf(lines, after + 1, to) : [];
+    // The `…:` sentence above the next command's comments introduces that one, not this.
+    const intro = k < starts.length ? colonIntroduction(lines, after + 1, to) : [];
     if (k > 0) {
       // What follows a command up to a heading, a rule or the next one's lead tells what it did.
-      for (let i = after + 1; i < (lead[0] ?? to) && !breaks(lines[i]); i++) own[k - 1].push(i);
+      for (let i = after + 1; i < (lead[0] ?? to) && !breaks(lines[i]); i++) {
+        own[k - 1].push(i);
+        if (!intro.includes(i)) near[k - 1].push(i);
+      }
     }
     if (k === starts.length) break;
     own[k].push(...lead);
+    near[k].push(...new Set([...introduction(lines, after + 1, to), ...intro]));
     after = ownEnd(lines, starts[k]);
-    own[k].push(...range(starts[k], after + 1).map((i) => -1 - i));
+    const mine = range(starts[k], after + 1).map((i) => -1 - i);
+    own[k].push(...mine);
+    near[k].push(...mine);
   }
-  return own;
+  return { own, near };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
@@ -143,8 +215,13 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
  */
 export function announcedRefusals(text: string, built: OutcomeCommand[]): number {
   const lines = text.split("\n");
+  const code = codeLines(lines);
   const starts = built.map((b) => b.command.line - 1);
-  const own = sentencesOf(lines, starts);
+  const { own, near } = sentencesOf(lines, starts);
+  // A negative index is one of the command's own lines: only its comment speaks; a code block's
+  // line is what a command printed or a file holds.
+  const spoken = (i: number) =>
+    i < 0 ? trailingComment(lines[-1 - i]) : code[i] ? undefined : lines[i];
   let count = 0;
   built.forEach((b, k) => {
     const record = b.records.at(-1)?.record;
@@ -153,16 +230,24 @@ export function announcedRefusals(text: string, built: OutcomeCommand[]): number
     if (!record || record.status !== undefined || later) return;
     const said = new Map<number, number>();
     for (const i of own[k]) {
-      // A negative index is one of the command's own lines: only its comment speaks.
-      const line = i < 0 ? trailingComment(lines[-1 - i]) : lines[i];
+      const line = spoken(i);
       for (const status of line === undefined ? [] : announced(line)) {
         if (!said.has(status)) said.set(status, i < 0 ? -i : i + 1);
       }
     }
-    if (said.size !== 1) return;
+    const fails = said.size === 0 ? near[k].find((i) => failsInWords(spoken(i) ?? "")) : undefined;
+    if (said.size !== 1 && fails === undefined) return;
+    count++;
+    if (fails !== undefined) {
+      record.failureAnnounced = true;
+      const line = fails < 0 ? -fails : fails + 1;
+      b.notes.push(
+        `the docs say it fails (line ${line}): the step checks a status of 400 or more, as documented.`,
+      );
+      return;
+    }
     const [[status, line]] = [...said];
     record.status = status;
-    count++;
     b.notes.push(
       `the docs say it is refused with ${status} (line ${line}): the step checks ${status}, as documented.`,
     );

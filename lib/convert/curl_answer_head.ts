@@ -2,7 +2,7 @@
  * The head of an answer the docs paste under a `curl -i` command: its
  * status line and headers (`HTTP/1.1 200 OK`, `Token: hyr5…`,
  * `Set-Cookie: MMAUTHTOKEN=…`), in a transcript under a `$ ` prompt, in `#`
- * comments, or bare under the command. Servers that answer a login's token
+ * comments, bare under the command, or after `curl -v`'s `< ` marks. Servers that answer a login's token
  * in a header (Mattermost's `Token`, OpenStack's `X-Subject-Token`) are
  * documented so: the token a later command sends is in no body, and was
  * asked of the user. As the step's recorded response headers and cookies,
@@ -39,6 +39,14 @@ const MAX_HEADERS = 100;
 const commentText = (line: string) => /^\s*#\s?(.*)$/.exec(line)?.[1];
 
 /**
+ * What `curl -v` printed of the answer's head on a line, after its `< ` mark (`< HTTP/1.1 402
+ * Payment Required`, `< Set-Cookie: …`); `undefined` for any other line, a lone `<` (the head's
+ * end) and the request's `> ` lines among them. No shell line starts with `< HTTP/`, so it is read
+ * wherever it stands, printed under a prompt or not.
+ */
+const verboseText = (line: string) => /^\s*< (\S.*)$/.exec(line)?.[1];
+
+/**
  * The last line of an answer's head starting at line `at` (its status line,
  * then its header lines), or `undefined` when no head starts there.
  *
@@ -72,7 +80,8 @@ export function pastedHeads(text: string, shell: string | undefined): PastedHead
   const lines = text.split("\n");
   const shown = shell?.split("\n");
   const own = lines.map((line, i) =>
-    commentText(line) ?? (shown && shown[i] === "" && line !== "" ? line : undefined)
+    commentText(line) ?? verboseText(line) ??
+      (shown && shown[i] === "" && line !== "" ? line : undefined)
   );
   const found: PastedHead[] = [];
   for (let i = 0; i < own.length; i++) {
@@ -91,7 +100,8 @@ export function pastedHeads(text: string, shell: string | undefined): PastedHead
       if (!m) break;
       headers.push({ name: m[1], value: m[2] });
     }
-    found.push({ line: i + 1, status: Number(status), headers });
+    // An interim head (`100 Continue`, `103 Early Hints`) comes before the answer's own.
+    if (Number(status) >= 200) found.push({ line: i + 1, status: Number(status), headers });
     i = k - 1;
   }
   return found;

@@ -80,6 +80,7 @@ const RANGES = {
   success: [["gte", 200], ["lt", 300]],
   refusal: [["gte", 400], ["lt", 500]],
   failure: [["gte", 500]],
+  failed: [["gte", 400]],
   below: [["lt", 400]],
 } as const satisfies Record<string, [string, number][]>;
 
@@ -93,6 +94,8 @@ const RANGES = {
 function ownRange(step: Step): keyof typeof RANGES | undefined {
   if (step.method === "PUT" && step.last.status === 201) return "success";
   if (step.last.status !== undefined || step.grpc || step.websocket || step.sse) return undefined;
+  // A failure the docs say in words, naming no status (curl_announced.ts): a refusal or a failure.
+  if (step.last.failureAnnounced) return "failed";
   const errors = step.last.hasJson && !step.last.answerIntroduced
     ? errorObjects(step.last.json)
     : [];

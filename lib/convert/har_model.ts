@@ -72,6 +72,11 @@ export interface HarRecord {
    */
   answerIntroduced?: boolean;
   /**
+   * `convert curl`: the docs say in words, naming no status, that the command fails ("this won't
+   * work:"; `curl_announced.ts`): its step checks a status of 400 or more.
+   */
+  failureAnnounced?: boolean;
+  /**
    * `convert curl`: the body is sent from a file (the step's `body_file`), so the record holds
    * none of it; never a browser's upload left out of a recording (`correlate/rewrite_body.ts`).
    */
