@@ -61,6 +61,7 @@ import { WrittenFiles } from "./curl_made_files.ts"; // `cat > F <<EOF`, then `-
 import { withoutJsonAnswers, withoutPrinted, withoutProse } from "./curl_transcript.ts";
 import { pastedIntoRecords } from "./curl_answers.ts";
 import { announcedRefusals } from "./curl_announced.ts";
+import { withoutTables } from "./curl_tables.ts";
 import { curlErrorLines } from "./curl_error_line.ts";
 import { sharedJars } from "./curl_jar.ts";
 import { checkRpcError } from "./correlate/rpc_errors.ts";
@@ -117,8 +118,8 @@ export function convertCurl(
 ): CurlResult {
   const env: EnvNames = [];
   // `C:\> curl … ^`: cmd.exe's session, or the Windows form beside a Unix one: curl_windows.ts.
-  // `<pre>` as a reader copies it (curl_html_code.ts); `<!-- -->` and ```lua hold no command.
-  const unhidden = withoutHtmlComments(withoutOtherCode(text.replace(/^\ufeff/, "")));
+  // `<pre>` as a reader copies it (curl_html_code.ts); what holds no command left out.
+  const unhidden = withoutNoCommand(text);
   const windows = windowsPrompts(htmlCodeText(unhidden.text));
   const split = splitterFor(windows);
   // `> curl …` is typed after a prompt, as `$ curl …` (curl_prompts.ts); `// =>` is a comment,
@@ -170,6 +171,14 @@ export function convertCurl(
     { commands: built.length, skipped, ignored, notes },
     options,
   );
+}
+
+/**
+ * The text without what holds no command: `<!-- -->` (curl_hidden.ts), ```lua
+ * (curl_code_blocks.ts) and a Markdown table (curl_tables.ts), line for line.
+ */
+function withoutNoCommand(text: string): ReturnType<typeof withoutHtmlComments> {
+  return withoutHtmlComments(withoutOtherCode(withoutTables(text.replace(/^\ufeff/, ""))));
 }
 
 /** The shell the commands are typed for: a Windows prompt's, or the one the text is written for. */

@@ -26,7 +26,9 @@ import {
  * Whether text is written for cmd rather than a POSIX shell: no line ends in
  * a backslash continuation, and a line ends in ` ^` (cmd's continuation),
  * or the text has a `^"` quote (Chrome), a `"%"` or a doubled `""` inside a
- * word (WebKit and older Firefox), or runs `curl.exe`.
+ * word of a line that runs curl (WebKit and older Firefox: an answer pasted
+ * under a command, `{"Comment":""}`, says nothing of the shell), or runs
+ * `curl.exe`.
  *
  * @example
  * ```ts
@@ -38,8 +40,8 @@ import {
  */
 export function isCmd(text: string): boolean {
   if (/\\\r?\n/.test(text)) return false;
-  return /[ \t]\^\r?\n/.test(text) || /(^|\s)\^"/.test(text) || /"%"/.test(text) ||
-    /[^\s\\=]""[^\s]/.test(text) || /(^|\s)curl\.exe\s/i.test(text);
+  return /[ \t]\^\r?\n/.test(text) || /(^|\s)\^"/.test(text) || /(^|\s)curl\.exe\s/i.test(text) ||
+    text.split("\n").some((line) => /\bcurl\s/.test(line) && /"%"|[^\s\\=]""\S/.test(line));
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import { safeDecode, valueKey, walk } from "../json.ts";
 import type { Step } from "../model.ts";
-import { isIdKey } from "../values.ts";
+import { isIdKey, isUuid } from "../values.ts";
 import { trimmed } from "./created_ids.ts";
 import type { Correlator } from "./state.ts";
 
@@ -62,4 +62,41 @@ function memberText(key: string, leaf: unknown): string | undefined {
   // A path or URL goes whole (`handed.ts`); a sentence or a line is no member's name.
   if (/[/\n\r\t]|^\.\.?$/.test(leaf) || /^\s|\s$/.test(leaf)) return undefined;
   return leaf;
+}
+
+/** Per correlator: the names a write made its own, sent as written wherever later sent. */
+const claimed = new WeakMap<Correlator, Set<string>>();
+
+/**
+ * Whether a path segment is a name the request makes its own rather than one to take from a
+ * listing: only a read handed it out, it is a name, not an id's shape (a number, a UUID: the
+ * server's, whatever reads it), and a POST or PUT (`write`) ends its path with it (`last`). Such
+ * a write makes or replaces what it names (a folder an upload makes, `PUT …/dirs/x`); taking the
+ * name from the listing failed on a fresh instance, whose listing is empty (a package repository
+ * tool's files page). Later requests send it as written too: it is the write's.
+ *
+ * @example
+ * ```ts
+ * import { ownName } from "./listed_names.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * import { valueKey } from "../json.ts";
+ * const c = emptyCorrelator("a", true);
+ * const read = { method: "GET" };
+ * // deno-lint-ignore no-explicit-any
+ * c.producers.set(valueKey("inbox"), { step: read, source: { kind: "json", path: [0] } } as any);
+ * // deno-lint-ignore no-explicit-any
+ * c.producers.set(valueKey("42"), { step: read, source: { kind: "json", path: [1] } } as any);
+ * if (ownName(c, "inbox", false, true) || ownName(c, "42", true, true)) throw new Error();
+ * if (!ownName(c, "inbox", true, true) || !ownName(c, "inbox", false, false)) throw new Error();
+ * ```
+ */
+export function ownName(c: Correlator, segment: string, write: boolean, last: boolean): boolean {
+  if (claimed.get(c)?.has(segment)) return true;
+  if (!write || !last || /^\d+$/.test(segment) || isUuid(segment)) return false;
+  const method = c.producers.get(valueKey(segment))?.step.method ??
+    c.members.get(segment)?.producer.step.method;
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (!claimed.has(c)) claimed.set(c, new Set());
+  claimed.get(c)!.add(segment);
+  return true;
 }

@@ -21,6 +21,7 @@ import { siblingRowProducer } from "./sibling_rows.ts";
 import { jsonRowProducer } from "./json_rows.ts";
 import { keyNamedIdProducer } from "./key_named_ids.ts";
 import { linkedSegmentProducer } from "./linked_paths.ts";
+import { ownName } from "./listed_names.ts";
 import { type Correlator, NOT_A_BODY } from "./state.ts";
 import { withTokens } from "./tokens.ts";
 
@@ -59,11 +60,15 @@ const FIELD_SEMICOLON = /;(?=[\w.[\]-]+=)/;
 function pathTemplate(c: Correlator, pathname: string, step: Step): string {
   let previous = "";
   const segments = pathname.split("/");
+  const last = segments.findLastIndex((segment) => segment !== "");
+  // A POST or PUT ending with a name a listing showed makes what it names (listed_names.ts).
+  const names = step.method === "POST" || step.method === "PUT";
   return segments.map((segment, i) => {
     if (segment === "") return "";
     const decoded = safeDecode(segment);
     const under = safeDecode(segments.slice(0, i).join("/"));
-    const p = c.rules.producerFor(decoded) ??
+    const own = ownName(c, decoded, names, i === last);
+    const p = own ? undefined : c.rules.producerFor(decoded) ??
       (/^\d+$/.test(decoded) ? c.rules.producerFor(Number(decoded)) : undefined) ??
       (c.linking
         ? createdIdProducer(c, under, decoded) ?? siblingRowProducer(c, under, decoded) ??
