@@ -8,13 +8,15 @@
  * (`isMadeId`), is the run's own, one value per run. Only a name that says a user holds it (a
  * password, an API key, a PIN: `isHeldByUser`) keeps it asked, unless its last word is `id`,
  * which names the record a credential belongs to, not the credential. A value typed into a
- * password input stays asked whatever it looks like.
+ * password input stays asked whatever it looks like. A random hex token the page drew (Cronicle's
+ * API key, `made_tokens.ts`) is judged the same way.
  *
  * @module
  */
 import { isSecretName } from "../../secrets/mod.ts";
 import { isHeldByUser } from "../held_names.ts";
 import { isMadeId } from "./made_ids.ts";
+import { isMadeToken } from "./made_tokens.ts";
 import type { Correlator } from "./state.ts";
 import { keyWords } from "./worded_fields.ts";
 
@@ -22,8 +24,8 @@ import { keyWords } from "./worded_fields.ts";
 const RANDOM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /**
- * Whether `value`, sent under the secret-sounding `key`, is a UUID the page made and no user
- * holds: made fresh each run instead of asked.
+ * Whether `value`, sent under the secret-sounding `key`, is a UUID or hex token the page made and
+ * no user holds: made fresh each run instead of asked.
  *
  * @example
  * ```ts
@@ -36,10 +38,12 @@ const RANDOM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
  *   throw new Error();
  * }
  * if (isPageMadeSecret(c, "apiKey", id) || isPageMadeSecret(c, "new_password", id)) throw new Error();
+ * c.madeTokens.add("4be1c07a9d3f58e26a0b7c1d9e8f2a35");
+ * if (!isPageMadeSecret(c, "key", "4be1c07a9d3f58e26a0b7c1d9e8f2a35")) throw new Error();
  * ```
  */
 export function isPageMadeSecret(c: Correlator, key: string, value: string): boolean {
-  if (!RANDOM_UUID.test(value) || !isSecretName(key) || c.passwordFields.has(key)) return false;
-  if (!isMadeId(c, value)) return false;
+  if (!isSecretName(key) || c.passwordFields.has(key)) return false;
+  if (!(RANDOM_UUID.test(value) ? isMadeId(c, value) : isMadeToken(c, value))) return false;
   return !isHeldByUser(key) || /^ids?$/i.test(keyWords(key).at(-1) ?? "");
 }

@@ -35,6 +35,7 @@ import { textFields } from "./text_fields.ts";
 import { freshChosenPasswords } from "./chosen_passwords.ts";
 import { pageFilledPosts } from "./prefilled_passwords.ts";
 import { ownMadeAccounts } from "./made_accounts.ts";
+import { noteMadeTokens } from "./made_tokens.ts";
 import { lookupFields } from "./lookup_fields.ts";
 import { pathOnlyLogins } from "./login_evidence.ts";
 
@@ -110,6 +111,7 @@ export function correlate(
   noteMovedOn(c, ordered);
   findLogins(c, ordered);
   countUuids(c, ordered);
+  noteMadeTokens(c, ordered);
   ownClientNames(c, ordered);
   ownKeptNames(c, ordered);
   ownSluggedTitles(c, ordered);

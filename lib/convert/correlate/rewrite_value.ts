@@ -34,6 +34,7 @@ import { sequenceProducer } from "./sequences.ts";
 import { typedOnce } from "./typed_once.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
 import { madeIdsIn } from "./made_ids.ts";
+import { freshToken } from "./made_tokens.ts";
 import { isPageMadeSecret } from "./page_made_secrets.ts";
 import { sameKeyProducer } from "./same_key.ts";
 import { withTokens } from "./tokens.ts";
@@ -98,8 +99,13 @@ const VALUE_RULES: ValueRule[] = [
   oauthCode,
   // A session id no answer issued: the page made it, no credential to ask for (client_sessions.ts).
   (c, key, value, step) => clientSessionId(c, key, value, step?.last?.started),
-  // A UUID the page made under a secret-sounding name no user holds (page_made_secrets.ts).
-  (c, key, value) => isPageMadeSecret(c, key, value) ? c.rules.freshUuid(key, value) : undefined,
+  // A UUID or hex token the page made under a secret-sounding name no user holds (page_made_secrets.ts).
+  (c, key, value) =>
+    !isPageMadeSecret(c, key, value)
+      ? undefined
+      : isUuid(value)
+      ? c.rules.freshUuid(key, value)
+      : freshToken(c, key, value),
   secretField,
   (c, _key, value) => generatedAgain(c, c.generated.get(value)),
   (c, key, value) =>

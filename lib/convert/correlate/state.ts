@@ -155,6 +155,8 @@ export interface Correlator {
   readonly uuidCounts: Map<string, number>;
   /** UUIDs a response echoed after a request sent them (made_ids.ts). */
   readonly uuidEchoed: Set<string>;
+  /** Hex tokens the page drew: sent again or echoed, held by no answer before (made_tokens.ts). */
+  readonly madeTokens: Set<string>;
   readonly env: Map<string, EnvVar>;
   /** `BASE\nvalue` → the variable asked for it, indexed by end, start and name (env_values.ts). */
   readonly envByValue: EnvValues;
@@ -262,6 +264,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     insideText: [],
     uuidCounts: new Map(),
     uuidEchoed: new Set(),
+    madeTokens: new Set(),
     env: new Map(),
     envByValue: new EnvValues(),
     secrets: new Set(),
