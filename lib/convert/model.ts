@@ -95,6 +95,8 @@ export interface Step {
     value: YScalar;
     values: string[];
     shows?: string;
+    /** `shows` is a value a write answered, not one it sent (`correlate/listed_later.ts`). */
+    answered?: boolean;
     /** Counts a page waited for, each until it reaches its recorded final value (poll_counts.ts). */
     bounds?: CountBound[];
   };

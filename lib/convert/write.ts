@@ -353,7 +353,8 @@ function describe(step: Step): string {
     : status === 304
     ? "304 (expected as 200: conditional headers are not sent)"
     : String(status);
-  if (step.loop?.shows !== undefined) outcome += ", read until it shows what the write sent";
+  if (step.loop?.answered) outcome += ", read until it lists what the write answered";
+  else if (step.loop?.shows !== undefined) outcome += ", read until it shows what the write sent";
   else if (step.loop) {
     outcome += `, polled ${step.records.length} times (${step.loop.values.join(" → ")})`;
   }

@@ -45,7 +45,8 @@ export function addNotes(c: Correlator): void {
   c.notes.push(...loginCopyNotes(c));
   const byPosition = positionNote(c);
   if (byPosition) c.notes.push(byPosition);
-  const awaited = c.steps.filter((s) => s.loop?.shows !== undefined).map((s) => `"${s.name}"`);
+  const awaited = c.steps.filter((s) => s.loop?.shows !== undefined && !s.loop.answered)
+    .map((s) => `"${s.name}"`);
   if (awaited.length > 0) {
     c.notes.push(
       `The server showed what a write sent only a while after answering it (the page read again until it did, or 202): ${
@@ -55,6 +56,8 @@ export function addNotes(c: Correlator): void {
       } read again, 250 ms apart, until the body shows it, for at most twice the recorded wait.`,
     );
   }
+  const listed = listedNote(c);
+  if (listed) c.notes.push(listed);
   if (c.droppedCookies > 0) {
     c.notes.push(
       `Cookies that no recorded response set were left out of ${c.droppedCookies} ${
@@ -104,4 +107,15 @@ function uploadSource(u: Upload): string {
     }`;
   }
   return u.placeholder ? ", a placeholder" : "";
+}
+
+/** The note for reads that wait for a record a write answered (listed_later.ts), or undefined. */
+function listedNote(c: Correlator): string | undefined {
+  const listed = c.steps.filter((s) => s.loop?.answered).map((s) => `"${s.name}"`);
+  if (listed.length === 0) return undefined;
+  return `The server finished a record a write's answer named only after answering it (a time the recording shows on it falls between the write's answer and the listing): ${
+    pluralWord(listed.length, "step")
+  } ${listed.join(", ")} ${
+    pluralWord(listed.length, "is", "are")
+  } read again, 250 ms apart, until the body lists it, for at most twice the recorded wait.`;
 }

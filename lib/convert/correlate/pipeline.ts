@@ -36,6 +36,7 @@ import { freshChosenPasswords } from "./chosen_passwords.ts";
 import { pageFilledPosts } from "./prefilled_passwords.ts";
 import { ownMadeAccounts } from "./made_accounts.ts";
 import { noteMadeTokens } from "./made_tokens.ts";
+import { noteListedLater } from "./listed_later.ts";
 import { lookupFields } from "./lookup_fields.ts";
 import { pathOnlyLogins } from "./login_evidence.ts";
 
@@ -112,6 +113,7 @@ export function correlate(
   findLogins(c, ordered);
   countUuids(c, ordered);
   noteMadeTokens(c, ordered);
+  noteListedLater(c, ordered);
   ownClientNames(c, ordered);
   ownKeptNames(c, ordered);
   ownSluggedTitles(c, ordered);

@@ -157,6 +157,8 @@ export interface Correlator {
   readonly uuidEchoed: Set<string>;
   /** Hex tokens the page drew: sent again or echoed, held by no answer before (made_tokens.ts). */
   readonly madeTokens: Set<string>;
+  /** Reads that listed, finished later, a record a write's answer named (listed_later.ts). */
+  readonly listedLater: Map<HarRecord, { write: HarRecord; value: string }>;
   readonly env: Map<string, EnvVar>;
   /** `BASE\nvalue` → the variable asked for it, indexed by end, start and name (env_values.ts). */
   readonly envByValue: EnvValues;
@@ -265,6 +267,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     uuidCounts: new Map(),
     uuidEchoed: new Set(),
     madeTokens: new Set(),
+    listedLater: new Map(),
     env: new Map(),
     envByValue: new EnvValues(),
     secrets: new Set(),

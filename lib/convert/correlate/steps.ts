@@ -8,6 +8,7 @@
  */
 import { retryLaterMade } from "./later_made.ts";
 import { awaitShown } from "./shown_later.ts";
+import { awaitListed } from "./listed_later.ts";
 import { retryRateLimited } from "./rate_limited.ts";
 import { addAssertions } from "../assertions.ts";
 import { AnswerKeys } from "../answer_keys.ts";
@@ -95,6 +96,7 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   rewriteBody(c, first, step, login);
   retryLaterMade(c, step);
   awaitShown(c, step);
+  awaitListed(c, step);
   retryRateLimited(step);
   remember(c, first);
   rememberFields(c, first);
