@@ -27,6 +27,12 @@ export interface OpenApiOperation {
    */
   role?: "create" | "whole" | "delete";
   /**
+   * A create whose path is a collection itself though its last word is a create verb
+   * (`POST /document-store/store` beside `/document-store/store/{id}`): it makes items there, not
+   * of the noun before the word (`verb_segments.ts`'s `createdIn`).
+   */
+  ownPath?: true;
+  /**
    * Its JSON body lists names of a collection's items (`listed_items.ts`):
    * it runs among the deletes, as one of this depth (just before the items' own delete).
    */

@@ -123,6 +123,8 @@ function classify(doc: Node, op: OpenApiOperation, uses: ReturnType<typeof paths
     ? rpcVerb(op.template, op.node.operationId) ?? (byPaths === "create" ? undefined : byPaths)
     : byPaths;
   if (role) op.role = role;
+  const path = uses.trim(op.template);
+  if (role === "create" && madeCollection(path) && isOwnCollection(path, uses)) op.ownPath = true;
   // A bulk operation may remove what it lists: after the reads and updates of its items.
   const lists = role === "create" || op.method === "GET" ? undefined : listDepth(doc, op);
   if (lists !== undefined) op.lists = lists;
@@ -194,9 +196,14 @@ function roleOf(op: OpenApiOperation, uses: ReturnType<typeof pathsOf>): OpenApi
   return uses.posted.has(path.slice(0, path.lastIndexOf("/"))) ? undefined : "create";
 }
 
+/** Whether an operation's path is used as a collection: other operations on it, or items under it. */
+function isOwnCollection(path: string, uses: ReturnType<typeof pathsOf>): boolean {
+  return (uses.count.get(path) ?? 0) > 1 || uses.parents.has(path);
+}
+
 /** What a POST to a collection's path does: creates, or acts on the whole API when no parameter. */
 function postedRole(path: string, uses: ReturnType<typeof pathsOf>): OpenApiOperation["role"] {
-  if ((uses.count.get(path) ?? 0) > 1 || uses.parents.has(path)) return "create";
+  if (isOwnCollection(path, uses)) return "create";
   // `POST /bookmark/create` beside `/bookmark/{id}`, `GET /bookmark` or `/bookmark/list`
   // (verb_segments.ts); not `/auth/register` beside `/auth/login` (no collection of `/auth`).
   const made = madeCollection(path);

@@ -89,6 +89,9 @@ export function madeCollection(template: string): string | undefined {
 /**
  * The collection a create makes an item of, no trailing slash: its path's
  * noun under a create verb (`/bookmark` of `POST /bookmark/create`), else its path.
+ * A path the document uses as a collection itself (`ownPath`: read too, or
+ * with items under it, as `GET|POST /document-store/store` beside
+ * `/document-store/store/{id}`) is its own, whatever its last word.
  *
  * @example
  * ```ts
@@ -96,9 +99,11 @@ export function madeCollection(template: string): string | undefined {
  * if (createdIn({ template: "/bookmark/create", role: "create" }) !== "/bookmark") throw new Error();
  * if (createdIn({ template: "/bookmark/create" }) !== "/bookmark/create") throw new Error();
  * if (createdIn({ template: "/pets/", role: "create" }) !== "/pets") throw new Error();
+ * const own = { template: "/docs/store", role: "create", ownPath: true } as const;
+ * if (createdIn(own) !== "/docs/store") throw new Error();
  * ```
  */
-export function createdIn(op: { template: string; role?: string }): string {
+export function createdIn(op: { template: string; role?: string; ownPath?: true }): string {
   const path = op.template.replace(/\/$/, "");
-  return (op.role === "create" ? madeCollection(path) : undefined) ?? path;
+  return (op.role === "create" && !op.ownPath ? madeCollection(path) : undefined) ?? path;
 }
