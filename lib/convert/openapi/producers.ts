@@ -19,7 +19,8 @@
  * refused without its query, from its collection's create (`query_refused.ts`); a call served
  * by GET and POST reads its own method's twin create (`rpc_twins.ts`); last, a tag's one create
  * where no path names a collection (`tag_create.ts`); first, a collection the parameter is named
- * for whose create names its items in its body (`named_collection.ts`). A producer never reads
+ * for whose create names its items in its body (`named_collection.ts`); after all of these, one
+ * described in the words of a parameter a create produces (`described_param.ts`). A producer never reads
  * the parameter it produces, so the links make no cycle through one parameter.
  *
  * @module
@@ -52,6 +53,7 @@ import { readsSame } from "./shallow_nested.ts";
 import { tagMakerLink } from "./tag_create_link.ts";
 import { fromListing, laterListing } from "./listing_producer.ts";
 import { namedCollectionLink } from "./named_collection.ts";
+import { withDescribedParams } from "./described_param.ts";
 
 export type { ParamLink } from "./document_links.ts"; // read from here, as the captures below
 export { capturePath, captureSource } from "./capture_source.ts";
@@ -189,7 +191,7 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
     found.push(...abbreviated(op, found));
     if (found.length > 0) out.set(op, twins(op, found));
   }
-  return out;
+  return withDescribedParams(ops, out);
 }
 
 /**
