@@ -103,3 +103,28 @@ Deno.test("convert openapi: a description saying only 'id', or two creates', lin
     assert.equal(links.get(op), undefined, template);
   }
 });
+
+/*
+ * The same document describes `GET /feedback/{id}` and `GET /leads/{id}` as
+ * "Chatflow ID" too, though each is read from its own collection's create by
+ * its path: two creates produce parameters so described. Of those, the one
+ * whose collection the words name (`/chatflows`, "chatflow") is meant; where
+ * the words name none of them (two collections' "Item ID"), nothing links.
+ */
+Deno.test("convert openapi: of two creates whose parameters are described alike, the one the words name", () => {
+  const post = (tag: string) => ({
+    post: { tags: [tag], requestBody: json(pipeline), responses: ok() },
+  });
+  const ops = operationsOf({
+    paths: {
+      "/pipelines": post("p"),
+      "/pipelines/{id}": byId("p", "Pipeline ID"),
+      "/alerts": post("a"),
+      "/alerts/{id}": byId("a", "Pipeline ID"),
+      "/run-log/{id}": byId("r", "Pipeline ID"),
+    },
+  });
+  const links = paramLinks({}, ops);
+  const log = ops.find((o) => o.template === "/run-log/{id}")!;
+  assert.equal(links.get(log)?.[0]?.producer.template, "/pipelines");
+});

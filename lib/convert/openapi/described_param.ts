@@ -8,13 +8,20 @@
  * the parameter reads the same create's answer. Only a description that
  * names something besides an id ("ID", "The unique identifier" say
  * nothing), and only when every parameter so described is produced by one
- * create (the same words for two collections name neither).
+ * create, or the words name the collection of one of them: the same
+ * document describes `GET /feedback/{id}` and `GET /leads/{id}` as "Chatflow
+ * ID" too, each read from its own collection's create by its path, and
+ * "chatflow" names `/chatflows` alone (two collections' "Item ID" name
+ * neither, and link nothing).
  *
  * @module
  */
 import { isNode } from "../../check/openapi_operations.ts";
 import type { ParamLink } from "./document_links.ts";
+import { singular } from "../names.ts";
 import { clientNames, isCollection, type OpenApiOperation } from "./operations.ts";
+import { plainName } from "./required_props.ts";
+import { createdIn } from "./verb_segments.ts";
 
 /** Words that say a value is an id without saying of what. */
 const ID_WORDS = new Set(["id", "ids", "identifier", "unique", "uuid", "key", "the", "a", "an"]);
@@ -43,9 +50,9 @@ function pathParam(op: OpenApiOperation, name: string) {
   return op.params.find((p) => p.in === "path" && p.name === name);
 }
 
-/** Description → the one link producing parameters so described; undefined where two creates do. */
+/** Description → the links producing parameters so described, one per create and member. */
 function describedLinks(links: Map<OpenApiOperation, ParamLink[]>) {
-  const byWords = new Map<string, ParamLink | undefined>();
+  const byWords = new Map<string, ParamLink[]>();
   for (const [op, found] of links) {
     for (const link of found) {
       // The item's own collection's create (or the document's link), read at a member.
@@ -53,12 +60,28 @@ function describedLinks(links: Map<OpenApiOperation, ParamLink[]>) {
       const p = pathParam(op, link.param);
       const words = p && made && link.producer.role === "create" ? describedAs(p) : "";
       if (words === "") continue;
-      const seen = byWords.get(words);
-      const same = seen?.producer === link.producer && seen.path.join() === link.path.join();
-      byWords.set(words, byWords.has(words) && !same ? undefined : link);
+      const seen = byWords.get(words) ?? [];
+      const same = (l: ParamLink) =>
+        l.producer === link.producer && l.path.join() === link.path.join();
+      if (!seen.some(same)) byWords.set(words, [...seen, link]);
     }
   }
   return byWords;
+}
+
+/**
+ * The one link of `found` for a description: the only one, else the one
+ * whose create's collection the words name besides an id (`/chatflows` for
+ * "Chatflow ID"), else none.
+ */
+function namedBy(words: string, found: readonly ParamLink[] | undefined): ParamLink | undefined {
+  if (!found || found.length <= 1) return found?.[0];
+  const noun = words.split(" ").filter((w) => !ID_WORDS.has(w)).join("");
+  const named = found.filter((l) => {
+    const last = createdIn(l.producer).split("/").filter((s) => s !== "").at(-1) ?? "";
+    return plainName(singular(last)) === noun || plainName(last) === noun;
+  });
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /**
@@ -91,7 +114,8 @@ export function withDescribedParams(
       // Linked already, or an item the client names at its create (the run's own name).
       if (found.some((l) => l.param === param) || clientNames(named, op, param)) continue;
       const p = pathParam(op, param);
-      const source = p ? byWords.get(describedAs(p)) : undefined;
+      const words = p ? describedAs(p) : "";
+      const source = words === "" ? undefined : namedBy(words, byWords.get(words));
       if (!source || source.producer === op) continue;
       added.push({ param, producer: source.producer, path: source.path, from: "property" });
     }
