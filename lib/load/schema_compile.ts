@@ -14,6 +14,7 @@ import { functionSource } from "../_util/function_source.ts";
 import { ecmaPattern } from "../_util/regex_dialect.ts";
 import { type GuardedTask, GuardError, prepareGuard, runGuarded } from "../_util/time_guard.ts";
 import { schemaProblem } from "./schema_problem.ts";
+import { schemaTypeOf, typeNamed } from "../_util/type_names.ts";
 
 const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false };
 
@@ -149,6 +150,9 @@ const regExp = (pattern, flags) => {
 };
 const options = () => ({ ...${JSON.stringify(AJV_OPTIONS)}, code: { regExp } });
 ${functionSource(ecmaPattern, "ecmaPattern")}
+${functionSource(typeNamed, "typeNamed")}
+${functionSource(schemaTypeOf, "schemaTypeOf")}
+${functionSource(namedTypes, "namedTypes")}
 ${functionSource(draft4, "draft4")}
 ${functionSource(openApi30, "openApi30")}
 function load({ key, kind, schema, document, ref }) {
@@ -283,6 +287,24 @@ function compileGuarded(load: Record<string, unknown>): GuardError | undefined {
 }
 
 /**
+ * A `type` written as no JSON Schema type name read as the converter reads
+ * it (`Date`, which TypeBox-based generators such as Elysia's write for a
+ * JavaScript `Date`, is a string; `int` an integer; `String` a string), and
+ * dropped where no entry of it has a meaning (`Uint8Array`): the validator
+ * refused the whole document over one such name ("type must be JSONType or
+ * JSONType[]"), failing the check of every answer that held one.
+ * Self-contained: the helper thread runs it too.
+ */
+function namedTypes(out: Record<string, unknown>): void {
+  const names = typeof out.type === "string" ? [out.type] : out.type;
+  if (!Array.isArray(names) || names.some((n) => typeof n !== "string")) return;
+  const types = names.map((n) => schemaTypeOf(n));
+  if (types.some((t) => t === undefined)) delete out.type;
+  else if (typeof out.type === "string") out.type = types[0];
+  else out.type = [...new Set(types)];
+}
+
+/**
  * A schema's draft-4 forms, which 3.0 (and Swagger 2.0) write, as the
  * 2020-12 validator reads them: `exclusiveMinimum: true` beside `minimum`
  * is `exclusiveMinimum: <minimum>` (3.1 writes the bound itself; the
@@ -349,7 +371,10 @@ function openApi30(node: unknown, names = false): unknown {
     if (!names && (k === "example" || k === "examples" || k === "id")) continue;
     out[k] = openApi30(v, !names && nameMaps.includes(k));
   }
-  if (!names) draft4(out);
+  if (!names) {
+    namedTypes(out);
+    draft4(out);
+  }
   // Beside allOf or $ref without a type (Box writes it so), 3.0.2's nullable still admits null;
   // the validator refuses the keyword there, so it becomes the anyOf it means.
   if (!names && Object.hasOwn(out, "nullable") && !Object.hasOwn(out, "type")) {

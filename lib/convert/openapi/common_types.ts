@@ -13,46 +13,13 @@
  * was left out of the body (a register without its email, which the
  * server answered 500).
  *
+ * The names and what each means are lib/_util/type_names.ts's, which an
+ * `openapi:` check reads too.
+ *
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
-
-/** Each common name and the type, with the format, it stands for. */
-const COMMON_NAMES: Record<string, { type: string; format?: string }> = {
-  int: { type: "integer", format: "int32" },
-  long: { type: "integer", format: "int64" },
-  float: { type: "number", format: "float" },
-  double: { type: "number", format: "double" },
-  bool: { type: "boolean" },
-};
-
-/** The types JSON Schema names; any other `type` is a name of something else. */
-const JSON_TYPES = ["string", "number", "integer", "boolean", "array", "object", "null"];
-
-/** String formats an author writes as the type itself. */
-const FORMAT_NAMES = [
-  "email",
-  "password",
-  "uuid",
-  "uri",
-  "url",
-  "date",
-  "date-time",
-  "hostname",
-  "ipv4",
-  "ipv6",
-  "byte",
-  "binary",
-];
-
-/** The type and format a `type` written as something other than a JSON Schema type means. */
-function meant(name: string): { type: string; format?: string } | undefined {
-  if (Object.hasOwn(COMMON_NAMES, name)) return COMMON_NAMES[name];
-  const lower = name.toLowerCase();
-  if (JSON_TYPES.includes(lower)) return { type: lower };
-  if (FORMAT_NAMES.includes(lower)) return { type: "string", format: lower };
-  return undefined;
-}
+import { typeNamed } from "../../_util/type_names.ts";
 
 /**
  * `schema` with a common name, another case of a type or a string
@@ -72,8 +39,7 @@ function meant(name: string): { type: string; format?: string } | undefined {
  * ```
  */
 export function standardType(schema: Node): Node {
-  const name = typeof schema.type === "string" ? schema.type : "";
-  const type = name && !JSON_TYPES.includes(name) ? meant(name) : undefined;
+  const type = typeof schema.type === "string" ? typeNamed(schema.type) : undefined;
   if (!type) return schema;
   return { ...schema, ...type, ...(schema.format ? { format: schema.format } : {}) };
 }

@@ -1,0 +1,102 @@
+/**
+ * `openapi:` checks read a schema `type` that names no JSON Schema type as
+ * the converter reads it (lib/_util/type_names.ts): a type named in another
+ * case (`String`), a common name (`int`), a string format's name, and
+ * `Date`, which TypeBox-based generators write for a JavaScript `Date` (a
+ * string once sent as JSON); any other name (`Uint8Array`) says nothing a
+ * JSON value can be checked against and is not a constraint. The validator
+ * refused every such document ("type must be JSONType or JSONType[]"), so
+ * each answer whose schema held one failed its check though the server
+ * answered as documented. Run through the CLI against a server started
+ * here, a step per body, so each rule is shown both admitting and refusing.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "../support/cli.ts";
+
+const SCHEMA = {
+  type: "object",
+  properties: {
+    made: { type: "Date" },
+    count: { type: "int" },
+    label: { type: "String" },
+    mail: { type: "email" },
+    either: { type: ["Date", "null"] },
+    blob: { type: "Uint8Array" },
+    plain: { type: "string" },
+  },
+};
+
+const DOCUMENT = {
+  openapi: "3.0.3",
+  info: { title: "type names", version: "1" },
+  paths: {
+    "/thing/{n}": {
+      get: {
+        responses: {
+          "200": { description: "one", content: { "application/json": { schema: SCHEMA } } },
+        },
+      },
+    },
+  },
+};
+
+/** Each body, and the violation the check must report (none: it passes). */
+const CASES: [Record<string, unknown>, RegExp | undefined][] = [
+  [{
+    made: "2026-11-30T10:48:21.019Z",
+    count: 3,
+    label: "a",
+    mail: "a@b.test",
+    either: null,
+    blob: [1, 2],
+    plain: "p",
+  }, undefined],
+  [{ blob: { any: "thing" }, either: "2026-11-30T10:48:21.019Z" }, undefined],
+  [{ made: 5 }, /\/made must be string/],
+  [{ count: "3" }, /\/count must be integer/],
+  [{ label: 1 }, /\/label must be string/],
+  [{ either: 7 }, /\/either must be string,null/],
+  [{ plain: 1 }, /\/plain must be string/],
+];
+
+/** A step per case, `s<n>` asking for `/thing/<n>`. */
+const FLOW = `name: names\nsteps:\n${
+  CASES.map((_, n) =>
+    `  - name: s${n}\n    request: {url: "\${ENV.BASE_URL}/thing/${n}"}\n` +
+    `    assert: {status: 200, openapi: api.json}\n    always: true\n`
+  ).join("")
+}`;
+
+Deno.test("a type named as no JSON Schema type is read as the converter reads it, not refused", async () => {
+  const dir = await Deno.makeTempDir();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (req) => Response.json(CASES[Number(new URL(req.url).pathname.split("/")[2])][0]),
+  );
+  try {
+    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(DOCUMENT));
+    await Deno.writeTextFile(`${dir}/f.yaml`, FLOW);
+    const env = { BASE_URL: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}` };
+    const run = await runCli(["run", `${dir}/f.yaml`, "--report-json", `${dir}/r.json`], { env });
+    const said = run.stdout + run.stderr;
+    assert.doesNotMatch(said, /JSONType/, said);
+    assert.equal(run.code, 1, said);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    const steps: { name: string; status: string; assertions: { message: string }[] }[] =
+      report.flows[0].steps;
+    assert.equal(steps.length, CASES.length);
+    for (const [n, [body, violation]] of CASES.entries()) {
+      const step = steps.find((s) => s.name === `s${n}`)!;
+      const messages = step.assertions.map((a) => a.message).join("\n");
+      assert.equal(
+        step.status,
+        violation ? "failed" : "passed",
+        `${JSON.stringify(body)}: ${messages}`,
+      );
+      if (violation) assert.match(messages, violation, JSON.stringify(body));
+    }
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
