@@ -49,7 +49,7 @@ import { createdIn } from "./verb_segments.ts";
 import { afterNoun } from "./after_noun.ts";
 import { wordedCollection } from "./action_segments.ts";
 import { itemSegments } from "./param_run.ts";
-import { readsSame } from "./shallow_nested.ts";
+import { readsSame, shallowCreate } from "./shallow_nested.ts";
 import { tagMakerLink } from "./tag_create_link.ts";
 import { fromListing, laterListing } from "./listing_producer.ts";
 import { namedCollectionLink } from "./named_collection.ts";
@@ -229,7 +229,10 @@ function fromParent(creates: Creates, op: OpenApiOperation, param: string): Para
   return { param, producer, path: [], from: "location", ...(fromEnd > 0 ? { fromEnd } : {}) };
 }
 
-/** The last rules: the parent's text, its create's undescribed answer, the tag's, a link (href_link.ts). */
+/**
+ * The last rules: the parent's text, its create's undescribed answer (or a create nested under
+ * another parent's, shallow_nested.ts), the tag's, a link (href_link.ts).
+ */
 function lastResort(
   creates: Creates,
   ops: OpenApiOperation[],
@@ -239,6 +242,7 @@ function lastResort(
   const doc = creates.doc as Node;
   return fromParentText(doc, ops, op, param) ??
     searchedLink(doc, parentCreate(creates, op, param), param, op) ??
+    searchedLink(doc, shallowCreate(ops, op, param), param, op) ??
     tagMakerLink(doc, ops, op, param, (p) => creates.pathIn(p, param)) ??
     hrefLink(doc, ops, op, param);
 }

@@ -7,8 +7,16 @@
  * another segment is another resource's key, and the comment's create is the
  * delete's producer.
  *
+ * Where the document leaves the nested create's answer undescribed, no
+ * property names the item's id, and the id is searched for in the answer at
+ * run time ({@linkcode shallowCreate}).
+ *
  * @module
  */
+import type { OpenApiOperation } from "./operations.ts";
+import { isCollection } from "./operations.ts";
+import { plainName } from "./required_props.ts";
+import { createdIn } from "./verb_segments.ts";
 
 /**
  * Whether `producer` itself reads the parameter `param` of `consumer`: it
@@ -34,4 +42,43 @@ export function readsSame(producer: string, consumer: string, param: string): bo
   };
   const own = before(producer);
   return own !== undefined && (own === "" || own === before(consumer));
+}
+
+/**
+ * The one create, nested under a parent (`POST /projects/{projectId}/items`),
+ * of the collection an item's id is addressed under on its own
+ * (`/items/{id}`, no parameter before it): Rails' shallow routes. A project
+ * management API on Elysia documented both answers `200: {}`, so no
+ * property named the item's id and `PUT /items/{id}` was taken for a create
+ * at a URL the client names (404 for each made-up id). Only an id (`{id}`,
+ * `{commentId}`); undefined where the item's own collection has a create,
+ * which makes it, or where several nested creates end in the segment.
+ *
+ * @example
+ * ```ts
+ * import { shallowCreate } from "./shallow_nested.ts";
+ * const op = (method: string, template: string) => ({ method, template }) as never;
+ * const create = op("POST", "/projects/{projectId}/items");
+ * const read = op("GET", "/items/{id}");
+ * if (shallowCreate([create, read], read, "id") !== create) throw new Error();
+ * if (shallowCreate([create, read], read, "name") !== undefined) throw new Error();
+ * const own = op("POST", "/items");
+ * if (shallowCreate([create, own, read], read, "id") !== undefined) throw new Error();
+ * ```
+ */
+export function shallowCreate(
+  ops: readonly OpenApiOperation[],
+  op: OpenApiOperation,
+  param: string,
+): OpenApiOperation | undefined {
+  const at = op.template.indexOf(`/{${param}}`);
+  const prefix = op.template.slice(0, Math.max(at, 0));
+  if (!plainName(param).endsWith("id") || at <= 0 || prefix.includes("{")) return undefined;
+  const segment = prefix.split("/").at(-1);
+  const last = (p: OpenApiOperation) => createdIn(p).split("/").at(-1);
+  const creates = ops.filter((p) =>
+    p !== op && p.method === "POST" && isCollection(p.template) && last(p) === segment
+  );
+  if (creates.some((p) => !p.template.includes("{"))) return undefined;
+  return creates.length === 1 ? creates[0] : undefined;
 }
