@@ -7,7 +7,7 @@
  * @module
  */
 import type { OpenApiCoverage } from "../model/coverage.ts";
-import { createRaceLine } from "./create_race.ts";
+import { createRaceLines } from "./create_race.ts";
 import type { Style } from "./style.ts";
 
 /** How many operations not exercised, undocumented statuses or unmatched requests are named. */
@@ -94,8 +94,7 @@ function documentLines(c: OpenApiCoverage, s: Style, overlapped: boolean): strin
   if (undocumented.length > 0) {
     lines.push(s.yellow(`  undocumented statuses: ${named(undocumented)}`));
   }
-  const race = createRaceLine(c, overlapped);
-  if (race !== undefined) lines.push(s.yellow(`  ${race}`));
+  for (const race of createRaceLines(c, overlapped)) lines.push(s.yellow(`  ${race}`));
   const unmatched = c.unmatched.map((u) => `${u.method} ${u.path}`);
   const more = (c.unmatched_omitted ?? 0) > 0 ? ` (and ${c.unmatched_omitted} more)` : "";
   if (unmatched.length > 0) lines.push(`  no operation serves: ${named(unmatched)}${more}`);
