@@ -95,11 +95,18 @@ function bestMatch(doc: unknown, method: string, path: string) {
   const candidates = indexOf(doc).get(`${method.toLowerCase()} ${path.split("/").length}`);
   let best: { template: string; operation: Node; score: number } | undefined;
   for (const { template, operation } of candidates ?? []) {
-    const score = pathScore(template, path);
+    const score = pathScore(slashed(template), path);
     if (score > (best?.score ?? -1)) best = { template, operation, score };
   }
   return best;
 }
+
+/**
+ * A template as a path: one written without its leading slash is the path
+ * with it (Elysia's generator writes a route at the root as `""`, which
+ * served no request, not even `/`).
+ */
+const slashed = (template: string) => template.startsWith("/") ? template : `/${template}`;
 
 /** A document's operations by method and number of path segments: a request tries only those. */
 type OperationIndex = Map<string, { template: string; operation: Node }[]>;
@@ -117,7 +124,7 @@ function indexOf(doc: unknown): OperationIndex {
     for (const method of OPENAPI_METHODS) {
       const operation = member(paths[template], method);
       if (!isNode(operation)) continue;
-      const key = `${method} ${template.split("/").length}`;
+      const key = `${method} ${slashed(template).split("/").length}`;
       const bucket = index.get(key);
       if (bucket) bucket.push({ template, operation });
       else index.set(key, [{ template, operation }]);
