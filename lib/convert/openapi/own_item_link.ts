@@ -19,6 +19,7 @@ import { itemParam, itemRead } from "./listed_read.ts";
 import { responseSchemas } from "./producers.ts";
 import { plainName } from "./required_props.ts";
 import { findProperty, properties } from "./schema_properties.ts";
+import { searchedLink } from "./undescribed_answer.ts";
 
 /** The property names of an operation's 2xx answers, one set; none when it shows one or none. */
 function shape(doc: Node, op: OpenApiOperation): Set<string> | undefined {
@@ -127,6 +128,34 @@ function subjectLink(
   return { param, producer: login.op, path: login.path!, from: "claim" };
 }
 
+/**
+ * The link of `read`'s item parameter to the sign-up's (else the login's)
+ * answer, searched at run time, when the document describes neither that
+ * answer nor the item's read, and the item's update sends two or more of
+ * the fields the sign-up sends but the password and nothing else: the item
+ * is the account (an Elysia todo API's `PUT /users/{id}` takes `{username,
+ * email}` of its register's `{username, email, password}`, every answer
+ * `200: {}`, and refuses anyone but that user 403; the flow sent a made-up
+ * id).
+ */
+function updatedLink(
+  doc: Node,
+  ops: OpenApiOperation[],
+  login: Login,
+  read: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  if (shape(doc, read)) return undefined;
+  const giver = login.register ?? login.op;
+  const sent = new Set([...bodyFields(doc, giver)].filter((n) => n !== "\0password"));
+  const update = ops.find((o) =>
+    o.template === read.template && ["PUT", "PATCH"].includes(o.method)
+  );
+  const fields = update ? [...bodyFields(doc, update)] : [];
+  if (fields.length < 2 || !fields.every((n) => sent.has(n))) return undefined;
+  return searchedLink(doc, giver, param);
+}
+
 /** The methods of an item the account's own id fills: its read, update and delete. */
 const OWN_METHODS = new Set(["GET", "PUT", "PATCH", "DELETE"]);
 
@@ -177,7 +206,7 @@ export function ownItemLink(
   const givers = giversOf(doc, ops, login).filter((g) => g !== op);
   const link = ownLink(doc, givers, read, param) ?? nounLink(doc, givers, read, param) ??
     sentLink(doc, givers.filter((g) => g === login.op || g === login.register), read, param) ??
-    subjectLink(doc, login, read, param);
+    subjectLink(doc, login, read, param) ?? updatedLink(doc, ops, login, read, param);
   return link && { ...link, param };
 }
 
