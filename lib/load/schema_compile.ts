@@ -365,11 +365,14 @@ function openApi30(node: unknown, names = false): unknown {
     "headers",
     "encoding",
   ];
+  // OpenAPI names no keyword `id` (draft 4's schema id), which the validator refuses: ignored.
+  const ignored = names ? [] : ["example", "examples", "id"];
+  // Values, not schemas: an `enum` or `const` object holding `type: "Point"` is data as written.
+  const values = names ? [] : ["enum", "const", "default"];
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    // OpenAPI names no keyword `id` (draft 4's schema id), which the validator refuses: ignored.
-    if (!names && (k === "example" || k === "examples" || k === "id")) continue;
-    out[k] = openApi30(v, !names && nameMaps.includes(k));
+    if (ignored.includes(k)) continue;
+    out[k] = values.includes(k) ? v : openApi30(v, !names && nameMaps.includes(k));
   }
   if (!names) {
     namedTypes(out);

@@ -23,6 +23,8 @@ const SCHEMA = {
     either: { type: ["Date", "null"] },
     blob: { type: "Uint8Array" },
     plain: { type: "string" },
+    // Data, not a schema: kept as written.
+    shape: { enum: [{ type: "Point" }] },
   },
 };
 
@@ -57,6 +59,8 @@ const CASES: [Record<string, unknown>, RegExp | undefined][] = [
   [{ label: 1 }, /\/label must be string/],
   [{ either: 7 }, /\/either must be string,null/],
   [{ plain: 1 }, /\/plain must be string/],
+  [{ shape: { type: "Point" } }, undefined],
+  [{ shape: { type: "Line" } }, /\/shape must be equal to one of the allowed values/],
 ];
 
 /** A step per case, `s<n>` asking for `/thing/<n>`. */
