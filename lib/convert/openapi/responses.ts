@@ -30,6 +30,8 @@ export interface Successes {
  * if (got.statuses.join() !== "201,204") throw new Error();
  * const range = successes({}, { responses: { "2XX": {} } });
  * if (range.statuses.join() !== "200,201,202,204" || !range.anySuccess) throw new Error();
+ * if (!successes({}, { responses: { "200": {} } }).anySuccess) throw new Error();
+ * if (successes({}, { responses: { "200": { description: "OK" } } }).anySuccess) throw new Error();
  * ```
  */
 export function successes(doc: unknown, op: Node): Successes {
@@ -42,9 +44,22 @@ export function successes(doc: unknown, op: Node): Successes {
     ? [200, 201, 202, 204]
     : [];
   const found = keys.map((k) => deref(doc, responses[k])).filter(isNode);
-  return exact.length === 0 && keys.length > 0
-    ? { statuses, responses: found, anySuccess: true }
+  return (exact.length === 0 && keys.length > 0) || emptyDefault(responses, exact)
+    ? { statuses: [200, 201, 202, 204], responses: found, anySuccess: true }
     : { statuses, responses: found };
+}
+
+/**
+ * Whether the one success documented is a `200` whose response object is
+ * empty (no description, which the specification requires, nor content):
+ * the status a generator writes for a route that declares none (Elysia's
+ * `@elysiajs/swagger`), not one the author chose. A project management
+ * API's create documented so answers 201, and its step failed though the
+ * server made the item: such a step checks any 2xx.
+ */
+function emptyDefault(responses: Node, exact: string[]): boolean {
+  const only = exact.length === 1 && exact[0] === "200" ? responses["200"] : undefined;
+  return isNode(only) && Object.keys(only).length === 0;
 }
 
 /**
