@@ -31,19 +31,36 @@ const IDIOMS: [RegExp, string][] = [
   [/\bmoment\s*\(/, 'moment(…) beyond a day ("YYYY-MM-DD") or an ISO time: a flow writes no other'],
 ];
 
+/** The comment parse.ts leaves for a script the sandbox refuses, and what the summary says of it. */
+const REFUSED =
+  /^\(not translated: it stops at a SyntaxError in Postman's sandbox: (.*) declares ("[^"]*"), /;
+
 /**
  * What the summary says of a request's untranslated checks: each idiom its
- * comment lines hold, and the schema checks beyond the step's one.
+ * comment lines hold, and the schema checks beyond the step's one. A script
+ * Postman's sandbox refuses (parse.ts) comes first, quoting the declaration.
  *
  * @example
  * ```ts
  * import { untranslatedIdioms } from "./untranslated_idioms.ts";
  * const why = untranslatedIdioms(["pm.expect(parseInt(json.n)).to.be.above(1)"], 1);
  * if (why.length !== 2 || !why[1].startsWith("a second JSON schema check")) throw new Error(why.join());
+ * const refused = untranslatedIdioms([
+ *   "(not translated: it stops at a SyntaxError in Postman's sandbox: \"const data = 1;\" declares \"data\", a name …)",
+ * ], 0);
+ * if (!refused[0]?.startsWith('its script stops at a SyntaxError in Postman\'s sandbox ("const data = 1;"')) throw new Error(refused.join());
  * ```
  */
 export function untranslatedIdioms(lines: readonly string[], extraSchemas: number): string[] {
-  const why = IDIOMS.filter(([re]) => lines.some((l) => re.test(l))).map(([, w]) => w);
+  const refused = lines.map((l) => REFUSED.exec(l)).filter((m) => m !== null).map((m) =>
+    `its script stops at a SyntaxError in Postman's sandbox (${m[1]} declares ${
+      m[2]
+    }, a name the sandbox gives every script): Newman runs none of its checks, and the flow has none`
+  );
+  const why = [
+    ...refused,
+    ...IDIOMS.filter(([re]) => lines.some((l) => re.test(l))).map(([, w]) => w),
+  ];
   if (extraSchemas > 0) {
     why.push(
       `a second JSON schema check${

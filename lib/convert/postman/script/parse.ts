@@ -3,13 +3,17 @@
  * translator sees statements and expressions rather than guessing from
  * text. Bounded: a script longer than {@linkcode MAX_SCRIPT_CHARS} is not
  * parsed, and a parse error or a stack exhausted by deep nesting gives
- * `undefined` (the script is then kept whole as a comment).
+ * `undefined` (the script is then kept whole as a comment). So does a script
+ * Postman's sandbox refuses to compile though JavaScript parses it: a
+ * top-level `const` of a name the sandbox gives (sandbox_names.ts), after
+ * which Newman runs none of it.
  *
  * @module
  */
 import { parse } from "acorn";
 import { MAX_SCRIPT_CHARS } from "../limits.ts";
 import { withoutEarlyReturns } from "./early_return.ts";
+import { redeclaredName } from "./sandbox_names.ts";
 
 export type { Node } from "./node.ts";
 import type { Node } from "./node.ts";
@@ -28,6 +32,8 @@ export type Parsed = { ok: true; program: Node } | { ok: false; why: string };
  * const p = parseScript("tests['ok'] = responseCode.code === 200;");
  * if (!p.ok || p.program.body.length !== 1) throw new Error();
  * if (parseScript("tests[").ok) throw new Error();
+ * const refused = parseScript("const data = pm.response.json();");
+ * if (refused.ok || !refused.why.includes('declares "data"')) throw new Error();
  * ```
  */
 export function parseScript(source: string): Parsed {
@@ -41,6 +47,15 @@ export function parseScript(source: string): Parsed {
       allowReturnOutsideFunction: true,
       allowAwaitOutsideFunction: true,
     }) as unknown as Node;
+    const taken = redeclaredName(source, program);
+    if (taken) {
+      return {
+        ok: false,
+        why:
+          `it stops at a SyntaxError in Postman's sandbox: "${taken.text}" declares "${taken.name}", ` +
+          "a name the sandbox already gives every script, so Newman runs none of it",
+      };
+    }
     // A guard clause's `return;` as the `else` it means (early_return.ts).
     return { ok: true, program: withoutEarlyReturns(program) };
   } catch (error) {
