@@ -71,3 +71,57 @@ export function closureOf(source: string, at: number, body: Node, own: string[])
   }
   return kept.map((s) => `${source.slice(s.start, s.end)}\n`).join("");
 }
+
+/**
+ * A line `const name = value;` for each name `body` reads that the script's scope holds as text,
+ * a number or a boolean known now, but for a name in `own` and one `declared` (the closure's own
+ * declarations): a loop's turn being unrolled (`for (let i = 1; …) pm.sendRequest(url + i, (e, r)
+ * => … i …)`, each callback its own `i`), or a block's `const`. A callback is translated as a
+ * script of its own, so it needs them written.
+ *
+ * @example
+ * ```ts
+ * import { boundNow } from "./closure.ts";
+ * import { parseScript } from "./parse.ts";
+ * const p = parseScript("(e, r) => pm.expect(r.json().name).to.eql(`order${i}` + t)");
+ * if (!p.ok) throw new Error(p.why);
+ * const fn = p.program.body[0].expression;
+ * const scope = new Map([["i", { k: "lit" as const, value: 2 }], ["t", { k: "lit" as const, value: "x" }]]);
+ * if (boundNow(fn.body, ["e", "r"], new Set(["t"]), scope) !== "const i = 2;\n") throw new Error();
+ * ```
+ */
+export function boundNow(
+  body: Node,
+  own: string[],
+  declared: ReadonlySet<string>,
+  scope: ReadonlyMap<string, { k: string; value?: unknown } | undefined>,
+): string {
+  const lines: string[] = [];
+  for (const name of namesRead(body)) {
+    const sym = scope.get(name);
+    const value = sym?.k === "lit" ? sym.value : undefined;
+    const scalar = ["string", "number", "boolean"].includes(typeof value);
+    if (scalar && !own.includes(name) && !declared.has(name)) {
+      lines.push(`const ${name} = ${JSON.stringify(value)};\n`);
+    }
+  }
+  return lines.join("");
+}
+
+/**
+ * The names the top-level declarations of `closure` (closureOf's text) declare.
+ *
+ * @example
+ * ```ts
+ * import { closureNames } from "./closure.ts";
+ * if ([...closureNames("const a = 1;\nlet { b } = x;\n")].join() !== "a") throw new Error();
+ * ```
+ */
+export function closureNames(closure: string): Set<string> {
+  const parsed = closure ? parseScript(closure) : undefined;
+  const names = new Set<string>();
+  for (const s of parsed?.ok ? parsed.program.body : []) {
+    for (const d of s.declarations ?? []) if (d.id.type === "Identifier") names.add(d.id.name);
+  }
+  return names;
+}

@@ -12,7 +12,7 @@
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import type { Node } from "./parse.ts";
 import { postmanText } from "./request_header.ts";
-import { closureOf } from "./closure.ts";
+import { boundNow, closureNames, closureOf } from "./closure.ts";
 import type { PmRequest } from "../model.ts";
 import type { Sym } from "./sym.ts";
 
@@ -346,8 +346,12 @@ export function sideRequest(
   const callback = callbackSource(fn, source);
   // The callback reads what its closure holds: the declarations before the call it names.
   const closure = callback && fn ? closureOf(source, e.start, fn.body, paramNames(fn)) : "";
+  // And the values known now it reads that no top-level declaration gives: a loop's turn.
+  const bound = callback && fn
+    ? boundNow(fn.body, paramNames(fn), closureNames(closure), ctx.scope)
+    : "";
   return request && callback !== undefined
-    ? { ...request, callback: closure + callback }
+    ? { ...request, callback: bound + closure + callback }
     : undefined;
 }
 

@@ -12,7 +12,7 @@
 import { forgetChanged } from "./object_member.ts";
 import { unfoldAssertionIfs } from "./assertion_if.ts";
 import { MAX_SCRIPT_DEPTH } from "../limits.ts";
-import { type CheckItem, ELEMENT, type Loop, loopOf, rooted } from "./each.ts";
+import type { CheckItem } from "./each.ts";
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import { expectChecks } from "./expect.ts";
 import { isNextRequest, nextRequest } from "./next.ts";
@@ -38,6 +38,8 @@ import { shifting } from "./moment_shift.ts";
 import { assignedValue, forgetAssigned } from "./forget.ts";
 import { renameRequired } from "./required.ts";
 import { drawnAgain } from "./distinct_draw.ts";
+import { walkLoop } from "./loop_walk.ts";
+import { caseRun } from "./switch_fold.ts";
 import { ScriptValues, type VariableReader } from "../scopes.ts";
 
 export type { CheckItem } from "./each.ts";
@@ -124,10 +126,25 @@ class Translator {
     this.skip(node);
   }
 
-  /** A loop over a response list, or a number drawn until it differs from another: handled. */
+  /** A loop (loop_walk.ts), a `switch` on a value known now, or a number drawn until it differs: handled. */
   #looped(node: Node, name: string | undefined, depth: number): boolean {
-    const loop = loopOf(node);
-    return loop ? (this.loop(node, loop, name, depth), true) : drawnAgain(node, this.ctx);
+    if (walkLoop(this, node, name, depth)) return true;
+    const run = caseRun(node, this.ctx); // `switch (i)` in a loop's turn: the case it picks
+    return run ? (this.block(run, name, depth), true) : drawnAgain(node, this.ctx);
+  }
+
+  /** The checks `walk` makes, kept apart from the step's (loop_walk.ts). */
+  collect(walk: () => void): CheckItem[] {
+    const [outer, inner] = [this.#sink, [] as CheckItem[]];
+    this.#sink = inner;
+    walk();
+    this.#sink = outer;
+    return inner;
+  }
+
+  /** Checks added where the walk is. */
+  emit(items: CheckItem[]): void {
+    this.#sink.push(...items);
   }
 
   /** `const a = …`, `const { a } = …`, `const [a, b] = …`: what each name holds; an object literal kept by name. */
@@ -154,36 +171,6 @@ class Translator {
         : { k: "lit" as const, value: undefined };
       this.ctx.scope.set(d.id.name, shareable(d.id.name, value));
     }
-  }
-
-  /** A loop over a response list: a group over every element (see each.ts). */
-  loop(node: Node, loop: Loop, name: string | undefined, depth: number): void {
-    const list = evaluate(loop.list, this.ctx, 0);
-    if (list?.k !== "path" || list.path.startsWith(ELEMENT)) return this.skip(node);
-    const before = { translated: this.out.translated, lines: this.out.untranslated.length };
-    const outer = this.#sink;
-    const inner: CheckItem[] = [];
-    const shadowed = this.ctx.scope.get(loop.variable);
-    const had = this.ctx.scope.has(loop.variable);
-    this.ctx.scope.set(loop.variable, { k: "path", path: ELEMENT });
-    this.#sink = inner;
-    this.block(loop.body, name, depth);
-    this.#sink = outer;
-    if (had) this.ctx.scope.set(loop.variable, shadowed);
-    else this.ctx.scope.delete(loop.variable);
-    const checks = rooted(inner);
-    const captured = this.out.captures.some((c) => c.path.startsWith(ELEMENT));
-    if (checks && !captured) {
-      if (checks.length > 0) outer.push({ at: `${list.path}[*]`, checks });
-      this.comments.underLoop(node, loop.list, before.lines);
-      return;
-    }
-    // Something in the body reads more than the element: the whole loop stays as written.
-    this.out.captures = this.out.captures.filter((c) => !c.path.startsWith(ELEMENT));
-    this.comments.truncate(before.lines);
-    this.out.untranslatedAssertions += this.out.translated - before.translated;
-    this.out.translated = before.translated;
-    this.lines(node);
   }
 
   /** An `if`'s test as conditions, or a value known now; undefined when it cannot be said. */
