@@ -7,7 +7,8 @@
  * were comments: three checks and nine requests Newman makes were missing, the nine reads named
  * "not converted". Now a loop over a written list, or a counted loop whose bounds are known,
  * is its body once per turn, the variable bound to the turn's value (in a callback too, which
- * runs later with its own turn's `let`), and a `switch` on a value known now is the case it picks.
+ * runs later with its own turn's `let`, and a list the test's own `const` holds), and a `switch`
+ * on a value known now is the case it picks.
  * Proven against Newman on a server the test starts: the same requests in the same order.
  */
 import assert from "node:assert/strict";
@@ -102,6 +103,26 @@ Deno.test("postman written loop: reads in a counted loop are sent in Newman's or
         }],
         request: { method: "GET", url: "{{baseUrl}}/items/2", header: [] },
       },
+      {
+        name: "Listed",
+        event: [{
+          listen: "test",
+          script: {
+            exec: [
+              "pm.test('each listed name', function () {",
+              "  const wanted = ['one', 'two'];",
+              "  for (let i = 1; i <= 2; i++) {",
+              "    pm.sendRequest(pm.collectionVariables.get('baseUrl') + '/items/' + i, function (err, res) {",
+              "      switch (i) { case 1: pm.expect(res.json().name).to.eql(wanted[0]); break;",
+              "        case 2: pm.expect(res.json().name).to.eql(wanted[1]); break; }",
+              "    });",
+              "  }",
+              "});",
+            ],
+          },
+        }],
+        request: { method: "GET", url: "{{baseUrl}}/items/3", header: [] },
+      },
     ],
   };
   const dir = await Deno.makeTempDir();
@@ -109,15 +130,16 @@ Deno.test("postman written loop: reads in a counted loop are sent in Newman's or
     const file = `${dir}/c.json`;
     await Deno.writeTextFile(file, JSON.stringify(collection));
     const newman = await runNewman(file);
-    assert.deepEqual([newman.requests, newman.assertions, newman.failedAssertions], [5, 4, 0]);
+    assert.deepEqual([newman.requests, newman.assertions, newman.failedAssertions], [8, 5, 0]);
     const byNewman = seen.splice(0);
-    assert.deepEqual(byNewman, [
+    assert.deepEqual(byNewman.slice(0, 5), [
       "GET /items",
       "GET /items/2",
       "GET /items/1",
       "GET /items/2",
       "GET /items/3",
     ]);
+    assert.deepEqual(byNewman.slice(5), ["GET /items/3", "GET /items/1", "GET /items/2"]);
     const converted = await runCli(["convert", "postman", file, "-o", `${dir}/out`]);
     const summary = converted.stdout + converted.stderr;
     assert.equal(converted.code, 0, summary);
@@ -133,8 +155,15 @@ Deno.test("postman written loop: reads in a counted loop are sent in Newman's or
     const checks = report.flows[0].steps.flatMap((s: { assertions: { name?: string }[] }) =>
       s.assertions
     );
-    const named = checks.map((a: { message: string }) => a.message.split(":")[0]).slice(-3);
-    assert.deepEqual(named, ["item 1 is one", "item 2 is two", "item 3 is three"]);
+    const named = checks.map((a: { message: string }) => a.message.split(":")[0]).slice(-5);
+    assert.deepEqual(named, [
+      "item 1 is one",
+      "item 2 is two",
+      "item 3 is three",
+      "$.json.name",
+      "$.json.name",
+    ]);
+    assert.equal(report.totals.assertions.failed, 0);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });

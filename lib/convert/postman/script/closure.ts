@@ -73,11 +73,12 @@ export function closureOf(source: string, at: number, body: Node, own: string[])
 }
 
 /**
- * A line `const name = value;` for each name `body` reads that the script's scope holds as text,
- * a number or a boolean known now, but for a name in `own` and one `declared` (the closure's own
- * declarations): a loop's turn being unrolled (`for (let i = 1; …) pm.sendRequest(url + i, (e, r)
- * => … i …)`, each callback its own `i`), or a block's `const`. A callback is translated as a
- * script of its own, so it needs them written.
+ * A line `const name = value;` for each name `body` reads that the script's scope holds as a
+ * value known now (text, a number, a boolean, or a list or object of them, written as JSON), but
+ * for a name in `own` and one `declared` (the closure's own declarations): a loop's turn being
+ * unrolled (`for (let i = 1; …) pm.sendRequest(url + i, (e, r) => … i …)`, each callback its own
+ * `i`), or a block's `const` (`const names = ["a", "b"]` in the `pm.test` around the call). A
+ * callback is translated as a script of its own, so it needs them written.
  *
  * @example
  * ```ts
@@ -88,6 +89,8 @@ export function closureOf(source: string, at: number, body: Node, own: string[])
  * const fn = p.program.body[0].expression;
  * const scope = new Map([["i", { k: "lit" as const, value: 2 }], ["t", { k: "lit" as const, value: "x" }]]);
  * if (boundNow(fn.body, ["e", "r"], new Set(["t"]), scope) !== "const i = 2;\n") throw new Error();
+ * const listed = new Map([["t", { k: "lit" as const, value: ["a", 1] }], ["i", { k: "lit" as const, value: undefined }]]);
+ * if (boundNow(fn.body, ["e", "r"], new Set(), listed) !== 'const t = ["a",1];\n') throw new Error();
  * ```
  */
 export function boundNow(
@@ -99,13 +102,30 @@ export function boundNow(
   const lines: string[] = [];
   for (const name of namesRead(body)) {
     const sym = scope.get(name);
-    const value = sym?.k === "lit" ? sym.value : undefined;
-    const scalar = ["string", "number", "boolean"].includes(typeof value);
-    if (scalar && !own.includes(name) && !declared.has(name)) {
-      lines.push(`const ${name} = ${JSON.stringify(value)};\n`);
+    const json = sym?.k === "lit" ? jsonOf(sym.value) : undefined;
+    if (json && !own.includes(name) && !declared.has(name)) {
+      lines.push(`const ${name} = ${json};\n`);
     }
   }
   return lines.join("");
+}
+
+/** `value` as JSON when JSON says it whole (no `undefined`, function or lost number), at most 4 KiB. */
+function jsonOf(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const json = JSON.stringify(value);
+  const whole = json !== undefined && json.length <= 4096 &&
+    JSON.stringify(JSON.parse(json)) === json && sameJson(JSON.parse(json), value);
+  return whole ? json : undefined;
+}
+
+/** Whether `a` (JSON parsed back) is `b` member for member: JSON drops an `undefined` member. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a !== "object" || a === null) return Object.is(a, b);
+  if (typeof b !== "object" || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const [ka, kb] = [Object.keys(a), Object.keys(b)];
+  return ka.length === kb.length &&
+    ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /**

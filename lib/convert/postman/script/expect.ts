@@ -214,10 +214,17 @@ const WORDS = new Map<string, Word>([
   ["lengthOf", toLength],
 ]);
 
-/** `pm.expect(tv4.validate(data, schema)).to.be.true`: the condition itself. */
+/**
+ * `pm.expect(tv4.validate(data, schema)).to.be.true`: the condition itself;
+ * `pm.expect(pm.cookies.has("sid")).to.be.false` (or `not.true`, `not.ok`): its negation,
+ * where one condition has one (a schema's has none).
+ */
 function onCondition(s: State, conds: Cond[], word: string): boolean {
-  if ((word !== "true" && word !== "ok") || s.negated) return false;
-  s.out.push(...conds);
+  if (word !== "true" && word !== "ok" && word !== "false") return false;
+  const holds = (word === "false") === s.negated;
+  const negated = !holds && conds.length === 1 ? negate(conds[0]) : undefined;
+  if (!holds && !negated) return false;
+  s.out.push(...(negated ? [negated] : conds));
   return true;
 }
 
