@@ -131,15 +131,13 @@ Deno.test("postman written loop: reads in a counted loop are sent in Newman's or
     await Deno.writeTextFile(file, JSON.stringify(collection));
     const newman = await runNewman(file);
     assert.deepEqual([newman.requests, newman.assertions, newman.failedAssertions], [8, 5, 0]);
+    // Newman issues a script's reads at once, so they may reach the server in another order
+    // under load: each script's reads are compared as a set, its own request first.
     const byNewman = seen.splice(0);
-    assert.deepEqual(byNewman.slice(0, 5), [
-      "GET /items",
-      "GET /items/2",
-      "GET /items/1",
-      "GET /items/2",
-      "GET /items/3",
-    ]);
-    assert.deepEqual(byNewman.slice(5), ["GET /items/3", "GET /items/1", "GET /items/2"]);
+    const turns = ["GET /items", "GET /items/2", "GET /items/1", "GET /items/2", "GET /items/3"];
+    const order = [...turns, "GET /items/3", "GET /items/1", "GET /items/2"];
+    const grouped = (l: string[]) => [l.slice(0, 2), l.slice(2, 5).sort(), l[5], l.slice(6).sort()];
+    assert.deepEqual(grouped(byNewman), grouped(order));
     const converted = await runCli(["convert", "postman", file, "-o", `${dir}/out`]);
     const summary = converted.stdout + converted.stderr;
     assert.equal(converted.code, 0, summary);
@@ -150,7 +148,7 @@ Deno.test("postman written loop: reads in a counted loop are sent in Newman's or
       `${dir}/r.json`,
     ]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.deepEqual(seen, byNewman);
+    assert.deepEqual(seen, order); // the flow sends each turn in its loop's order
     const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
     const checks = report.flows[0].steps.flatMap((s: { assertions: { name?: string }[] }) =>
       s.assertions
