@@ -41,6 +41,21 @@ Deno.test("postman written loop: a written list of keys checked on every element
   assert.deepEqual(named.checks.map((c) => "name" in c && c.name), ["has 3", "has 2"]);
 });
 
+Deno.test("postman written loop: a callback is given its turn and its test's const, not a name it declares", () => {
+  const t = translateScript(
+    "pm.test('reads', function () {\n  const want = ['a', 'b'];\n  const label = 'x';\n" +
+      "  for (let i = 1; i <= 2; i++) pm.sendRequest('http://h/' + i, (e, r) => {\n" +
+      "    const label = 'own';\n    pm.expect(r.json().n).to.eql(want[i - 1] + label);\n  });\n});",
+    nothing,
+  );
+  const callbacks = (t.sides ?? []).map((s) => s.callback);
+  assert.equal(callbacks.length, 2, JSON.stringify(t));
+  for (const line of ['const want = ["a","b"];\n', "const i = 2;\n"]) {
+    assert.ok(callbacks[1].includes(line), callbacks[1]);
+  }
+  assert.doesNotMatch(callbacks[1], /const label = "x"/);
+});
+
 Deno.test("postman written loop: a body left untranslated, an unknown bound or a var callback stay one comment", () => {
   for (
     const source of [

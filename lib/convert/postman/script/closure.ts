@@ -89,6 +89,8 @@ export function closureOf(source: string, at: number, body: Node, own: string[])
  * const fn = p.program.body[0].expression;
  * const scope = new Map([["i", { k: "lit" as const, value: 2 }], ["t", { k: "lit" as const, value: "x" }]]);
  * if (boundNow(fn.body, ["e", "r"], new Set(["t"]), scope) !== "const i = 2;\n") throw new Error();
+ * const own = parseScript("(e, r) => { const i = 9; pm.expect(r.json().n).to.eql(i); }");
+ * if (!own.ok || boundNow(own.program.body[0].expression.body, ["e", "r"], new Set(), scope) !== "") throw new Error();
  * const listed = new Map([["t", { k: "lit" as const, value: ["a", 1] }], ["i", { k: "lit" as const, value: undefined }]]);
  * if (boundNow(fn.body, ["e", "r"], new Set(), listed) !== 'const t = ["a",1];\n') throw new Error();
  * ```
@@ -100,7 +102,9 @@ export function boundNow(
   scope: ReadonlyMap<string, { k: string; value?: unknown } | undefined>,
 ): string {
   const lines: string[] = [];
+  const inside = declaredInside(body);
   for (const name of namesRead(body)) {
+    if (inside.has(name)) continue; // the callback's own (a `const` of its own, a parameter)
     const sym = scope.get(name);
     const json = sym?.k === "lit" ? jsonOf(sym.value) : undefined;
     if (json && !own.includes(name) && !declared.has(name)) {
@@ -108,6 +112,29 @@ export function boundNow(
     }
   }
   return lines.join("");
+}
+
+/** The names `body` declares itself: its declarations', functions' and nested functions' parameters. */
+function declaredInside(body: Node): Set<string> {
+  const names = new Set<string>();
+  const stack: Node[] = [body];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    const bound: Node[] = n.type === "VariableDeclarator"
+      ? [n.id]
+      : /Function/.test(n.type)
+      ? [...(n.id ? [n.id] : []), ...n.params]
+      : n.type === "CatchClause" && n.param
+      ? [n.param]
+      : [];
+    for (const b of bound) for (const name of namesRead(b)) names.add(name);
+    for (const child of Object.values(n)) {
+      for (const c of Array.isArray(child) ? child : [child]) {
+        if (c && typeof c === "object" && typeof c.type === "string") stack.push(c);
+      }
+    }
+  }
+  return names;
 }
 
 /** `value` as JSON when JSON says it whole (no `undefined`, function or lost number), at most 4 KiB. */
