@@ -71,6 +71,17 @@ Deno.test("postman written loop: a body left untranslated, an unknown bound or a
   }
 });
 
+Deno.test("postman written loop: turns building one value together stay as written, as before", () => {
+  const t = translateScript(
+    'let s = ""; const abc = "abcdef";\n' +
+      "for (let i = 0; i < 5; i++) { s += abc.charAt(Math.floor(Math.random() * abc.length)); }\n" +
+      'pm.environment.set("name", s);',
+    nothing,
+  );
+  assert.deepEqual(t.sets, [], JSON.stringify(t.sets));
+  assert.deepEqual(t.dropped, ["name"]);
+});
+
 Deno.test("postman written loop: reads in a counted loop are sent in Newman's order, each its own turn's checks", async () => {
   const seen: string[] = [];
   const names = ["", "one", "two", "three"];

@@ -184,3 +184,52 @@ function assigns(body: Node, variable: string): boolean {
   }
   return false;
 }
+
+/** A list's methods that change it in place. */
+const CHANGES = new Set(["push", "unshift", "splice", "pop", "shift", "sort", "reverse", "fill"]);
+
+/**
+ * Whether a loop's body changes a value declared outside it (`s += …`, `n = n + …`,
+ * `ids.push(…)`, `obj.k = …`): its turns then build one value together, which a script may make
+ * at random or from the answer, so the loop is not unrolled and stays as written, as before.
+ *
+ * @example
+ * ```ts
+ * import { parse } from "acorn";
+ * import { changesOutside } from "./literal_loop.ts";
+ * const body = (s: string) => (parse(s, { ecmaVersion: "latest" }) as never as { body: never[] }).body;
+ * if (!changesOutside(body("s += chars.charAt(1);"))) throw new Error();
+ * if (!changesOutside(body("ids.push(i);"))) throw new Error();
+ * if (changesOutside(body("const x = i * 2; pm.environment.set('k' + i, x);"))) throw new Error();
+ * ```
+ */
+export function changesOutside(body: Node[]): boolean {
+  const inside = new Set<string>();
+  const targets: Node[] = [];
+  const stack: unknown[] = [...body];
+  while (stack.length > 0) {
+    const n = stack.pop() as Node | null;
+    if (!n || typeof n !== "object") continue;
+    noted(n, inside, targets);
+    for (const v of Object.values(n)) if (v && typeof v === "object") stack.push(v);
+  }
+  return targets.some((t) => {
+    let root = t;
+    while (root.type === "MemberExpression") root = root.object;
+    return root.type !== "Identifier" || !inside.has(root.name);
+  });
+}
+
+/** Notes what node `n` declares (`inside`) and what it changes (`targets`). */
+function noted(n: Node, inside: Set<string>, targets: Node[]): void {
+  if (n.type === "VariableDeclarator" && n.id.type === "Identifier") inside.add(n.id.name);
+  if (/Function/.test(n.type)) {
+    for (const p of n.params) if (p.type === "Identifier") inside.add(p.name);
+  }
+  if (n.type === "AssignmentExpression") targets.push(n.left);
+  if (n.type === "UpdateExpression") targets.push(n.argument);
+  const callee = n.type === "CallExpression" ? n.callee : undefined;
+  if (callee?.type === "MemberExpression" && CHANGES.has(callee.property?.name)) {
+    targets.push(callee.object);
+  }
+}

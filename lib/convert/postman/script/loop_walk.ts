@@ -8,7 +8,13 @@
  */
 import { type CheckItem, ELEMENT, type Loop, loopOf, rooted } from "./each.ts";
 import { type EvalContext, evaluate } from "./eval.ts";
-import { type CountedLoop, countedLoop, sharedTurns, writtenElements } from "./literal_loop.ts";
+import {
+  changesOutside,
+  type CountedLoop,
+  countedLoop,
+  sharedTurns,
+  writtenElements,
+} from "./literal_loop.ts";
 import type { Node } from "./node.ts";
 import type { Sym } from "./sym.ts";
 import type { Translation } from "./translation.ts";
@@ -53,6 +59,8 @@ export function walkLoop(
     : loop
     ? undefined
     : countedLoop(node, t.ctx);
+  // Turns that build one value together (`s += …`) stay as written: a comment, as before.
+  if (turns && changesOutside(turns.body)) return t.skip(node), true;
   if (turns) return unrolled(t, node, turns, name, depth), true;
   if (loop) return overList(t, node, loop, list, name, depth), true;
   return false;
