@@ -24,6 +24,8 @@ function hiddenPattern(html: string, name: string, value = ""): string | undefin
   for (const tag of html.matchAll(/<input\b[^>]{0,2000}>/gi)) {
     const attrs = [...tag[0].matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((a) => ({
       name: a[1].toLowerCase(),
+      // As written: a page in capitals (CUPS's `<INPUT TYPE="HIDDEN" NAME=…>`) is matched so.
+      written: a[1],
       value: a[2] ?? a[3],
       at: a.index!,
       quote: a[2] !== undefined ? '"' : "'",
@@ -33,11 +35,12 @@ function hiddenPattern(html: string, name: string, value = ""): string | undefin
     const held = attrs.find((a) => a.name === "value");
     const hidden = attrs.some((a) => a.name === "type" && a.value.toLowerCase() === "hidden");
     if (!hidden || !held || held.value !== value) return undefined;
-    const n = `name=${named.quote}${escape(name)}${named.quote}`;
-    const v = `value=${held.quote}([^${held.quote}]*)${held.quote}`;
+    const n = `${named.written}=${named.quote}${escape(name)}${named.quote}`;
+    const v = `${held.written}=${held.quote}([^${held.quote}]*)${held.quote}`;
+    const input = tag[0].slice(1, 6);
     const pattern = named.at < held.at
-      ? `<input[^>]*\\b${n}[^>]*\\b${v}`
-      : `<input[^>]*\\b${v}[^>]*\\b${n}`;
+      ? `<${input}[^>]*\\b${n}[^>]*\\b${v}`
+      : `<${input}[^>]*\\b${v}[^>]*\\b${n}`;
     // A capture takes the first match: it must be this input.
     return new RegExp(pattern).exec(html)?.[1] === value ? pattern : undefined;
   }

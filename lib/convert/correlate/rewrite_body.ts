@@ -32,6 +32,7 @@ import { unrecordedBody } from "./unrecorded_body.ts";
 import { binaryBody } from "./binary_body.ts";
 import { emptyHiddenField } from "./hidden_fields.ts";
 import { namedOnPageProducer } from "./named_on_page.ts";
+import { heldNumberProducer } from "./held_numbers.ts";
 import { useProducer } from "./captures.ts";
 import { labelledOption } from "./labelled_ids.ts";
 import { askBareCredential } from "./bare_credential.ts";
@@ -177,7 +178,17 @@ function urlencoded(
 function fieldValue(c: Correlator, k: string, v: string, step: Step, where: Where): string {
   return formJson(c, v, step) ?? pickedHidden(c, k, v, step) ?? emptyHiddenField(c, k, v, step) ??
     labelledOption(c, k, v, step) ?? namedOnPage(c, k, v, step) ??
-    c.rules.stringValue(k, v, step, where);
+    orHeldNumber(c, k, v, step, c.rules.stringValue(k, v, step, where));
+}
+
+/**
+ * `found`, unless it is the small number `v` sent as recorded and the form's page held it hidden
+ * under `k` alone (held_numbers.ts): then its capture from that page.
+ */
+function orHeldNumber(c: Correlator, k: string, v: string, step: Step, found: string): string {
+  if (found !== c.sp.lit(v)) return found;
+  const producer = heldNumberProducer(c, k, v, step);
+  return producer ? useProducer(c, producer, step) : found;
 }
 
 /** A number the form's page held under this field's name, another answer under another's. */
@@ -286,10 +297,10 @@ function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string)
   step.headers = step.headers.filter(([name]) => name !== "content-type");
 }
 
-/** A multipart text field's value: an empty hidden field, a number its page named, or by value. */
+/** A multipart text field's value: an empty hidden field, a number its page named or held, or by value. */
 function partValue(c: Correlator, name: string, value: string, step: Step, where: Where): string {
   return emptyHiddenField(c, name, value, step) ?? namedOnPage(c, name, value, step) ??
-    c.rules.stringValue(name, value, step, where);
+    orHeldNumber(c, name, value, step, c.rules.stringValue(name, value, step, where));
 }
 
 /** The empty file a file input left empty sends. */

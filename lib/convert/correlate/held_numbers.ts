@@ -1,0 +1,105 @@
+/**
+ * A small number a form posts back that only its page handed out, as a hidden input of the field's
+ * own name. A print server's jobs page (CUPS) lists a queued job with Cancel and Hold forms, each
+ * holding the job's number as a hidden `job_id`; the answer that queued it said so only in text
+ * ("job ID is Lobby_Laser-1"). A one-digit number is no evidence by value, so the cancel sent the
+ * recorded 1: right on a fresh instance, but a second run cancelled the first run's job (a 200
+ * page saying there is none) and left its own queued. The browser sends a form's hidden fields as
+ * the page held them: that is where the number came from, so it is read from there, when the
+ * page held it under that name alone (every input of the name holds it; a list of several rows
+ * names each under one name, and its first is a position, not the row) and in a table row that
+ * shows a text the journey sent before (the job's row shows `Lobby_Laser`, the name the user gave
+ * the printer): a row of the journey's own. A page's flag (`submitted` = 1, `testcookie` = 1)
+ * sits in no such row; it is the same on every instance and is sent as recorded. Only where no
+ * other rule found the number's source: a create's answer or a row's link says more than a form.
+ *
+ * @module
+ */
+import type { Producer, Step } from "../model.ts";
+import { heldHiddenProducer, latestPage } from "./hidden_fields.ts";
+import type { Correlator } from "./state.ts";
+import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
+
+/**
+ * A row's number: up to seven digits (as named_on_page.ts). A longer one is a time or a revision
+ * the server stamped, which the rules for page-made values find already.
+ */
+const ROW = /^\d{1,7}$/;
+
+/** The `value` attribute of an input tag, as written (`""` when it has none). */
+function valueOf(tag: string): string {
+  const m = /\svalue\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(tag);
+  return m === null ? "" : m[1] ?? m[2] ?? m[3];
+}
+
+/** The texts the steps before `step` sent in a query or a urlencoded body: what the user typed. */
+function sentTexts(c: Correlator, step: Step): string[] {
+  const texts: string[] = [];
+  for (const s of c.steps) {
+    if (s === step) break;
+    const body = s.last.bodyText ?? "";
+    const form = /^[^=&\s]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(body) ? body : "";
+    for (const [, v] of [...s.last.url.searchParams, ...new URLSearchParams(form)]) {
+      // A word of three characters or more: a digit, `on` or `1` shows in any row.
+      if (v.length >= 3 && /\p{L}/u.test(v)) texts.push(v);
+    }
+  }
+  return texts;
+}
+
+/** The text of the table row (`<tr>` … `</tr>`) of `html` around offset `at`, markup left out. */
+function rowText(html: string, at: number): string | undefined {
+  const lower = html.toLowerCase();
+  const start = lower.lastIndexOf("<tr", at);
+  const end = lower.indexOf("</tr", at);
+  if (start < 0 || end < 0 || lower.slice(start, at).includes("</tr")) return undefined;
+  return html.slice(start, end).replace(/<[^>]*>/g, " ").replace(/&nbsp;/gi, " ");
+}
+
+/**
+ * The producer of the small number `value` that `step` posts as form field `key`, read from the
+ * latest page before it whose inputs named `key` all hold `value`, the first of them hidden and
+ * in a table row showing a text an earlier step sent (see the module); else undefined.
+ *
+ * @example
+ * ```ts
+ * import { heldNumberProducer } from "./held_numbers.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const row = (n: number) =>
+ *   `<tr><td>Tide tables</td><td><form method="post"><input type="hidden" name="job" value="${n}"></form></td></tr>`;
+ * const print = { name: "print", last: { url: new URL("http://p.test/print?title=Tide+tables") } };
+ * const page = { name: "open_jobs", last: { url: new URL("http://p.test/jobs"),
+ *   mimeType: "text/html", responseText: row(1) + row(1) } };
+ * const cancel = { name: "cancel", first: { method: "POST", url: new URL("http://p.test/jobs") } };
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push(print as any, page as any);
+ * // deno-lint-ignore no-explicit-any
+ * if (heldNumberProducer(c, "job", "1", cancel as any)?.step !== page) throw new Error();
+ * // Two rows listed under one name: the first is a position, not the row.
+ * page.last.responseText = row(1) + row(2);
+ * // deno-lint-ignore no-explicit-any
+ * if (heldNumberProducer(c, "job", "1", cancel as any) !== undefined) throw new Error();
+ * // A form's flag in no row of the journey's own is sent as recorded.
+ * page.last.responseText = '<form><input type="hidden" name="job" value="1"></form>';
+ * // deno-lint-ignore no-explicit-any
+ * if (heldNumberProducer(c, "job", "1", cancel as any) !== undefined) throw new Error();
+ * ```
+ */
+export function heldNumberProducer(
+  c: Correlator,
+  key: string,
+  value: string,
+  step: Step,
+): Producer | undefined {
+  if (!c.linking || !ROW.test(value) || step.first.method === "GET") return undefined;
+  const named = new RegExp(`<input\\b[^>]*\\bname\\s*=\\s*["']${escape(key)}["'][^>]*>`, "gi");
+  const page = latestPage(c, step, new RegExp(named.source, "i"));
+  if (page === undefined) return undefined;
+  const inputs = [...page.last.responseText!.matchAll(named)];
+  const held = new Set(inputs.map((m) => valueOf(m[0])));
+  if (held.size !== 1 || !held.has(value)) return undefined;
+  const row = rowText(page.last.responseText!, inputs[0].index!);
+  if (row === undefined || !sentTexts(c, page).some((t) => row.includes(t))) return undefined;
+  return heldHiddenProducer(c, key, value, step);
+}
