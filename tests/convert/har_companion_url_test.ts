@@ -151,3 +151,61 @@ Deno.test("convert har: a public address, the app's own address and one an answe
   assert.match(flow, /feed: https:\/\/example\.com\/feed\.xml/, flow);
   assert.doesNotMatch(flow, /ENV\.\w+:-http:\/\/127\.0\.0\.1:9\//, flow);
 });
+
+Deno.test("convert har: an address the page listed as an option of the field's select is the page's choice, no variable", async () => {
+  // A print server's "Add Class" form lists its printers by their own addresses
+  // (`<option value="ipp://localhost/printers/desk">`): the user picked one, typed none.
+  const member = "ipp://localhost/printers/desk";
+  const { flow, summary } = await convertHarText(harOf([
+    {
+      url: `${APP}/admin/add-class`,
+      html: `<html><body><form method="post" action="/admin/add-class"><input name="name">` +
+        `<select name="members" multiple><option value="${member}">desk</option></select>` +
+        `</form></body></html>`,
+    },
+    {
+      method: "POST",
+      url: `${APP}/admin/add-class`,
+      mime: "application/x-www-form-urlencoded",
+      body: new URLSearchParams({ name: "front", members: member }).toString(),
+      html: "<html><body>Class front has been created.</body></html>",
+    },
+  ]));
+  assert.deepEqual([...optionalVars(flow).keys()], ["BASE_URL"], flow);
+  assert.doesNotMatch(summary, /typed/, summary);
+  assert.match(flow, /members: ipp:\/\/localhost\/printers\/desk\n/, flow);
+});
+
+Deno.test("convert har: an address typed into a text box stays the user's though a later page lists it as the checked option", async () => {
+  const typed = "socket://127.0.0.1:1";
+  const form = "application/x-www-form-urlencoded";
+  const { flow } = await convertHarText(harOf([
+    {
+      url: `${APP}/admin/device`,
+      html: `<html><body><input type="text" name="uri"></body></html>`,
+    },
+    {
+      method: "POST",
+      url: `${APP}/admin/device`,
+      mime: form,
+      body: `uri=${encodeURIComponent(typed)}`,
+      html: "<p>ok</p>",
+    },
+    {
+      url: `${APP}/admin/modify`,
+      html: `<html><body><input type="radio" name="uri" value="${typed}" checked></body></html>`,
+    },
+    {
+      method: "POST",
+      url: `${APP}/admin/modify`,
+      mime: form,
+      body: `uri=${encodeURIComponent(typed)}`,
+      html: "<p>ok</p>",
+    },
+  ]));
+  assert.deepEqual(
+    [...optionalVars(flow).entries()].filter(([, v]) => v === typed).length,
+    1,
+    flow,
+  );
+});

@@ -9,7 +9,8 @@
  * recorded app's own, it becomes an optional variable holding the recorded
  * value (as `BASE_URL` is), used wherever the recording sent that value. A
  * public address (a feed on the internet) means the same everywhere and is
- * kept as sent.
+ * kept as sent, and so is one a page listed as an option of the field's own
+ * select, radio or checkbox: the user picked it, the page wrote it.
  *
  * @module
  */
@@ -19,6 +20,9 @@ import { envName } from "../names.ts";
 import { ownEnvName } from "../shell_env.ts";
 import { isSecretShaped } from "../values.ts";
 import type { Correlator } from "./state.ts";
+import { choiceFields } from "./choice_fields.ts";
+import { latestPage } from "./hidden_fields.ts";
+import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 
 /** `scheme://host[:port]` at the start of a value, with no user part (credentials are others' rule). */
 const ADDRESS = /^([a-z][a-z0-9+.-]*):\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?(?=$|[/?#])/i;
@@ -113,11 +117,28 @@ export function companionUrl(
   if (/[?#]/.test(rest) || rest.split("/").some(isSecretShaped)) return undefined;
   if (/^(https?|wss?)$/i.test(m[1]) && c.apiOrigins.has(new URL(m[0]).origin)) return undefined;
   if (c.responseSeen.has(valueKey(value))) return undefined;
+  if (pickedOnPage(c, key, value, step)) return undefined;
   let vars = chosen.get(c);
   if (!vars) chosen.set(c, vars = new Map());
   const ref = declare(c, key, value, step);
   vars.set(value, ref);
   return ref;
+}
+
+/**
+ * Whether the form's page (the latest page before `step` with a field named `key`) listed `value`
+ * as an option of that field: a print server's class lists its printers by their addresses
+ * (`<option value="ipp://localhost/printers/…">`), which the user picked, not typed. A page after
+ * the value was typed may list it too (the saved address as the checked option): no evidence.
+ */
+function pickedOnPage(c: Correlator, key: string, value: string, step: Step): boolean {
+  if (!c.choiceFields.get(key)?.has(value)) return false;
+  const field = new RegExp(
+    `<(?:input|select)\\b[^>]*\\bname\\s*=\\s*["']?${escape(key)}["'\\s>]`,
+    "i",
+  );
+  const page = latestPage(c, step, field);
+  return page !== undefined && (choiceFields([page.last]).get(key)?.has(value) ?? false);
 }
 
 /** The optional variable for `value`, declared: its env name, default and a note on setting it. */
