@@ -5,7 +5,8 @@
  * write an empty one for a file a command or a collection sends that was
  * not there), and the server may well accept an empty body, so the step
  * passes without having sent what it was written for. Said on every run,
- * it is never silent.
+ * it is never silent. A file part named `filename: ""` is no placeholder:
+ * it is a file input the user left empty, sent as the browser sent it.
  *
  * @module
  */
@@ -30,6 +31,9 @@ const SHOWN = 10;
  *   throw new Error(text);
  * }
  * if (emptyFilesWarning([]) !== undefined) throw new Error();
+ * const unchosen = { kind: "file", file: empty, contentType: "application/octet-stream", filename: "" };
+ * const form = { file: "out/flow.yaml", steps: [{ name: "save", request: { multipart: [unchosen] } }] };
+ * if (emptyFilesWarning([form as unknown as Flow]) !== undefined) throw new Error();
  * ```
  */
 export function emptyFilesWarning(flows: readonly Flow[]): string | undefined {
@@ -56,7 +60,11 @@ function emptyFiles(request: Flow["steps"][number]["request"] | undefined): stri
   if (!request) return [];
   const files = [
     ...(request.bodyFile ? [request.bodyFile] : []),
-    ...(request.multipart ?? []).flatMap((p) => p.kind === "file" ? [p.file] : []),
+    // A part named `filename: ""` is a file input left empty: the browser sends no byte there,
+    // and `convert har` writes it so on purpose. Nothing is waiting for content.
+    ...(request.multipart ?? []).flatMap((p) =>
+      p.kind === "file" && p.filename !== "" ? [p.file] : []
+    ),
   ];
   return files.filter((f) => f.bytes.length === 0).map((f) => f.path);
 }

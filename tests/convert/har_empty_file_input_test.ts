@@ -8,8 +8,9 @@
  *
  * What the converter does (correlate/rewrite_body.ts): such a part is sent
  * as the browser sent it, `filename: ""` and an empty file, and is no
- * upload to replace. Widened: a file part with a name and no recorded bytes
- * (Chromium keeps none) is still a placeholder to replace.
+ * upload to replace, and the run does not warn that its file is empty.
+ * Widened: a file part with a name and no recorded bytes (Chromium keeps
+ * none) is still a placeholder to replace.
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
@@ -67,6 +68,9 @@ Deno.test('convert har: a file input left empty is sent as the browser sent it, 
       env: { BASE_URL: `http://127.0.0.1:${port}` },
     });
     assert.equal(run.code, 0, run.stdout);
+    // The run does not ask for content either: the browser sent none (CUPS's driver page, whose
+    // PPD file input is left empty, had every run warn "Put the file's content there").
+    assert.doesNotMatch(run.stderr, /warning\[empty-file\]/, run.stderr);
     assert.equal(bodies.length, 1);
     assert.match(bodies[0], /name="attachments\[file\]"; filename=""\r\n/, bodies[0]);
     assert.doesNotMatch(bodies[0], /not recorded/, bodies[0]);
