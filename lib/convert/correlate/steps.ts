@@ -7,6 +7,7 @@
  * @module
  */
 import { retryLaterMade } from "./later_made.ts";
+import { retryAfterRestart } from "./server_restart.ts";
 import { awaitShown } from "./shown_later.ts";
 import { awaitListed } from "./listed_later.ts";
 import { retryRateLimited } from "./rate_limited.ts";
@@ -95,6 +96,7 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   step.headers = c.rules.headers(first, step);
   rewriteBody(c, first, step, login);
   retryLaterMade(c, step);
+  retryAfterRestart(c, step);
   awaitShown(c, step);
   awaitListed(c, step);
   retryRateLimited(step);
