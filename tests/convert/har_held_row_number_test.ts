@@ -47,10 +47,22 @@ const jobsPage = (jobs: number[], q: string, caps = false) => {
   return page(`<h1>Jobs</h1><table>${written}</table>${rows ? "" : "<p>No jobs.</p>"}`);
 };
 
-/** A print queue: a test page queues a job numbered from a counter; a cancel removes it. */
+/** The page a row's "move" answers: the job's number hidden in a form of its own, in no row. */
+const movePage = (job: number) =>
+  page(
+    `<h1>Move job</h1><form method="post" action="/jobs"><input type="hidden" name="op" ` +
+      `value="move-to"><input type="hidden" name="JOB" value="${job}"><select name="to">` +
+      `<option value="loft">Loft</option></select><input type="submit"></form>`,
+  );
+
+/**
+ * A print queue: a test page queues a job numbered from a counter; a cancel removes it; a row's
+ * "move" answers the move page, whose post moves the job to another printer.
+ */
 function standIn(q: string, caps: boolean) {
   const queued: number[] = [];
   const cancelled: number[] = [];
+  const moved: number[] = [];
   let next = 1;
   const html = (body: string) =>
     new Response(page(body), { headers: { "content-type": "text/html" } });
@@ -60,6 +72,17 @@ function standIn(q: string, caps: boolean) {
     if (req.method === "POST" && url.pathname === "/printers/desk") {
       queued.push(next++);
       return html(`Test page sent; job ID is desk-${next - 1}.`);
+    }
+    if (url.pathname === "/jobs" && req.method === "POST" && form.get("op") === "move") {
+      return new Response(movePage(Number(form.get("job"))), {
+        headers: { "content-type": "text/html" },
+      });
+    }
+    if (url.pathname === "/jobs" && req.method === "POST" && form.get("op") === "move-to") {
+      const job = Number(form.get("JOB"));
+      if (!queued.includes(job)) return html(`Unable to move job ${job}: not found.`);
+      moved.push(job);
+      return html(`Job ${job} moved to ${form.get("to")}.`);
     }
     if (url.pathname === "/jobs" && req.method === "POST") {
       const job = Number(form.get("job"));
@@ -79,9 +102,23 @@ function standIn(q: string, caps: boolean) {
     origin: `http://127.0.0.1:${server.addr.port}`,
     queued,
     cancelled,
+    moved,
     close: () => server.shutdown(),
   };
 }
+
+/** The first three entries of the journey on a fresh instance: the printer, the print, the jobs page. */
+const SPECS_BEFORE_CANCEL: EntrySpec[] = [
+  { url: `${AT}/printers/desk`, html: printerPage },
+  {
+    method: "POST",
+    url: `${AT}/printers/desk`,
+    mime: "application/x-www-form-urlencoded",
+    body: `copies=1&title=${encodeURIComponent(TITLE)}`,
+    html: page("job ID is desk-1."),
+  },
+  { url: `${AT}/jobs`, html: jobsPage([1], `"`) },
+];
 
 /** The journey on a fresh instance: open the printer, print a test page (job 1), cancel it from the jobs page. */
 function journey(q: string, listed: number[] = [1], job = 1, caps = false): string {
@@ -104,6 +141,26 @@ function journey(q: string, listed: number[] = [1], job = 1, caps = false): stri
       html: page(`Job ${job} has been canceled.`),
     },
   ];
+  return harOf(specs);
+}
+
+/** The journey of `journey`, the job moved (its row's "move", then the move page's form) before the cancel. */
+function moveJourney(): string {
+  const specs: EntrySpec[] = JSON.parse(JSON.stringify(SPECS_BEFORE_CANCEL));
+  const form = "application/x-www-form-urlencoded";
+  const post = (body: string, html: string): EntrySpec => ({
+    method: "POST",
+    url: `${AT}/jobs`,
+    mime: form,
+    body,
+    html,
+  });
+  specs.push(
+    post("op=move&job=1", movePage(1)),
+    post("op=move-to&JOB=1&to=loft", page("Job 1 moved to loft.")),
+    { url: `${AT}/jobs`, html: jobsPage([1], `"`) },
+    post("op=cancel&job=1", page("Job 1 has been canceled.")),
+  );
   return harOf(specs);
 }
 
@@ -139,6 +196,26 @@ Deno.test("convert har: a page listing several rows' numbers under one name name
     // A flag of the printer's form, in no row of the journey's own, is the page's constant.
     assert.match(flow, /copies: "1"\n/, flow);
   } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("convert har: the number a row's form sent is read again from the page it answered, outside any row, and a second run moves its own job", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-har-held-row-" });
+  const server = standIn(`"`, false);
+  try {
+    const { flow } = await convertHar(dir, moveJourney());
+    for (const run of [1, 2]) {
+      const out = await runCli(["run", `${dir}/flow.yaml`], { env: { BASE_URL: server.origin } });
+      assert.equal(out.code, 0, `run ${run}\n${out.stdout}\n${flow}`);
+      const own = run === 1 ? [1] : [1, 2];
+      assert.deepEqual({ moved: server.moved, cancelled: server.cancelled }, {
+        moved: own,
+        cancelled: own,
+      }, `run ${run}\n${flow}`);
+    }
+  } finally {
+    await server.close();
     await Deno.remove(dir, { recursive: true });
   }
 });

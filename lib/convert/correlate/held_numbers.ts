@@ -10,8 +10,10 @@
  * names each under one name, and its first is a position, not the row) and in a table row that
  * shows a text the journey sent before (the job's row shows `Lobby_Laser`, the name the user gave
  * the printer): a row of the journey's own. A page's flag (`submitted` = 1, `testcookie` = 1)
- * sits in no such row; it is the same on every instance and is sent as recorded. Only where no
- * other rule found the number's source: a create's answer or a row's link says more than a form.
+ * sits in no such row; it is the same on every instance and is sent as recorded. The page a
+ * request so read answered may hold the number again outside any row (the Move Job page's own
+ * form, hidden `JOB_ID`): the row's number, read there too. Only where no other rule found the
+ * number's source: a create's answer or a row's link says more than a form.
  *
  * @module
  */
@@ -30,6 +32,21 @@ const ROW = /^\d{1,7}$/;
 function valueOf(tag: string): string {
   const m = /\svalue\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(tag);
   return m === null ? "" : m[1] ?? m[2] ?? m[3];
+}
+
+/** Per correlator, the steps whose request sent a number read from a row, with those numbers. */
+const readFromRow = new WeakMap<Correlator, Map<Step, Set<string>>>();
+
+/** Whether `page`'s own request sent `value` as a number this rule read from a row. */
+function echoesRow(c: Correlator, page: Step, value: string): boolean {
+  return readFromRow.get(c)?.get(page)?.has(value) ?? false;
+}
+
+/** Notes that `step` sends `value`, read from a row (its answer may hold it again). */
+function noteRead(c: Correlator, step: Step, value: string): void {
+  const steps = readFromRow.get(c) ?? new Map<Step, Set<string>>();
+  readFromRow.set(c, steps);
+  steps.set(step, (steps.get(step) ?? new Set()).add(value));
 }
 
 /** The texts the steps before `step` sent in a query or a urlencoded body: what the user typed. */
@@ -59,7 +76,8 @@ function rowText(html: string, at: number): string | undefined {
 /**
  * The producer of the small number `value` that `step` posts as form field `key`, read from the
  * latest page before it whose inputs named `key` all hold `value`, the first of them hidden and
- * in a table row showing a text an earlier step sent (see the module); else undefined.
+ * in a table row showing a text an earlier step sent, or on a page answering a request that sent
+ * `value` so read (see the module); else undefined.
  *
  * @example
  * ```ts
@@ -99,7 +117,11 @@ export function heldNumberProducer(
   const inputs = [...page.last.responseText!.matchAll(named)];
   const held = new Set(inputs.map((m) => valueOf(m[0])));
   if (held.size !== 1 || !held.has(value)) return undefined;
-  const row = rowText(page.last.responseText!, inputs[0].index!);
-  if (row === undefined || !sentTexts(c, page).some((t) => row.includes(t))) return undefined;
-  return heldHiddenProducer(c, key, value, step);
+  if (!echoesRow(c, page, value)) {
+    const row = rowText(page.last.responseText!, inputs[0].index!);
+    if (row === undefined || !sentTexts(c, page).some((t) => row.includes(t))) return undefined;
+  }
+  const producer = heldHiddenProducer(c, key, value, step);
+  if (producer !== undefined) noteRead(c, step, value);
+  return producer;
 }
