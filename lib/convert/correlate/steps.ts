@@ -95,11 +95,7 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   step.url = isGrpcCall(first) ? first.url.href : rewriteUrl(c, first, step);
   step.headers = c.rules.headers(first, step);
   rewriteBody(c, first, step, login);
-  retryLaterMade(c, step);
-  retryAfterRestart(c, step);
-  awaitShown(c, step);
-  awaitListed(c, step);
-  retryRateLimited(step);
+  addWaits(c, step);
   remember(c, first);
   rememberFields(c, first);
   const { earlier, created } = answersBefore(c, records);
@@ -125,6 +121,15 @@ export function addStep(c: Correlator, records: HarRecord[], loop?: Step["loop"]
   addWriteVerdict(step, changes, c.pages);
   c.rules.produce(step);
   c.steps.push(step);
+}
+
+/** The waits and retries the recording shows the step needs (each rule's file says its evidence). */
+function addWaits(c: Correlator, step: Step): void {
+  retryLaterMade(c, step);
+  retryAfterRestart(c, step);
+  awaitShown(c, step);
+  awaitListed(c, step);
+  retryRateLimited(step);
 }
 
 /**
