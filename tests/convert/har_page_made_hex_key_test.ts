@@ -6,10 +6,11 @@
  * again. Asked for by its name (`CREATE_API_KEY_KEY`), it was a variable nobody could know: the
  * page drew it at random. The UUID rule for page-made values (SQLPad's `cacheKey`) did not see it,
  * since it is no UUID. Evidence, not the name: a whole token of 16 to 128 hex digits, with both
- * letters and digits, that no answer held before the page first sent it, and that the recording
- * sends again or an answer echoes, is the run's own (one value per run) under any name but one
+ * letters and digits, that no answer held before the page first sent it, and that an answer
+ * echoes after, is the run's own (one value per run) under any name but one
  * that says a user holds it (an API key, a password). A hex session id a sign-in answered stays
- * captured; a hex value under `apiKey` stays asked.
+ * captured; a hex value under `apiKey` stays asked, and so does a token only sent again, never
+ * echoed: hex is a shape servers issue too (a session's CSRF token whose page was not recorded).
  *
  * The stand-in runs on 127.0.0.1: a sign-in answers a hex session id sent in each body after
  * it, and a key another record already holds is refused (409), so a flow that replays the
@@ -128,4 +129,19 @@ Deno.test("convert har: a hex value under an API key's name, or a number, is not
   assert.match(flow, /apiKey: \$\{ENV\.[A-Z_]*API_KEY\}/, flow);
   assert.doesNotMatch(flow, /RANDOM\.HEX/, flow);
   assert.match(flow, /session_id: \$\{steps\.login\.capture\.session_id\}/, flow);
+});
+
+Deno.test("convert har: a hex token sent again but never echoed (a session's CSRF the recording did not see made) is asked, not drawn", async () => {
+  // The recording starts after the page that handed the token out: only the server knows it.
+  const csrf = "c5f0a9e2b7d14e63";
+  const post = (i: number) => ({
+    method: "POST",
+    url: `${RECORDED}/chat/send`,
+    mime: "application/x-www-form-urlencoded",
+    body: `room=general&text=hello+${i}&csrf=${csrf}`,
+    json: { ok: true },
+  });
+  const { flow } = await convertHarText(harOf([post(1), post(2), post(3)]));
+  assert.doesNotMatch(flow, /RANDOM\.HEX/, flow);
+  assert.equal(flow.match(/csrf: \$\{ENV\.[A-Z_]*CSRF\}/g)?.length, 3, flow);
 });

@@ -5,8 +5,10 @@
  * see it, and under a name like `key` it was asked as a variable nobody could know. The
  * evidence, whatever the name: a whole token of 16 to 128 hex digits, letters and digits both
  * (a number or a word is no draw), that no answer held before the request that first sent it,
- * and that the recording sends again or an answer echoes. One an answer handed out first (a
- * session id) is the server's, captured as any other.
+ * and that an answer echoes after: a draw the server then registered. Hex is a shape servers
+ * issue too: one only sent again, never echoed (a session's CSRF token whose page the recording
+ * did not catch), is the server's, asked of the user; one an answer handed out first (a session
+ * id) is captured as any other.
  *
  * @module
  */
@@ -29,7 +31,7 @@ function hexTokens(text: string): string[] {
 
 /**
  * Notes in `c.madeTokens` the hex tokens the page drew (see the module): held by no answer
- * before their first send, then sent again or echoed by an answer.
+ * before their first send, then echoed by an answer.
  *
  * @example
  * ```ts
@@ -47,22 +49,22 @@ function hexTokens(text: string): string[] {
  */
 export function noteMadeTokens(c: Correlator, records: HarRecord[]): void {
   const answered = new Set<string>();
-  const sent = new Map<string, number>();
+  const sent = new Set<string>();
   const answeredFirst = new Set<string>();
   const echoed = new Set<string>();
   for (const r of records) {
     const text = `${safeDecode(r.url.search)} ${sentHeaderText(r)} ${r.bodyText ?? ""}`;
     for (const v of hexTokens(text)) {
       if (!sent.has(v) && answered.has(v)) answeredFirst.add(v);
-      sent.set(v, (sent.get(v) ?? 0) + 1);
+      sent.add(v);
     }
     for (const v of hexTokens(r.responseText ?? "")) {
       if (sent.has(v)) echoed.add(v);
       answered.add(v);
     }
   }
-  for (const [v, n] of sent) {
-    if (!answeredFirst.has(v) && (n >= 2 || echoed.has(v))) c.madeTokens.add(v);
+  for (const v of sent) {
+    if (!answeredFirst.has(v) && echoed.has(v)) c.madeTokens.add(v);
   }
 }
 

@@ -155,7 +155,7 @@ export interface Correlator {
   readonly uuidCounts: Map<string, number>;
   /** UUIDs a response echoed after a request sent them (made_ids.ts). */
   readonly uuidEchoed: Set<string>;
-  /** Hex tokens the page drew: sent again or echoed, held by no answer before (made_tokens.ts). */
+  /** Hex tokens the page drew: echoed by an answer, held by none before (made_tokens.ts). */
   readonly madeTokens: Set<string>;
   /** Reads that listed, finished later, a record a write's answer named (listed_later.ts). */
   readonly listedLater: Map<HarRecord, { write: HarRecord; value: string }>;
