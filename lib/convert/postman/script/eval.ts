@@ -231,13 +231,16 @@ const METHODS = new Map<string, (path: string, arg: unknown) => Sym | undefined>
     "hasOwnProperty",
     (p, v) => (typeof v === "string" ? cond(member(p, v), "exists", true) : undefined),
   ],
-  ["includes", (p, v) => cond(p, "contains", flowText(v))],
+  // `includes(undefined)` (a variable nothing sets) looks for the word "undefined" in a text and
+  // for a missing element in a list: which one the converter cannot know, so no check.
+  ["includes", (p, v) => (v === undefined ? undefined : cond(p, "contains", flowText(v)))],
   ["has", (p, v) => {
     if (p === "$.headers") {
       return typeof v === "string" ? cond(member(p, v.toLowerCase()), "exists", true) : undefined;
     }
     // The legacy sandbox's String.prototype.has: `responseBody.has("x")`, `data.auth.has("Basic")`.
-    return p === "$.body" || typeof v === "string" ? cond(p, "contains", flowText(v)) : undefined;
+    const known = (p === "$.body" && v !== undefined) || typeof v === "string";
+    return known ? cond(p, "contains", flowText(v)) : undefined;
   }],
   ["indexOf", (p, v) => ({ k: "path", path: `indexOf:${p}:${JSON.stringify(v)}` })],
 ]);
