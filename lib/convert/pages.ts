@@ -123,21 +123,34 @@ function linkValue(
 ): PageValue | undefined {
   // A long number, or opaque text of letters and digits (a confirmation's salted hash,
   // DAViCal's `confirm=*4f5bd340*8cc2…`): only the server could write it, whatever its name.
-  const state = /^\d{8,}$/.test(value) || isMadeUpText(value);
+  const spaced = pastedName(written, name, value);
+  const state = /^\d{8,}$/.test(value) || isMadeUpText(value) || spaced;
   // A name of dots, colons or brackets (Tomcat's `org.apache.catalina.filters.CSRF_NONCE`,
   // `ns:token`, `form[_token]`) is a name like any other, when the page wrote it as it is sent.
   if (!LINK_NAME.test(name) || !written.includes(`${name}=`)) return undefined;
   if (!(state || embedded(name, value, 8))) return undefined;
   // `&amp;` or `&` before the name, the value up to the next parameter or the quote.
-  const plain = `[?&;]${escape(name)}=([^&"'#\\s]*)`;
+  const end = spaced ? `[^&"'#<>]*` : `[^&"'#\\s]*`;
+  const plain = `[?&;]${escape(name)}=(${end})`;
   // A value the link percent-encoded (DAViCal's `confirm=%2A4f5bd340%2A…`) is found as the
   // link wrote it and read back as the server reads a query (`as: url-decoded`).
   const encoded = linkWritten(full, name);
   const pattern = new RegExp(plain).exec(html)?.[1] === (encoded ?? value)
     ? plain
-    : `${linkHead(written, name)}([^&"'#\\s]*)`;
+    : `${linkHead(written, name)}(${end})`;
   const url = encoded === undefined ? {} : { encoded };
   return { name, value, pattern, secret: secretName(name), state, ...url };
+}
+
+/**
+ * Whether a link holds parameter `name`'s `value` with its spaces unescaped, and the value is
+ * long text of letters and digits: a name the server pasted into the page as it made it (a backup
+ * named after the server's clock, `restore?db=backup Mon Nov 30 2026 11:54:04 GMT….db`). A browser
+ * or a form escapes a space; text of words alone is a label, not a value the server made.
+ */
+function pastedName(written: string, name: string, value: string): boolean {
+  return /\s/.test(value) && value.length >= 16 && value.length <= 400 && /\d/.test(value) &&
+    /[a-z]/i.test(value) && !/[<>"'&]/.test(value) && written.includes(`${name}=${value}`);
 }
 
 /** The text `link` writes for parameter `name`, when it is percent-encoded; else undefined. */
