@@ -47,6 +47,7 @@ import { withVarComments } from "./var_comments.ts";
 import { sentToken, signedIn } from "./token_refresh.ts";
 import { type OwnItem, withOwnItem } from "./second_producer.ts";
 import { sendOwnMember, sentMember } from "./own_listed.ts";
+import { echoesXsrf, withXsrfEcho, xsrfCapture } from "./xsrf_cookie.ts";
 
 // The spec says these parameters are ignored: the flow's own settings send them.
 const RESERVED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -139,9 +140,22 @@ export class FlowBuilder {
       comments.push("the document names no 2xx response: the status is not checked");
     }
     this.stepOf.set(op, name);
-    this.#nodeOf.set(name, asEventStream(doc, op.node, step));
+    this.#nodeOf.set(name, asEventStream(doc, op.node, this.#withXsrf(op, step)));
     this.#steps.push({ node: step, comments, auth });
     return comments;
+  }
+
+  /**
+   * `step`, echoing the token cookie a browser client echoes (xsrf_cookie.ts) when it is unsafe:
+   * the one the setup's sign-in set, or else the one this flow's own session login set.
+   */
+  #withXsrf(op: OpenApiOperation, step: YMap): YMap {
+    const { login } = this.shared.inferred;
+    if (!echoesXsrf(op.method)) return step;
+    const own = login?.session && op !== login.op ? this.stepOf.get(login.op) : undefined;
+    const xsrf = this.setup ? this.setup.xsrf(op) : own && this.capture(own, "xsrf", xsrfCapture());
+    if (xsrf) withXsrfEcho(step, xsrf);
+    return step;
   }
 
   /**

@@ -18,4 +18,6 @@ export interface SetupSteps {
   shared(name: string): string | undefined;
   /** The cookies a step sends from the setup (a cookie session's). */
   cookies(op: OpenApiOperation): [string, string][];
+  /** `${setup.NAME}` of the token cookie an unsafe step echoes (`xsrf_cookie.ts`); else none. */
+  xsrf(op: OpenApiOperation): string | undefined;
 }

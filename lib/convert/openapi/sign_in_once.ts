@@ -12,7 +12,8 @@
  * never reads it as a flow (run alone, the flows say they need `--setup`).
  * A cookie session (`session_login.ts`) hands on its cookie, which the
  * document's one cookie apiKey scheme names (tududi's `connect.sid`): the
- * setup's login captures it and each flow's steps send it.
+ * setup's login captures it and each flow's steps send it, and the token
+ * cookie a browser client echoes on unsafe requests (`xsrf_cookie.ts`).
  *
  * A flow that ends or renews the session (a sign-out, a revoke, a renewal
  * with the refresh token, the signed-in account's delete) keeps its own
@@ -43,6 +44,7 @@ import { requiresCookie } from "./session_login.ts";
 import type { SetupSteps } from "./setup_steps.ts";
 import { signsOut } from "./sign_out.ts";
 import { sentToken } from "./token_refresh.ts";
+import { xsrfCapture } from "./xsrf_cookie.ts";
 
 /** The setup flow's file, in the output folder: hidden, so a run of the folder never reads it. */
 export const SIGN_IN_FILE = ".sign_in.yaml";
@@ -98,6 +100,8 @@ export class SignInOnce implements SetupSteps {
   readonly #vars: Set<string>;
   /** A cookie session's cookie: its name, and the setup's output of its value. */
   readonly #cookie?: [string, string];
+  /** The setup's output of the token cookie its sign-in set, which unsafe steps echo. */
+  readonly #xsrf?: string;
   readonly #doc: Node;
 
   constructor(readonly login: Login, shared: Shared) {
@@ -112,12 +116,19 @@ export class SignInOnce implements SetupSteps {
     const step = this.#setup.stepNames.get(login.op)!;
     const value = this.#setup.captureOf(step, "session", ymap([["cookie", cookie]]));
     this.#cookie = [cookie, this.#output("session", value)];
+    // A browser client echoes the sign-in's readable token cookie: xsrf_cookie.ts.
+    this.#xsrf = this.#output("xsrf", this.#setup.captureOf(step, "xsrf", xsrfCapture()));
   }
 
   /** The session cookie a step sends, when it needs the session: none for a token login. */
   cookies(op: OpenApiOperation): [string, string][] {
     const needs = this.#cookie && usesLogin(op.node, this.#doc, this.login);
     return needs ? [this.#cookie!] : [];
+  }
+
+  /** The token cookie's value an unsafe step echoes when it sends the session cookie. */
+  xsrf(op: OpenApiOperation): string | undefined {
+    return this.cookies(op).length > 0 ? this.#xsrf : undefined;
   }
 
   /** Whether a flow of these operations signs in here: it reads the token and keeps the session. */
