@@ -17,13 +17,15 @@
  * scheme at the login too, the document had no login, and the summary
  * asked for `API_KEY` for every flow. Such a document is read as requiring
  * the scheme the login serves, with `security: []` on the login and its
- * sign-up.
+ * sign-up; so is a session login's sign-up (the cookie's login answering no
+ * token, `session_login.ts`), by what the document as written requires of it.
  *
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-import { findLogin } from "./login.ts";
-import { operationsOf } from "./operations.ts";
+import { findLogin, registerFor } from "./login.ts";
+import { type OpenApiOperation, operationsOf } from "./operations.ts";
+import { sessionLogin } from "./session_login.ts";
 
 /** Whether a `security` value requires a scheme: a requirement naming one. */
 function requires(security: unknown): boolean {
@@ -65,13 +67,39 @@ export function withDeclaredSecurity(doc: Node): Node {
   if (doc.security !== undefined || schemes.length === 0 || saysSecurity(doc)) return doc;
   const login = findLogin(doc, operationsOf(doc));
   const served = login ? [...login.schemes.keys()] : [];
-  if (!login || served.length === 0) return { ...doc, security: [{ [schemes[0]]: [] }] };
+  if (!login || served.length === 0) {
+    return withOpenSessionSignUp(doc, { ...doc, security: [{ [schemes[0]]: [] }] });
+  }
+  const open = [login.op, login.register, login.credentials, login.alternate];
+  return { ...doc, paths: withOpen(doc, open), security: [{ [served[0]]: [] }] };
+}
+
+/**
+ * `required` (`doc` read as requiring its first scheme) with the sign-up of
+ * its session login (`session_login.ts`) requiring none, when `doc` as
+ * written has one: it is how a client gets the cookie, as a token login's
+ * sign-up is how it gets the token. A FoalTS document declares its session
+ * cookie's scheme and requires it nowhere; read as requiring it on the
+ * sign-up too, no operation registered the account and the summary asked
+ * for one made by hand.
+ */
+function withOpenSessionSignUp(doc: Node, required: Node): Node {
+  const login = sessionLogin(required, operationsOf(required));
+  if (!login) return required;
+  const ops = operationsOf(doc);
+  const own = ops.find((op) => op.method === login.op.method && op.template === login.op.template);
+  const register = own && registerFor(doc, ops, own);
+  return register ? { ...required, paths: withOpen(doc, [register]) } : required;
+}
+
+/** `doc`'s paths with `security: []` on each operation of `ops`. */
+function withOpen(doc: Node, ops: (OpenApiOperation | undefined)[]): Node {
   const paths: Node = { ...(doc.paths as Node) };
-  for (const op of [login.op, login.register, login.credentials, login.alternate]) {
+  for (const op of ops) {
     if (!op) continue;
     const item = { ...(paths[op.template] as Node) };
     item[op.method.toLowerCase()] = { ...op.node, security: [] };
     paths[op.template] = item;
   }
-  return { ...doc, paths, security: [{ [served[0]]: [] }] };
+  return paths;
 }

@@ -147,12 +147,17 @@ export class FlowBuilder {
 
   /**
    * `step`, echoing the token cookie a browser client echoes (xsrf_cookie.ts) when it is unsafe:
-   * the one the setup's sign-in set, or else the one this flow's own session login set.
+   * the one the setup's sign-in set, or else the one this flow's own session login (or the sign-up
+   * before it, which a FoalTS server signs in too) set.
    */
   #withXsrf(op: OpenApiOperation, step: YMap): YMap {
     const { login } = this.shared.inferred;
     if (!echoesXsrf(op.method)) return step;
-    const own = login?.session && op !== login.op ? this.stepOf.get(login.op) : undefined;
+    // The session's latest answer before this step: the login's, or the sign-up's before it.
+    const own = login?.session
+      ? [login.op, login.register].filter((o) => o && o !== op).map((o) => this.stepOf.get(o!))
+        .find((s) => s !== undefined)
+      : undefined;
     const xsrf = this.setup ? this.setup.xsrf(op) : own && this.capture(own, "xsrf", xsrfCapture());
     if (xsrf) withXsrfEcho(step, xsrf);
     return step;
