@@ -59,6 +59,7 @@ import "../lib/_util/sha256.ts";
 import "../lib/_util/suggest.ts";
 import "../lib/_util/thousands.ts";
 import "../lib/_util/time_guard.ts";
+import "../lib/_util/type_names.ts";
 import "../lib/check/_compact.ts";
 import "../lib/check/assert.ts";
 import "../lib/check/capture.ts";
