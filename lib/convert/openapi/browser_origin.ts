@@ -11,7 +11,8 @@
  *
  * @module
  */
-import type { YMap, YNode } from "../yaml_out.ts";
+import type { YMap } from "../yaml_out.ts";
+import { insertMap, mapAt, valueAt } from "../yaml_tree.ts";
 import type { StepAuth } from "./auth.ts";
 
 /** The origin of the base URL the steps are under. */
@@ -52,23 +53,7 @@ export function sendsCookie(auth: StepAuth): boolean {
 export function withBaseOrigin(step: YMap): void {
   const request = mapAt(step, "request");
   if (!request || !UNSAFE.has(String(valueAt(request, "method")))) return;
-  let headers = mapAt(request, "headers");
-  if (!headers) {
-    headers = { kind: "map", entries: [] };
-    const at = request.entries.findLastIndex(([k]) => k === "url" || k === "query") + 1;
-    request.entries.splice(at, 0, ["headers", headers]);
-  }
+  const headers = mapAt(request, "headers") ?? insertMap(request, "headers", ["url", "query"]);
   if (headers.entries.some(([k]) => k.toLowerCase() === "origin")) return;
   headers.entries.push(["Origin", BASE_ORIGIN]);
-}
-
-const valueAt = (map: YMap, key: string): YNode | undefined =>
-  map.entries.find(([k]) => k === key)?.[1];
-
-function mapAt(map: YMap, key: string): YMap | undefined {
-  const value = valueAt(map, key);
-  return typeof value === "object" && value !== null && !Array.isArray(value) &&
-      value.kind === "map"
-    ? value
-    : undefined;
 }

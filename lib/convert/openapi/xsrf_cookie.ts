@@ -13,7 +13,8 @@
  *
  * @module
  */
-import { type YMap, ymap, type YNode } from "../yaml_out.ts";
+import { type YMap, ymap } from "../yaml_out.ts";
+import { insertMap, mapAt, valueAt } from "../yaml_tree.ts";
 
 /** The cookie a browser client reads the token from. */
 export const XSRF_COOKIE = "XSRF-TOKEN";
@@ -82,23 +83,4 @@ export function withXsrfEcho(step: YMap, value: string): void {
   if (!options.entries.some(([k]) => k === "omit_empty_headers")) {
     options.entries.push(["omit_empty_headers", true]);
   }
-}
-
-/** A new empty map under `key` in `map`, after the last of the keys `after`. */
-function insertMap(map: YMap, key: string, after: string[]): YMap {
-  const node: YMap = { kind: "map", entries: [] };
-  const at = map.entries.findLastIndex(([k]) => after.includes(k)) + 1;
-  map.entries.splice(at, 0, [key, node]);
-  return node;
-}
-
-const valueAt = (map: YMap, key: string): YNode | undefined =>
-  map.entries.find(([k]) => k === key)?.[1];
-
-function mapAt(map: YMap, key: string): YMap | undefined {
-  const value = valueAt(map, key);
-  return typeof value === "object" && value !== null && !Array.isArray(value) &&
-      value.kind === "map"
-    ? value
-    : undefined;
 }
