@@ -44,8 +44,10 @@ export function successes(doc: unknown, op: Node): Successes {
     ? [200, 201, 202, 204]
     : [];
   const found = keys.map((k) => deref(doc, responses[k])).filter(isNode);
-  return (exact.length === 0 && keys.length > 0) || emptyDefault(responses, exact)
-    ? { statuses: [200, 201, 202, 204], responses: found, anySuccess: true }
+  // An empty 200 is checked as any 2xx, but documents no 201: no create is read into it.
+  if (emptyDefault(responses, exact)) return { statuses, responses: found, anySuccess: true };
+  return exact.length === 0 && keys.length > 0
+    ? { statuses, responses: found, anySuccess: true }
     : { statuses, responses: found };
 }
 

@@ -18,11 +18,11 @@ import { member, type Sym } from "./sym.ts";
  * ```ts
  * import { destructured } from "./destructure.ts";
  * import { parseScript } from "./parse.ts";
- * const p = parseScript("const { data, meta: m } = pm.response.json();");
+ * const p = parseScript("const { rows, meta: m } = pm.response.json();");
  * if (!p.ok) throw new Error(p.why);
  * const ctx = { scope: new Map(), tests: new Map(), variable: () => ({ k: "lit" as const, value: undefined }) };
  * const names = destructured(p.program.body[0].declarations[0], ctx);
- * if (JSON.stringify(names) !== '[["data",{"k":"path","path":"$.json.data"}],["m",{"k":"path","path":"$.json.meta"}]]') throw new Error(JSON.stringify(names));
+ * if (JSON.stringify(names) !== '[["rows",{"k":"path","path":"$.json.rows"}],["m",{"k":"path","path":"$.json.meta"}]]') throw new Error(JSON.stringify(names));
  * const q = parseScript("const [, second] = pm.response.json().items;");
  * const list = q.ok ? destructured(q.program.body[0].declarations[0], ctx) : undefined;
  * if (JSON.stringify(list) !== '[["second",{"k":"path","path":"$.json.items[1]"}]]') throw new Error(JSON.stringify(list));
