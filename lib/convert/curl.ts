@@ -58,6 +58,7 @@ import { splitWithSubstitutions } from "./curl_subst.ts";
 import { captureOutputs } from "./curl_outputs.ts";
 import { SavedAnswers } from "./curl_saved.ts"; // `> snap.json`, then `-T snap.json`
 import { WrittenFiles } from "./curl_made_files.ts"; // `cat > F <<EOF`, then `-d @F`
+import { bareNote, hostVariables } from "./curl_host_vars.ts";
 import { withoutJsonAnswers, withoutPrinted, withoutProse } from "./curl_transcript.ts";
 import { pastedIntoRecords } from "./curl_answers.ts";
 import { announcedRefusals } from "./curl_announced.ts";
@@ -313,16 +314,6 @@ function carryExtras(
   return { ignored, notes };
 }
 
-/** A URL that starts with a variable (`$APISERVER/apis`): a note that its value needs the scheme. */
-function bareNote(records: CurlRecord[], env: EnvNames, notes: string[]): void {
-  const bareOne = records.find((r) => r.extras.bareOrigin);
-  if (!bareOne) return;
-  const name = writtenAs(env, env[Number(/zqzenv(\d+)zqz/.exec(bareOne.record.url.host)![1])]);
-  notes.push(
-    `The URL starts with ${name}, the flow's base URL as it is: set it with its scheme (https://…), where curl would take a bare host for http.`,
-  );
-}
-
 const lineOf = (skipped: string) => Number(/^line (\d+)/.exec(skipped)?.[1] ?? 0);
 /** The Windows commands left out among the others skipped, by line. */
 const inLineOrder = (windows: string[], others: string[]) =>
@@ -330,24 +321,6 @@ const inLineOrder = (windows: string[], others: string[]) =>
 /** `curl -N … &`: a watch the shell reads beside the commands after it, which a flow cannot. */
 const BACKGROUND_STREAM =
   "curl -N … & reads a stream in the background while the commands after it run; a flow waits for each answer in turn, and this one never ends: it was left out.";
-
-/**
- * An origin written with `$NAME` (`https://$HOST`) is the user's own
- * variable already: its base-URL var is that text, with no `BASE_URL_n`
- * fallback (a fallback holds no expression). A URL that starts with the
- * variable (`$APISERVER/apis`, in `bare`) has the variable's value as its
- * origin, scheme included: the `http://` curl's reading assumed is dropped.
- */
-function hostVariables(c: Correlator, bare: Set<string>): void {
-  const marker = new RegExp(ENV_MARKER.source);
-  for (const [origin, ref] of c.origins) {
-    if (!marker.test(origin)) continue;
-    const at = c.vars.findIndex(([name]) => c.sp.varRef(name) === ref);
-    const text = bare.has(origin) ? origin.replace(/^http:\/\//, "") : origin;
-    if (at !== -1) c.vars[at] = [c.vars[at][0], text];
-    for (const [name, v] of c.env) if (v.fallback === origin) c.env.delete(name);
-  }
-}
 
 /** Writes the flow and its summary, the environment markers turned into references. */
 function finish(
