@@ -24,9 +24,10 @@ import { randomMade } from "./random_cut.ts";
 import { dateCall, isoDay, newDate } from "./date_local.ts";
 import { constructorCheck } from "./constructor_type.ts";
 import { CALLS, cond, pathOf } from "./calls.ts";
+import { METHODS, PICKED, regexTest, variableArg } from "./part_methods.ts";
 import { rowComparison } from "./data_row.ts";
 import { comparison, numberMade } from "./number_of.ts";
-import { type Cond, flowText, isPseudo, member, not, pathMember, type Sym, truthy } from "./sym.ts";
+import { type Cond, isPseudo, member, not, pathMember, type Sym, truthy } from "./sym.ts";
 import { table } from "../../table.ts";
 import { scopeOf, VARIABLE_GETTERS, type VarScope } from "../scopes.ts";
 
@@ -223,40 +224,6 @@ function call(node: Node, ctx: EvalContext, d: number): Sym | undefined {
   if (done !== null) return done;
   const known = callee === undefined ? undefined : CALLS.get(callee);
   return known ? known(a[0]) : methodCall(node, ctx, d, a[0]);
-}
-
-/** Methods on a response part, by name: what `part.method(arg)` means. */
-const METHODS = new Map<string, (path: string, arg: unknown) => Sym | undefined>([
-  [
-    "hasOwnProperty",
-    (p, v) => (typeof v === "string" ? cond(member(p, v), "exists", true) : undefined),
-  ],
-  // `includes(undefined)` (a variable nothing sets) looks for the word "undefined" in a text and
-  // for a missing element in a list: which one the converter cannot know, so no check.
-  ["includes", (p, v) => (v === undefined ? undefined : cond(p, "contains", flowText(v)))],
-  ["has", (p, v) => {
-    if (p === "$.headers") {
-      return typeof v === "string" ? cond(member(p, v.toLowerCase()), "exists", true) : undefined;
-    }
-    // The legacy sandbox's String.prototype.has: `responseBody.has("x")`, `data.auth.has("Basic")`.
-    const known = (p === "$.body" && v !== undefined) || typeof v === "string";
-    return known ? cond(p, "contains", flowText(v)) : undefined;
-  }],
-  ["indexOf", (p, v) => ({ k: "path", path: `indexOf:${p}:${JSON.stringify(v)}` })],
-]);
-
-const PICKED = new Set(["find", "filter", "some", "map"]);
-
-/** A text holding a variable's value, as `to.include(pm.environment.get("x"))` reads it. */
-const variableArg = (method: string, base: string, arg: Sym | undefined) =>
-  method === "includes" && arg?.k === "var" ? cond(base, "contains", arg.expr) : undefined;
-
-/** `/re/.test(x)`: the part matches; `null` when the call is no regular expression's `test`. */
-function regexTest(method: string, target: Node, arg: Sym | undefined): Sym | undefined | null {
-  if (method !== "test" || target.type !== "Literal" || !target.regex) return null;
-  const subject = pathOf(arg);
-  if (!subject || target.regex.flags !== "") return undefined;
-  return cond(subject, "matches", flowText(target.regex.pattern));
 }
 
 /** `x.hasOwnProperty('p')`, `x.includes(v)`, `x.indexOf(v)`, `/re/.test(x)`. */
