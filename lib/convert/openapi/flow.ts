@@ -14,8 +14,6 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { UniqueNames } from "../names.ts";
 import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { StepAuth } from "./auth.ts";
-import { LOGIN_STEP } from "./auth_login.ts";
-import { adminBlock } from "./for_admins.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
 import { madeGuard } from "./made_guard.ts";
@@ -34,20 +32,18 @@ import { captureSource, fillListed, latestHolder, thenAll } from "./producers.ts
 import { accepted, allJson, expected, statusNode } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { asEventStream, stepOptions } from "./stream_answer.ts";
-import { saidCredential, withSaidAuth } from "./said_auth.ts";
+import { saidCredential } from "./said_auth.ts";
+import { fromLogin, type SessionBuilder, withXsrf } from "./flow_session.ts";
 import { ownQuery, RUN_VARS, runVarsOf } from "./run_values.ts";
 import { PLAIN_PASSWORD, saysPlainPassword } from "./plain_password.ts";
 import { BODY_FILLS } from "./body_fills.ts";
 import { serialOf } from "./serial.ts";
 import { sendAnswerJwt } from "./session_token.ts";
 import { sendsCookie, withBaseOrigin } from "./browser_origin.ts";
-import { tokenGiver } from "./login.ts";
 import { runValues } from "./login_account.ts";
 import { withVarComments } from "./var_comments.ts";
-import { sentToken, signedIn } from "./token_refresh.ts";
 import { type OwnItem, withOwnItem } from "./second_producer.ts";
 import { sendOwnMember, sentMember } from "./own_listed.ts";
-import { echoesXsrf, withXsrfEcho, xsrfCapture } from "./xsrf_cookie.ts";
 
 // The spec says these parameters are ignored: the flow's own settings send them.
 const RESERVED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -93,7 +89,7 @@ export class FlowBuilder {
     // The captures this step reads: it runs only when they exist.
     const [guards, ifs]: [string[], YNode[]] = [[], []];
     const url = this.#url(op, maker, name, comments, guards);
-    const auth = this.#fromLogin(op, guards, ifs);
+    const auth = fromLogin(this.#session(), op, guards, ifs);
     const { query, headers, cookies } = this.#params(op, maker, comments, auth.places, guards);
     const creds = auth.credentials;
     comments.push(...creds.comments);
@@ -140,44 +136,15 @@ export class FlowBuilder {
       comments.push("the document names no 2xx response: the status is not checked");
     }
     this.stepOf.set(op, name);
-    this.#nodeOf.set(name, asEventStream(doc, op.node, this.#withXsrf(op, step)));
+    this.#nodeOf.set(name, asEventStream(doc, op.node, withXsrf(this.#session(), op, step)));
     this.#steps.push({ node: step, comments, auth });
     return comments;
   }
 
-  /**
-   * `step`, echoing the token cookie a browser client echoes (xsrf_cookie.ts) when it is unsafe:
-   * the one the setup's sign-in set, or else the one this flow's own session login (or the sign-up
-   * before it, which a FoalTS server signs in too) set.
-   */
-  #withXsrf(op: OpenApiOperation, step: YMap): YMap {
-    const { login } = this.shared.inferred;
-    if (!echoesXsrf(op.method)) return step;
-    // The session's latest answer before this step: the login's, or the sign-up's before it.
-    const own = login?.session
-      ? [login.op, login.register].filter((o) => o && o !== op).map((o) => this.stepOf.get(o!))
-        .find((s) => s !== undefined)
-      : undefined;
-    const xsrf = this.setup ? this.setup.xsrf(op) : own && this.capture(own, "xsrf", xsrfCapture());
-    if (xsrf) withXsrfEcho(step, xsrf);
-    return step;
-  }
-
-  /**
-   * A block sending the login's token names the login's step in this flow, and reads its capture;
-   * an administrators' step's sends `ADMIN_TOKEN` instead, when set (for_admins.ts).
-   */
-  #fromLogin(op: OpenApiOperation, guards: string[], ifs: YNode[]): StepAuth {
-    const auth = withSaidAuth(op, this.shared.auth, this.runVars);
-    const { login } = this.shared.inferred;
-    if (!auth.block || !login || !JSON.stringify(auth.block).includes(LOGIN_STEP)) return auth;
-    const admin = adminBlock(this.shared, op, auth.block, ifs);
-    if (admin) return { ...auth, ...admin };
-    // Always there: the login (or the sign-up answering the token) precedes what it serves.
-    const step = this.stepOf.get(login.op) ?? this.stepOf.get(tokenGiver(login)) ?? login.op.name;
-    const sent = this.capture(step, ...sentToken(this.shared.doc, op, login));
-    guards.push(sent);
-    return { ...auth, block: signedIn(auth.block, step, sent) as YMap };
+  /** What the session's blocks read of this builder (flow_session.ts). */
+  #session(): SessionBuilder {
+    const { shared, stepOf, runVars, setup } = this;
+    return { shared, stepOf, runVars, setup, capture: this.capture.bind(this) };
   }
 
   /** `${steps.<step>.capture.<key>}`, the capture added to that step. */

@@ -1,0 +1,68 @@
+/**
+ * How a step of a flow is signed in: a block sending the login's token reads the login step's
+ * capture, and an unsafe step of a cookie session echoes the XSRF token cookie its sign-in set.
+ * Functions over what {@linkcode SessionBuilder} gives of the flow being built (flow.ts).
+ *
+ * @module
+ */
+import type { YMap, YNode } from "../yaml_out.ts";
+import type { StepAuth } from "./auth.ts";
+import { LOGIN_STEP } from "./auth_login.ts";
+import { adminBlock } from "./for_admins.ts";
+import { tokenGiver } from "./login.ts";
+import type { OpenApiOperation } from "./operations.ts";
+import { withSaidAuth } from "./said_auth.ts";
+import type { SetupSteps } from "./setup_steps.ts";
+import type { Shared } from "./shared.ts";
+import { sentToken, signedIn } from "./token_refresh.ts";
+import { echoesXsrf, withXsrfEcho, xsrfCapture } from "./xsrf_cookie.ts";
+
+/** What the flow being built gives the session's blocks: its steps so far and its captures. */
+export interface SessionBuilder {
+  readonly shared: Shared;
+  readonly stepOf: ReadonlyMap<OpenApiOperation, string>;
+  readonly runVars: Set<string>;
+  readonly setup?: SetupSteps;
+  /** `${steps.<step>.capture.<key>}`, the capture added to that step. */
+  capture(step: string, key: string, source: YNode): string;
+}
+
+/**
+ * `step`, echoing the token cookie a browser client echoes (xsrf_cookie.ts) when it is unsafe:
+ * the one the setup's sign-in set, or else the one this flow's own session login (or the sign-up
+ * before it, which a FoalTS server signs in too) set.
+ */
+export function withXsrf(b: SessionBuilder, op: OpenApiOperation, step: YMap): YMap {
+  const { login } = b.shared.inferred;
+  if (!echoesXsrf(op.method)) return step;
+  // The session's latest answer before this step: the login's, or the sign-up's before it.
+  const own = login?.session
+    ? [login.op, login.register].filter((o) => o && o !== op).map((o) => b.stepOf.get(o!))
+      .find((s) => s !== undefined)
+    : undefined;
+  const xsrf = b.setup ? b.setup.xsrf(op) : own && b.capture(own, "xsrf", xsrfCapture());
+  if (xsrf) withXsrfEcho(step, xsrf);
+  return step;
+}
+
+/**
+ * A block sending the login's token names the login's step in this flow, and reads its capture;
+ * an administrators' step's sends `ADMIN_TOKEN` instead, when set (for_admins.ts).
+ */
+export function fromLogin(
+  b: SessionBuilder,
+  op: OpenApiOperation,
+  guards: string[],
+  ifs: YNode[],
+): StepAuth {
+  const auth = withSaidAuth(op, b.shared.auth, b.runVars);
+  const { login } = b.shared.inferred;
+  if (!auth.block || !login || !JSON.stringify(auth.block).includes(LOGIN_STEP)) return auth;
+  const admin = adminBlock(b.shared, op, auth.block, ifs);
+  if (admin) return { ...auth, ...admin };
+  // Always there: the login (or the sign-up answering the token) precedes what it serves.
+  const step = b.stepOf.get(login.op) ?? b.stepOf.get(tokenGiver(login)) ?? login.op.name;
+  const sent = b.capture(step, ...sentToken(b.shared.doc, op, login));
+  guards.push(sent);
+  return { ...auth, block: signedIn(auth.block, step, sent) as YMap };
+}
