@@ -18,13 +18,24 @@ function flowOf(name: string, cases: readonly SchemaCase[]): string {
   }`;
 }
 
+/** A 3.0 document whose one operation, `GET /thing/{n}`, answers `schema`. */
+function documentOf(name: string, schema: unknown): unknown {
+  const content = { "application/json": { schema } };
+  return {
+    openapi: "3.0.3",
+    info: { title: name, version: "1" },
+    paths: { "/thing/{n}": { get: { responses: { "200": { description: "one", content } } } } },
+  };
+}
+
 /**
- * Runs `cases` against `document` (whose `/thing/{n}` answers are checked) and asserts each
- * step's verdict and violation; `never` is what the output must not say (the refusal fixed).
+ * Runs `cases` against a document whose `/thing/{n}` answers are checked against `schema`, and
+ * asserts each step's verdict and violation; `never` is what the output must not say (the
+ * refusal fixed).
  */
 export async function checkSchemaCases(
   name: string,
-  document: unknown,
+  schema: unknown,
   cases: readonly SchemaCase[],
   never: RegExp,
 ): Promise<void> {
@@ -34,7 +45,7 @@ export async function checkSchemaCases(
     (req) => Response.json(cases[Number(new URL(req.url).pathname.split("/")[2])][0]),
   );
   try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document));
+    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(documentOf(name, schema)));
     await Deno.writeTextFile(`${dir}/f.yaml`, flowOf(name, cases));
     const env = { BASE_URL: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}` };
     const run = await runCli(["run", `${dir}/f.yaml`, "--report-json", `${dir}/r.json`], { env });
