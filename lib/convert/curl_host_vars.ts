@@ -9,7 +9,18 @@ import type { CurlRecord } from "./curl_request.ts";
 import { ENV_MARKER, type EnvNames } from "./curl_shell.ts";
 import { writtenAs } from "./curl_placeholders.ts";
 
-/** A URL that starts with a variable (`$APISERVER/apis`): a note that its value needs the scheme. */
+/**
+ * A URL that starts with a variable (`$APISERVER/apis`): a note that its value needs the scheme.
+ *
+ * @example
+ * ```ts
+ * import { bareNote } from "./curl_host_vars.ts";
+ * const notes: string[] = [];
+ * const url = new URL("http://zqzenv0zqz/apis");
+ * bareNote([{ extras: { bareOrigin: true }, record: { url } }] as never, ["APISERVER"], notes);
+ * if (!notes[0]?.startsWith("The URL starts with $APISERVER")) throw new Error(notes[0]);
+ * ```
+ */
 export function bareNote(records: CurlRecord[], env: EnvNames, notes: string[]): void {
   const bareOne = records.find((r) => r.extras.bareOrigin);
   if (!bareOne) return;
@@ -25,6 +36,17 @@ export function bareNote(records: CurlRecord[], env: EnvNames, notes: string[]):
  * fallback (a fallback holds no expression). A URL that starts with the
  * variable (`$APISERVER/apis`, in `bare`) has the variable's value as its
  * origin, scheme included: the `http://` curl's reading assumed is dropped.
+ *
+ * @example
+ * ```ts
+ * import { hostVariables } from "./curl_host_vars.ts";
+ * import { correlate } from "./correlate/mod.ts";
+ * const c = correlate([], [], "a");
+ * c.vars.push(["BASE_URL", "http://zqzenv0zqz"]);
+ * c.origins.set("http://zqzenv0zqz", c.sp.varRef("BASE_URL"));
+ * hostVariables(c, new Set(["http://zqzenv0zqz"]));
+ * if (c.vars[0][1] !== "zqzenv0zqz") throw new Error(c.vars[0][1]);
+ * ```
  */
 export function hostVariables(c: Correlator, bare: Set<string>): void {
   const marker = new RegExp(ENV_MARKER.source);

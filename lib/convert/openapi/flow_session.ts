@@ -17,7 +17,22 @@ import type { Shared } from "./shared.ts";
 import { sentToken, signedIn } from "./token_refresh.ts";
 import { echoesXsrf, withXsrfEcho, xsrfCapture } from "./xsrf_cookie.ts";
 
-/** What the flow being built gives the session's blocks: its steps so far and its captures. */
+/**
+ * What the flow being built gives the session's blocks: its steps so far and its captures.
+ *
+ * @example
+ * ```ts
+ * import type { SessionBuilder } from "./flow_session.ts";
+ * const b: SessionBuilder = {
+ *   shared: { inferred: {} } as never,
+ *   stepOf: new Map(),
+ *   runVars: new Set(),
+ *   capture: (step, key) => `\${steps.${step}.capture.${key}}`,
+ * };
+ * const got = b.capture("login", "token", "$.json.token");
+ * if (got !== "${steps.login.capture.token}") throw new Error(got);
+ * ```
+ */
 export interface SessionBuilder {
   readonly shared: Shared;
   readonly stepOf: ReadonlyMap<OpenApiOperation, string>;
@@ -31,6 +46,23 @@ export interface SessionBuilder {
  * `step`, echoing the token cookie a browser client echoes (xsrf_cookie.ts) when it is unsafe:
  * the one the setup's sign-in set, or else the one this flow's own session login (or the sign-up
  * before it, which a FoalTS server signs in too) set.
+ *
+ * @example
+ * ```ts
+ * import { withXsrf } from "./flow_session.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const login = { method: "POST", node: {} };
+ * const b = {
+ *   shared: { inferred: { login: { op: login, session: true } } },
+ *   stepOf: new Map([[login, "sign_in"]]),
+ *   capture: (step: string, key: string) => `\${steps.${step}.capture.${key}}`,
+ * } as never;
+ * const step = ymap([["request", ymap([["method", "DELETE"], ["url", "u"]])]]);
+ * withXsrf(b, { method: "DELETE", node: {} } as never, step);
+ * if (!JSON.stringify(step).includes('"X-XSRF-TOKEN","${steps.sign_in.capture.xsrf}"')) {
+ *   throw new Error(JSON.stringify(step));
+ * }
+ * ```
  */
 export function withXsrf(b: SessionBuilder, op: OpenApiOperation, step: YMap): YMap {
   const { login } = b.shared.inferred;
@@ -48,6 +80,29 @@ export function withXsrf(b: SessionBuilder, op: OpenApiOperation, step: YMap): Y
 /**
  * A block sending the login's token names the login's step in this flow, and reads its capture;
  * an administrators' step's sends `ADMIN_TOKEN` instead, when set (for_admins.ts).
+ *
+ * @example
+ * ```ts
+ * import { fromLogin } from "./flow_session.ts";
+ * import { LOGIN_STEP } from "./auth_login.ts";
+ * import { ymap } from "../yaml_out.ts";
+ * const login = { method: "POST", node: {} };
+ * const block = ymap([["bearer", ymap([["token", `\${steps.${LOGIN_STEP}.capture.token}`]])]]);
+ * const b = {
+ *   shared: {
+ *     doc: {},
+ *     auth: { forOperation: () => ({ block }) },
+ *     inferred: { login: { op: login, path: ["token"], schemes: new Map() } },
+ *   },
+ *   stepOf: new Map([[login, "sign_in"]]),
+ *   runVars: new Set(),
+ *   capture: (step: string, key: string) => `\${steps.${step}.capture.${key}}`,
+ * } as never;
+ * const guards: string[] = [];
+ * const got = fromLogin(b, { method: "GET", node: {} } as never, guards, []);
+ * if (!JSON.stringify(got.block).includes("steps.sign_in.capture.token")) throw new Error();
+ * if (guards[0] !== "${steps.sign_in.capture.token}") throw new Error(guards.join());
+ * ```
  */
 export function fromLogin(
   b: SessionBuilder,
