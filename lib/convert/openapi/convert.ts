@@ -20,6 +20,7 @@ import type { Placeholder, Shared } from "./shared.ts";
 import { loginOf } from "./session_login.ts";
 import { withOwnAccount } from "./own_account.ts";
 import { withOwnRead } from "./own_read.ts";
+import { withAccountParent } from "./account_parent.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { withPrerequisites } from "./prerequisites.ts";
 import { inferredLinks } from "./producers.ts";
@@ -126,7 +127,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   if (input.documentRef !== undefined) assertCheckable(input.document, input.source);
   const server = firstServer(doc);
   const links = { ...inferredLinks(doc, ops), login: loginOf(doc, ops) };
-  const inferred = withOwnRead(doc, ops, withOwnAccount(doc, links));
+  const inferred = withAccountParent(doc, ops, withOwnRead(doc, ops, withOwnAccount(doc, links)));
   const ambiguous = ambiguousOps(inferred);
   const auth = new AuthSchemes(doc, server, inferred.login);
   const shared: Shared = {
