@@ -196,10 +196,7 @@ export function ownItemLink(
 ): ParamLink | undefined {
   const param = itemParam(op)?.[0];
   if (!OWN_METHODS.has(op.method) || param === undefined) return undefined;
-  // An update sending a password may change the credentials the flow signs in with.
-  if (["PUT", "PATCH"].includes(op.method) && bodyFields(doc, op).has("\0password")) {
-    return undefined;
-  }
+  // An update sending a password sends the run's own (`run_values.ts`): the credentials stay.
   // No GET of the item: its listing's items (`listed_read.ts`).
   const read = op.method === "GET" ? op : itemRead(doc, ops, op);
   if (!read) return undefined;

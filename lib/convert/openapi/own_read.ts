@@ -35,8 +35,9 @@
  * and `DELETE /api/users/{id}` with 403 to anyone but that user, and the
  * flow had sent a made-up id. The delete ends the account, so the flow
  * holding it keeps its own sign-in and runs it last (`account_delete.ts`);
- * an update that sends a password is left to the user (it may change the
- * credentials the flow signs in with). The evidence is `own_item_link.ts`.
+ * an update that sends a password is the account's too: the password a body
+ * sends is the run's own (`run_values.ts`), the one the flow signed in
+ * with, so the credentials stay. The evidence is `own_item_link.ts`.
  *
  * @module
  */
