@@ -15,6 +15,7 @@ import { ecmaPattern } from "../_util/regex_dialect.ts";
 import { type GuardedTask, GuardError, prepareGuard, runGuarded } from "../_util/time_guard.ts";
 import { schemaProblem } from "./schema_problem.ts";
 import { schemaTypeOf, typeNamed } from "../_util/type_names.ts";
+import { exampledType } from "../_util/exampled_type.ts";
 
 const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false };
 
@@ -154,6 +155,7 @@ ${functionSource(typeNamed, "typeNamed")}
 ${functionSource(schemaTypeOf, "schemaTypeOf")}
 ${functionSource(namedTypes, "namedTypes")}
 ${functionSource(draft4, "draft4")}
+${functionSource(exampledType, "exampledType")}
 ${functionSource(openApi30, "openApi30")}
 function load({ key, kind, schema, document, ref }) {
   if (kind === "schema") {
@@ -377,6 +379,7 @@ function openApi30(node: unknown, names = false): unknown {
   if (!names) {
     namedTypes(out);
     draft4(out);
+    exampledType(node as Record<string, unknown>, out);
   }
   // Beside allOf or $ref without a type (Box writes it so), 3.0.2's nullable still admits null;
   // the validator refuses the keyword there, so it becomes the anyOf it means.
