@@ -2,7 +2,8 @@
  * The fills a step's body goes through once its fields are made, in order:
  * a create's constant key left out (the server makes it), values a producer answered, ids a body links to, the run's own item, what
  * an update reads back (a settings update: its read's values where the document states none), keys the operation's apiKey schemes name, secrets the user gives, the
- * condition of a second sign-up, and what a call undoing an earlier one sends of its body.
+ * condition of a second sign-up, what a call undoing an earlier one sends of its body, and what a
+ * write selecting items by their members sends of the create's (matched_write.ts).
  *
  * @module
  */
@@ -16,6 +17,7 @@ import { fillReadBack } from "./read_back.ts";
 import { fillSettingsReadBack } from "./settings_read_back.ts";
 import { fillSecondSignup } from "./second_signup.ts";
 import { fillUndone } from "./undo_values.ts";
+import { fillMatched } from "./matched_write.ts";
 
 /**
  * Each fill, called with the flows' shared state and one step's body.
@@ -23,7 +25,7 @@ import { fillUndone } from "./undo_values.ts";
  * @example
  * ```ts
  * import { BODY_FILLS } from "./body_fills.ts";
- * if (BODY_FILLS.length !== 10) throw new Error();
+ * if (BODY_FILLS.length !== 11) throw new Error();
  * ```
  */
 export const BODY_FILLS = [
@@ -37,4 +39,5 @@ export const BODY_FILLS = [
   fillBodySecrets,
   fillSecondSignup,
   fillUndone,
+  fillMatched,
 ];

@@ -38,6 +38,23 @@ const UNDOES: Record<string, string> = {
 const sentOf = new WeakMap<object, Map<OpenApiOperation, BodyFill["body"]>>();
 
 /**
+ * The body an earlier step of the flow whose steps are `stepOf` sent for `op`, as
+ * {@linkcode fillUndone} kept it (matched_write.ts reads a create's).
+ *
+ * @example
+ * ```ts
+ * import { sentBody } from "./undo_values.ts";
+ * if (sentBody(new Map(), { method: "POST", template: "/tags" } as never) !== undefined) throw new Error();
+ * ```
+ */
+export function sentBody(
+  stepOf: ReadonlyMap<OpenApiOperation, string>,
+  op: OpenApiOperation,
+): YNode | undefined {
+  return sentOf.get(stepOf)?.get(op)?.fields.find(([k]) => k === "body")?.[1];
+}
+
+/**
  * The last segment of the call `template` undoes, each spelling its verb allows (`/role/revoke` →
  * `grant`; `unsubscribeFeed` → `subscribeFeed`); none when its first word is no undoing verb.
  *
