@@ -54,6 +54,7 @@ import { tagMakerLink } from "./tag_create_link.ts";
 import { fromListing, laterListing } from "./listing_producer.ts";
 import { namedCollectionLink } from "./named_collection.ts";
 import { withDescribedParams } from "./described_param.ts";
+import { siblingWord } from "./sibling_words.ts";
 
 export type { ParamLink } from "./document_links.ts"; // read from here, as the captures below
 export { capturePath, captureSource } from "./capture_source.ts";
@@ -268,7 +269,8 @@ function parentCreate(creates: Creates, op: OpenApiOperation, param: string) {
  * its own resource's create makes (a message's `application_id` is no
  * application it made). Not for an item the client names (`listed` false)
  * from another resource's create: a session's `path` is no file it made; nor
- * one the document gives a value for (Homebridge's bridge `{username}`, a MAC).
+ * one the document gives a value for (Homebridge's bridge `{username}`, a MAC),
+ * or whose values its paths spell beside it (Caldera's `/config/{name}`).
  */
 function fromProperty(
   creates: Creates,
@@ -289,9 +291,11 @@ function fromProperty(
   if (!own && (!listed || searchedLink(creates.doc, parentCreate(creates, op, param), param, op))) {
     return undefined;
   }
-  // Another resource's member of its name is a guess; the document's example is its word.
+  // Another resource's member of its name is a guess; the document's example is its word, and so
+  // are the words its paths put at the parameter's place (`/config/main` beside `/config/{name}`).
   const p = op.params.find((x) => x.in === "path" && x.name === param);
   if (!own && p && hasExample(creates.doc, p)) return undefined;
+  if (!own && spelledBeside(creates.doc, op, param, found.producer)) return undefined;
   return {
     param,
     producer: found.producer,
@@ -299,6 +303,22 @@ function fromProperty(
     from: "property",
     ...(own ? {} : { existing: true as const }),
   };
+}
+
+/**
+ * Whether the document's paths spell the values of `param` beside it (sibling_words.ts) and
+ * `producer` is not one of them: Caldera's `/config/main` and `/config/agents` beside
+ * `/config/{name}`, not `POST /abilities`; Google's `POST /v1/labels` is at the place of
+ * `{name}` of `/v1/{name}`, and its answer's `name` (`labels/…`) is a path under it.
+ */
+function spelledBeside(
+  doc: unknown,
+  op: OpenApiOperation,
+  param: string,
+  producer: OpenApiOperation,
+): boolean {
+  const place = op.template.slice(0, op.template.indexOf(`{${param}}`));
+  return !producer.template.startsWith(place) && siblingWord(doc, op.node, param) !== undefined;
 }
 
 /**
