@@ -144,7 +144,19 @@ class Creates {
     const id = props.get("id");
     // No id and no property of its name: the key item_key.ts reads (its sole required text, …).
     if (own && (!id || own.length <= id.length)) return own;
-    return id ?? itemKey(this.doc, producer, param, props, this.itemNames);
+    if (id || this.#namesAnother(producer, param)) return id;
+    return itemKey(this.doc, producer, param, props, this.itemNames);
+  }
+
+  /**
+   * Whether `param` names the id of another noun the document creates (`{operation_id}` under
+   * `/facts`, beside `POST /operations`): that create's, never `producer`'s key (item_key.ts).
+   */
+  #namesAnother(producer: OpenApiOperation, param: string): boolean {
+    const plain = plainName(param);
+    if (plain === "id" || !plain.endsWith("id")) return false;
+    const makers = this.byNoun.get(plain.slice(0, -2)) ?? [];
+    return makers.length > 0 && !makers.includes(producer);
   }
 }
 
