@@ -41,6 +41,7 @@ import { updatesExisting } from "./updates_existing.ts";
 import { madeCollection, verbItem } from "./verb_segments.ts";
 import { actionCollection } from "./action_segments.ts";
 import { markTagCreates } from "./tag_create.ts";
+import { fixedSegments } from "./fixed_segment.ts";
 import type { OpenApiOperation } from "./operation.ts";
 
 export type { OpenApiOperation } from "./operation.ts";
@@ -72,11 +73,14 @@ export function operationsOf(doc: Node): OpenApiOperation[] {
         ? spelled(node.tags[0])
         : undefined;
       const id = typeof node.operationId === "string" ? snake(node.operationId) : "";
+      const merged = mergedParams(doc, item.parameters, node.parameters);
+      // A parameter allowed one value is its segment (fixed_segment.ts); the name keeps the path's.
+      const fixed = fixedSegments(doc, template, merged);
       found.push({
         method: method.toUpperCase(),
-        template,
+        template: fixed.template,
         node,
-        params: mergedParams(doc, item.parameters, node.parameters),
+        params: fixed.params,
         tag,
         name: id || snake(`${method} ${template}`) || method,
         index: found.length,

@@ -55,6 +55,8 @@ import { fromListing, laterListing } from "./listing_producer.ts";
 import { namedCollectionLink } from "./named_collection.ts";
 import { withDescribedParams } from "./described_param.ts";
 import { siblingWord } from "./sibling_words.ts";
+import { madeParams } from "./fixed_segment.ts";
+import { nounBefore } from "./collection_before.ts";
 
 export type { ParamLink } from "./document_links.ts"; // read from here, as the captures below
 export { capturePath, captureSource } from "./capture_source.ts";
@@ -183,7 +185,8 @@ export function paramLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOpera
   const out = new Map<OpenApiOperation, ParamLink[]>();
   for (const op of ops) {
     const found: ParamLink[] = [];
-    for (const [, param] of op.template.matchAll(/\{([^}]+)\}/g)) {
+    // A parameter allowed one value is the document's (fixed_segment.ts): nothing makes it.
+    for (const param of madeParams(doc, op)) {
       // An item the client names at its create is not read from a listing (empty before
       // it): the run names it, unless something else makes it (a pet an owner adopts).
       const listed = !clientNames(named, op, param) ||
@@ -257,7 +260,8 @@ function lastResort(
     searchedLink(doc, parentCreate(creates, op, param), param, op) ??
     searchedLink(doc, shallowCreate(ops, op, param), param, op) ??
     tagMakerLink(doc, ops, op, param, (p) => creates.pathIn(p, param)) ??
-    hrefLink(doc, ops, op, param);
+    hrefLink(doc, ops, op, param) ??
+    fromNoun(creates, op, param, nounBefore(op.template, param));
 }
 
 /** The create of an item addressed by another of its keys, else the one its noun names. */
@@ -360,21 +364,31 @@ function queryLinks(creates: Creates, op: OpenApiOperation): ParamLink[] {
 /**
  * The create of the resource a parameter is named for: `{petId}` (or `{id}`
  * after `/pets/`) from `POST /pets` or `POST /pet`, its `id`, wherever the
- * parameter sits (`/owners/{who}/pets/{petId}`).
+ * parameter sits (`/owners/{who}/pets/{petId}`); with `noun`, that noun's
+ * (the last rule: the collection named before it, `collection_before.ts`).
  */
-function fromNoun(creates: Creates, op: OpenApiOperation, param: string): ParamLink | undefined {
-  const plain = plainName(param);
-  const segments = op.template.slice(0, op.template.indexOf(`{${param}}`)).split("/");
-  const before = segments.filter((s) => s !== "").at(-1);
-  const noun = plain !== "id" && plain.endsWith("id")
-    ? plain.slice(0, -2)
-    : before && !before.startsWith("{")
-    ? plainName(singular(before))
-    : "";
+function fromNoun(
+  creates: Creates,
+  op: OpenApiOperation,
+  param: string,
+  noun = namedNoun(op.template, param),
+): ParamLink | undefined {
   for (const producer of creates.byNoun.get(noun) ?? []) {
     if (producer === op || readsSame(producer.template, op.template, param)) continue;
     const path = creates.pathIn(producer, param);
     if (path) return { param, producer, path, from: "property" };
   }
   return undefined;
+}
+
+/** The noun a parameter names (`pet` of `{petId}`), else the segment's before it (`{id}` after `/pets/`). */
+function namedNoun(template: string, param: string): string {
+  const plain = plainName(param);
+  const segments = template.slice(0, template.indexOf(`{${param}}`)).split("/");
+  const before = segments.filter((s) => s !== "").at(-1);
+  return plain !== "id" && plain.endsWith("id")
+    ? plain.slice(0, -2)
+    : before && !before.startsWith("{")
+    ? plainName(singular(before))
+    : "";
 }

@@ -11,8 +11,10 @@
  *
  * What an operation ends is read from where its id comes from, never from a
  * key's name: a DELETE of an item's path (its last segment the item's
- * parameter), or an action on it named for an end (`/pets/{id}/archive`),
- * ends the item its producer made; an RPC function named for an end
+ * parameter), an action on it named for an end (`/pets/{id}/archive`), or
+ * any method under a delete verb before it (Sails' shortcut `GET
+ * /message/destroy/{id}` beside `DELETE /message/{id}`), ends the item its
+ * producer made; an RPC function named for an end
  * (`lease/revoke`, `deletePad`) ends what its one create's link made. A
  * call whose path names the first's end (`DELETE /archive/{name}` after an
  * archive) acts on the ended item and reads the first.
@@ -25,6 +27,7 @@ import type { ParamLink } from "./document_links.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { secondSignIns } from "./second_sign_in.ts";
+import { verbItem } from "./verb_segments.ts";
 
 /** A producer an operation gets a copy of, and why, as the summary and the step's comment say it. */
 export interface OwnItem {
@@ -47,13 +50,17 @@ function made(link: ParamLink): boolean {
     !link.fresh;
 }
 
-/** The item parameter an operation ends on a REST path: `id` of `DELETE /pets/{id}`, of `/pets/{id}/archive`. */
+/**
+ * The item parameter an operation ends on a REST path: `id` of `DELETE /pets/{id}`, of
+ * `/pets/{id}/archive`, and of `/pets/delete/{id}` whatever its method (`verb_segments.ts`).
+ */
 function endedParam(op: OpenApiOperation): string | undefined {
   const segments = op.template.replace(/\/$/, "").split("/");
   const last = segments.at(-1) ?? "";
-  // A REST read ends nothing, whatever its path says.
+  // A REST read ends nothing, whatever its path says; but a delete verb before the item does.
   const acts = op.method !== "GET" && op.method !== "HEAD" && ENDS.test(last);
-  const item = op.method === "DELETE" ? last : acts ? segments.at(-2) ?? "" : "";
+  const verbed = verbItem(op.template)?.verb === "delete";
+  const item = op.method === "DELETE" || verbed ? last : acts ? segments.at(-2) ?? "" : "";
   return /^\{([^}]+)\}$/.exec(item)?.[1];
 }
 

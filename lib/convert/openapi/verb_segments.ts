@@ -22,6 +22,19 @@ const UPDATES = /^(update|edit|modify|change)$/i;
 const DELETES = /^(delete|remove|destroy|drop|purge)$/i;
 const CREATES = /^(create|add|new|insert|save|store|register)$/i;
 
+/**
+ * Whether a path segment is a verb of the kinds above (`add`, `remove`, `get`), no noun.
+ *
+ * @example
+ * ```ts
+ * import { verbWord } from "./verb_segments.ts";
+ * if (!verbWord("add") || !verbWord("Remove") || verbWord("messages")) throw new Error();
+ * ```
+ */
+export function verbWord(segment: string): boolean {
+  return [READS, UPDATES, DELETES, CREATES].some((verb) => verb.test(segment));
+}
+
 /** The item a verb segment addresses: its collection's path, and what the verb does. */
 export interface VerbItem {
   collection: string;
