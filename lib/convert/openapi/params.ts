@@ -16,6 +16,7 @@ import { domainValue } from "./domain_names.ts";
 import { listedValue } from "./prose_sample.ts";
 import { namedKind } from "./named_kind.ts";
 import { placeWord } from "./sibling_words.ts";
+import { saidDate } from "./said_date.ts";
 
 /** A parameter's value, and whether the document gave it (rather than it being generated). */
 export interface ParamValue {
@@ -54,7 +55,16 @@ export function paramValue(doc: unknown, maker: ExampleMaker, p: Node, op?: Node
   // A path parameter no value is given: the word other paths put at its place (a placeholder's).
   const word = placeWord(doc, op, p, gives ? undefined : schema);
   if (word !== undefined) return { value: word, given: false };
-  return { value: words ?? maker.make(schema) ?? "string", given: gives };
+  return { value: words ?? maker.make(described(p, schema)) ?? "string", given: gives };
+}
+
+/** A text schema with no words of its own, given its parameter's where they call it a date (`said_date.ts`). */
+function described(p: Node, schema: unknown): unknown {
+  if (!isNode(schema) || schema.description !== undefined || schema.$ref !== undefined) {
+    return schema;
+  }
+  const worded = { ...schema, description: p.description };
+  return saidDate(worded) === undefined ? schema : worded;
 }
 
 /**

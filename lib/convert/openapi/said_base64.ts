@@ -10,6 +10,7 @@
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
+import { saidDate } from "./said_date.ts";
 
 const SAYS = /\bbase-?64(?:url)?[- ]?encoded\b/i;
 const DENIES = /\bnot\s+(?:be\s+)?base-?64/i;
@@ -32,16 +33,18 @@ export function saysBase64(s: Node): boolean {
 }
 
 /**
- * A string schema's format: its own, else `byte` when its description says it is Base64 encoded.
+ * A string schema's format: its own, else `byte` when its description says it is Base64 encoded,
+ * `date` or `date-time` when it calls it a date (`said_date.ts`).
  *
  * @example
  * ```ts
  * import { textFormat } from "./said_base64.ts";
  * if (textFormat({ description: "Base64-encoded content" }) !== "byte") throw new Error();
+ * if (textFormat({ description: "Date of birth" }) !== "date") throw new Error();
  * if (textFormat({ format: "uuid" }) !== "uuid" || textFormat({}) !== undefined) throw new Error();
  * ```
  */
 export function textFormat(s: Node): string | undefined {
   if (typeof s.format === "string") return s.format;
-  return saysBase64(s) ? "byte" : undefined;
+  return saysBase64(s) ? "byte" : saidDate(s);
 }

@@ -15,6 +15,10 @@
  *   string}` takes only `avahi`, `resolved`, `ciao` or `bonjour-hap`,
  *   which the document does not list: 400 for `advertiser-<random>`).
  *
+ * A read whose every documented answer is a text, number or boolean (Sails'
+ * `GET /account/logout`, `oneOf` two messages, beside a `PUT` and a `PATCH`
+ * of the same action) holds no settings: its path's writes are sent as
+ * documented, not skipped when the read's answer is no JSON to capture.
  * An item (a path with a parameter) or a collection (a path with items
  * under it, or whose read takes a query) keeps its made-up values: its
  * update is the run's own change; so does a member the document gives a
@@ -30,7 +34,7 @@ import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { BodyFill } from "./body_fill.ts";
 import { capturePath } from "./capture_source.ts";
 import { deref } from "./examples.ts";
-import { propertiesOf, successes } from "./responses.ts";
+import { jsonSchema, propertiesOf, successes } from "./responses.ts";
 import { responseSchemas } from "./response_paths.ts";
 
 const UPDATES = new Set(["PUT", "PATCH"]);
@@ -62,7 +66,28 @@ function settingsRead(doc: unknown, op: { method: string; template: string }): N
     .flatMap((list) => Array.isArray(list) ? list : []);
   if (!get || params.some((p) => inOf(doc, p) === "query")) return undefined;
   const { statuses } = successes(undefined, get);
-  return statuses.length > 0 && statuses.every((s) => s === 204 || s === 205) ? undefined : get;
+  if (statuses.length > 0 && statuses.every((s) => s === 204 || s === 205)) return undefined;
+  return answersScalar(doc, get) ? undefined : get;
+}
+
+const SCALARS = new Set(["string", "number", "integer", "boolean"]);
+
+/**
+ * Whether every answer the read documents is a text, number or boolean (each branch of a
+ * `oneOf`/`anyOf` too): a message (Sails' `GET /account/logout`, "successfully logged
+ * out"), no resource a write sends back. An undescribed answer may be one.
+ */
+function answersScalar(doc: unknown, get: Node): boolean {
+  const schemas = successes(doc, get).responses.map((r) => jsonSchema(doc, r))
+    .filter((s) => s !== undefined);
+  const scalar = (s: unknown): boolean => {
+    const node = deref(doc, s);
+    if (!isNode(node)) return false;
+    const branches = [node.oneOf, node.anyOf].find(Array.isArray);
+    if (branches) return branches.length > 0 && branches.every(scalar);
+    return typeof node.type === "string" && SCALARS.has(node.type);
+  };
+  return schemas.length > 0 && schemas.every(scalar);
 }
 
 /** Whether a body value is one the run made up (`name-${RANDOM.HEX_8}`, a type's name): no stated one. */
