@@ -16,6 +16,7 @@
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
 import { operationsOf } from "../../lib/convert/openapi/operations.ts";
+import { readsBackWhole } from "../../lib/convert/openapi/settings_read_back.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
 const item = (props: Record<string, unknown>) => ({
@@ -121,6 +122,32 @@ Deno.test("operationsOf: a path parameter allowed exactly one value, not the las
   ]);
   assert.deepEqual(ops.map((o) => o.params.length), [1, 0, 0, 1, 1]);
   assert.equal(ops[4].role, "create");
-  // The step keeps the name of the document's path.
+  // The step keeps the name of the document's path, and the operation the path itself.
   assert.equal(ops[1].name, "get_y_kind_items");
+  assert.deepEqual(ops.map((o) => o.path), [
+    undefined,
+    "/y/{kind}/items",
+    "/z/{kind}/items",
+    undefined,
+    undefined,
+  ]);
+});
+
+Deno.test("operationsOf: what reads the document's path item finds it under a one-value segment", () => {
+  const kind = param("kind", { type: "string", enum: ["main"] });
+  const ok = {
+    "200": { description: "", content: { "application/json": { schema: { type: "object" } } } },
+  };
+  const doc = {
+    paths: {
+      "/config/{kind}/settings": {
+        get: { parameters: [kind], responses: ok },
+        put: { parameters: [kind], responses: ok },
+      },
+    },
+  };
+  const put = operationsOf(doc).find((o) => o.method === "PUT")!;
+  assert.equal(put.template, "/config/main/settings");
+  // The settings read beside it is found at the document's own path.
+  assert.ok(readsBackWhole(put, doc));
 });

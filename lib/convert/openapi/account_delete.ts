@@ -22,6 +22,7 @@ import { bodyFields, type Login } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { deletesOwnItem } from "./own_item_link.ts";
 import { findProperty, plainName, responseSchemas } from "./producers.ts";
+import { documentPath } from "./fixed_segment.ts";
 
 /**
  * Whether `op` deletes the account the login signs in as (see the module);
@@ -55,7 +56,7 @@ export function deletesAccount(
   // At the path the account was signed up at (FastAPI's `POST /users/` and `DELETE /users/`,
   // "Deletes current user"), no parameter naming another: the credential says which.
   if (login.register?.template === op.template) return true;
-  const item = isNode(doc.paths) ? doc.paths[op.template] : undefined;
+  const item = isNode(doc.paths) ? doc.paths[documentPath(op)] : undefined;
   if (!isNode(item) || !isNode(item.get)) return false;
   const read = { ...op, method: "GET", node: item.get };
   const names = bodyFields(doc, login.op);

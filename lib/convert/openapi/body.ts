@@ -28,6 +28,7 @@ import { updateNode } from "./tag_create.ts";
 import { summaryBodySchema, withSummaryBody } from "./summary_body.ts";
 import { withSiblingBody } from "./sibling_body.ts";
 import { withOptionalNames } from "./named_optional.ts";
+import { documentPath } from "./fixed_segment.ts";
 
 /** A file the flows read that the user must replace with a real one. */
 export interface PlaceholderFile {
@@ -171,7 +172,7 @@ export function stepBody(
 ): BodyParts {
   // A GET or HEAD sends none, whatever the document gives (the step's comment says so).
   if (op.method === "GET" || op.method === "HEAD") return { fields: [], headers: [], files: [] };
-  const sole = isSoleUpdate(doc, op.method, op.template);
+  const sole = isSoleUpdate(doc, op.method, documentPath(op));
   // The names paths give the item are its keys, which an update leaves alone (item_key.ts).
   const keys = op.method === "PATCH" || sole ? itemKeys(doc, op.template) : undefined;
   const create = op.role === "create";
@@ -181,7 +182,7 @@ export function stepBody(
   const named = summaryBodySchema(doc, op);
   // A create given no body sends what its item's update takes (sibling_body.ts).
   const node = withSiblingBody(doc, op, withSummaryBody(doc, op, updateNode(doc, op)));
-  const members = op.method === "PATCH" ? itemMembers(doc, op.template) : [];
+  const members = op.method === "PATCH" ? itemMembers(doc, documentPath(op)) : [];
   const parts = bodyParts(
     doc,
     maker,

@@ -26,6 +26,7 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { findLogin, registerFor } from "./login.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { sessionLogin } from "./session_login.ts";
+import { documentPath } from "./fixed_segment.ts";
 
 /** Whether a `security` value requires a scheme: a requirement naming one. */
 function requires(security: unknown): boolean {
@@ -97,9 +98,9 @@ function withOpen(doc: Node, ops: (OpenApiOperation | undefined)[]): Node {
   const paths: Node = { ...(doc.paths as Node) };
   for (const op of ops) {
     if (!op) continue;
-    const item = { ...(paths[op.template] as Node) };
+    const item = { ...(paths[documentPath(op)] as Node) };
     item[op.method.toLowerCase()] = { ...op.node, security: [] };
-    paths[op.template] = item;
+    paths[documentPath(op)] = item;
   }
   return paths;
 }

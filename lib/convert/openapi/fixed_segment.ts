@@ -88,3 +88,20 @@ export function madeParams(doc: Node, op: { template: string; params: Node[] }):
   );
   return [...op.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((p) => !fixed.has(p));
 }
+
+/**
+ * The document's path of an operation: its own key in `paths`, which `template` may write a
+ * one-value parameter of as that value (`operationsOf` keeps the key as `path` then).
+ *
+ * @example
+ * ```ts
+ * import { documentPath } from "./fixed_segment.ts";
+ * if (documentPath({ template: "/room/{id}/messages/{c}", path: "/room/{id}/{a}/{c}" }) !== "/room/{id}/{a}/{c}") {
+ *   throw new Error();
+ * }
+ * if (documentPath({ template: "/pets" }) !== "/pets") throw new Error();
+ * ```
+ */
+export function documentPath(op: { template: string; path?: string }): string {
+  return op.path ?? op.template;
+}

@@ -18,6 +18,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { findLogin } from "./login.ts";
 import { operationsOf } from "./operations.ts";
+import { documentPath } from "./fixed_segment.ts";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -57,9 +58,9 @@ export function withLoginSecurity(doc: Node): Node {
   const scheme = required.find((name) => served.includes(name)) ?? served[0];
   const paths: Node = { ...(doc.paths as Node) };
   for (const op of own) {
-    const item = { ...(paths[op.template] as Node) };
+    const item = { ...(paths[documentPath(op)] as Node) };
     item[op.method.toLowerCase()] = { ...op.node, security: [] };
-    paths[op.template] = item;
+    paths[documentPath(op)] = item;
   }
   return { ...doc, security: [{ [scheme]: [] }], paths };
 }

@@ -17,6 +17,11 @@ export interface OpenApiOperation {
   params: Node[];
   /** The first tag, or undefined. */
   tag?: string;
+  /**
+   * The document's path, where `template` writes a parameter allowed one value as that value
+   * (`fixed_segment.ts`); read it with `documentPath`.
+   */
+  path?: string;
   /** A name for its step before uniqueness: `list_pets`, `get_pets_pet_id`. */
   name: string;
   /** Its place in the document. */

@@ -79,6 +79,7 @@ export function operationsOf(doc: Node): OpenApiOperation[] {
       found.push({
         method: method.toUpperCase(),
         template: fixed.template,
+        ...(fixed.template === template ? {} : { path: template }),
         node,
         params: fixed.params,
         tag,

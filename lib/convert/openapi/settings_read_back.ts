@@ -36,6 +36,7 @@ import { capturePath } from "./capture_source.ts";
 import { deref } from "./examples.ts";
 import { jsonSchema, propertiesOf, successes } from "./responses.ts";
 import { responseSchemas } from "./response_paths.ts";
+import { documentPath } from "./fixed_segment.ts";
 
 const UPDATES = new Set(["PUT", "PATCH"]);
 /**
@@ -55,12 +56,15 @@ const STATED = ["enum", "const", "example", "examples", "default", "format", "pa
  * content: one resource, no collection (no items under the path, no query
  * to page or filter the read by).
  */
-function settingsRead(doc: unknown, op: { method: string; template: string }): Node | undefined {
+function settingsRead(
+  doc: unknown,
+  op: { method: string; template: string; path?: string },
+): Node | undefined {
   const paths = isNode(doc) ? doc.paths : undefined;
   if (!UPDATES.has(op.method) || op.template.includes("{") || !isNode(paths)) return undefined;
-  const base = op.template.replace(/\/$/, "");
+  const base = documentPath(op).replace(/\/$/, "");
   if (Object.keys(paths).some((p) => p.startsWith(`${base}/{`))) return undefined;
-  const item = paths[op.template];
+  const item = paths[documentPath(op)];
   const get = isNode(item) && isNode(item.get) ? item.get : undefined;
   const params = [get?.parameters, isNode(item) ? item.parameters : undefined]
     .flatMap((list) => Array.isArray(list) ? list : []);
@@ -110,7 +114,7 @@ function madeUp(value: YNode): boolean {
  * ```
  */
 export function readsBackWhole(
-  op: { method: string; template: string; node: Node },
+  op: { method: string; template: string; path?: string; node: Node },
   doc: unknown,
 ): boolean {
   if (op.node.requestBody !== undefined || !settingsRead(doc, op)) return false;

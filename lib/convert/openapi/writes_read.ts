@@ -8,6 +8,7 @@
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
+import { documentPath } from "./fixed_segment.ts";
 
 const WRITES = new Set(["POST", "PUT", "PATCH"]);
 /** Keys that describe a schema without saying what it holds. */
@@ -45,10 +46,10 @@ function bodySchema(node: Node): unknown {
  * ```
  */
 export function writesReadBack(
-  op: { method: string; template: string; node: Node },
+  op: { method: string; template: string; path?: string; node: Node },
   paths: unknown,
 ): boolean {
   if (!WRITES.has(op.method) || !saysNothing(bodySchema(op.node))) return false;
-  const item = isNode(paths) ? paths[op.template] : undefined;
+  const item = isNode(paths) ? paths[documentPath(op)] : undefined;
   return isNode(item) && isNode(item.get);
 }
