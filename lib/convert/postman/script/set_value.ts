@@ -38,13 +38,17 @@ function joined(name: string, parts: Sym[], guarded: object): SetOut | undefined
 }
 
 /**
- * A response part's capture: a path, or its length (`json.items.length`, the
- * count kept to compare a later answer with); none for a pseudo-path.
+ * A response part's capture: a path, its length (`json.items.length`, the
+ * count kept to compare a later answer with), or its text (`json.id.toString()`,
+ * `String(json.id)`: Postman keeps the text, which `as: string` keeps too, so a
+ * later path or quoted body member sends the same); none for another pseudo-path.
  */
 function partOf(name: string, value: Sym & { k: "path" | "len" }, g: object): SetOut | undefined {
-  if (value.path.includes(":")) return undefined;
-  const as = value.k === "len" ? { as: "length" as const } : {};
-  return { captures: [{ name, path: value.path, ...as, ...g }], sets: [] };
+  const text = value.k === "path" && value.path.startsWith("text:");
+  const path = text ? value.path.slice("text:".length) : value.path;
+  if (path.includes(":")) return undefined;
+  const as = value.k === "len" ? { as: "length" as const } : text ? { as: "string" as const } : {};
+  return { captures: [{ name, path, ...as, ...g }], sets: [] };
 }
 
 /** `{ fixed: true }` for a made value a random draw in it was taken at its least. */

@@ -31,8 +31,11 @@ export interface Translation {
     /** A pattern whose first group is the value, over `header` (by name) or else the body text. */
     regex?: string;
     header?: string;
-    /** `length`: the count of what `path` selects (`json.items.length`), a capture's `as`. */
-    as?: "length";
+    /**
+     * A capture's `as`: `length`, the count of what `path` selects (`json.items.length`);
+     * `string`, its text (`json.id.toString()`), as Postman keeps it.
+     */
+    as?: "length" | "string";
     /** The scope the script sets it in (`pm.globals.set`: `global`). */
     scope?: VarScope;
     /**
