@@ -5,6 +5,9 @@
  * later request sent `{{item_id}}` as written, empty (`/projects//issues/`, all 404). Postman
  * keeps the number's text; a capture `as: string` keeps the same text, so later paths and bodies
  * send what Newman sends. A small server answers a numeric id, then records what it is sent.
+ * The same collection then checks `pm.expect(json.id.toString()).to.equal(pm.environment.get(…))`:
+ * a part's text against the variable it kept as text, which was a comment (the variable's type is
+ * known only when the flow runs); a variable captured `as: string` is text, so the check says it.
  */
 import assert from "node:assert/strict";
 import { translateScript } from "../../lib/convert/postman/script/translate.ts";
@@ -87,6 +90,67 @@ Deno.test("postman set text: later requests send the id's text in the path and t
     assert.deepEqual(seen.map((s) => s.path), ["/items", "/items/41/parts"]);
     // The text where the collection quotes it, the number where it does not, as Postman sends.
     assert.deepEqual(JSON.parse(seen[1].body), { parent: "41", n: 41 });
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("postman set text: a part's text equal to a variable kept as text is a filter", () => {
+  const said =
+    "var json = pm.response.json(); pm.test('same', () => { pm.expect(json.id.toString()).to.equal(pm.environment.get('item_id')); });";
+  const text = (name: string): Sym => ({ k: "var", name, expr: `\${vars.${name}}`, text: true });
+  const t = translateScript(said, text);
+  assert.deepEqual(t.untranslated, []);
+  assert.deepEqual(t.checks.map((c) => "cond" in c ? c.cond : c), [{
+    path: "$.json[?$.json.id == '${vars.item_id}' || $.json.id == ${vars.item_id}]",
+    op: "exists",
+    value: true,
+  }]);
+  // A variable of a type known only when the flow runs (a number captured as it is) stays a comment.
+  assert.equal(translateScript(said, variable).translated, 0);
+});
+
+Deno.test("postman set text: the kept id's text checked against each answer, Newman's verdicts", async () => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const other = new URL(req.url).pathname.startsWith("/other");
+    return Response.json({ id: other ? 42 : 41 }, { status: req.method === "POST" ? 201 : 200 });
+  });
+  const dir = await Deno.makeTempDir();
+  try {
+    const test = (exec: string[]) => [{ listen: "test", script: { exec } }];
+    const same = (name: string, path: string) => ({
+      name,
+      event: test([
+        "var json = pm.response.json();",
+        "pm.test('same id', function () {",
+        "    pm.expect(json.id.toString()).to.equal(pm.environment.get('item_id'));",
+        "});",
+      ]),
+      request: { method: "GET", url: `{{base}}${path}/{{item_id}}` },
+    });
+    const { files } = convertPostman(JSON.stringify({
+      info: { name: "Set text compared", schema: V21 },
+      variable: [{ key: "base", value: `http://127.0.0.1:${server.addr.port}` }],
+      item: [
+        {
+          name: "create",
+          event: test(["pm.environment.set('item_id', pm.response.json().id.toString());"]),
+          request: { method: "POST", url: "{{base}}/items" },
+        },
+        same("read", "/items"),
+        same("another", "/other"),
+      ],
+    }));
+    for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
+    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
+    assert.doesNotMatch(flow.text, /# untranslated/, flow.text);
+    await runCli(["run", `${dir}/${flow.path}`, "--report-json", `${dir}/r.json`]);
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    const verdicts = report.flows[0].steps.flatMap((
+      s: { assertions: { passed: boolean; name?: string }[] },
+    ) => s.assertions.filter((a) => a.name === "same id").map((a) => a.passed));
+    assert.deepEqual(verdicts, [true, false]);
   } finally {
     await server.shutdown();
     await Deno.remove(dir, { recursive: true });

@@ -37,7 +37,7 @@ import { noteRewrites } from "./request_rewrite.ts";
 import { keepNotes, type RequestReport, type Shared } from "./flow_state.ts";
 import { varName } from "./vars.ts";
 import { closeChain, noteRead, openPartlySets } from "./partly_set.ts";
-import { madeRow, scriptReader, writeOf } from "./scope_state.ts";
+import { madeRow, noteCapture, scriptReader, textOf, texts, writeOf } from "./scope_state.ts";
 import type { VarScope } from "./scopes.ts";
 export type { Broken, RequestReport, Shared } from "./flow_state.ts";
 
@@ -121,10 +121,10 @@ export class FlowBuilder {
     if (!this.#bindings.has(name) && literal !== undefined) return { k: "lit", value: literal };
     const known = this.#bindings.has(name) || this.#made.has(name) ||
       this.shared.vars.values.has(name) || this.shared.capturedBy.has(name) ||
-      !!this.shared.madeBy?.has(name) ||
-      this.shared.vars.isEnv(name, false);
+      !!this.shared.madeBy?.has(name) || this.shared.vars.isEnv(name, false);
     if (!known) return broken ? undefined : { k: "lit", value: undefined }; // broken: a script set it
-    return { k: "var", name, expr: this.resolve(name), ...madeRow(this.#made.get(name)) };
+    const expr = this.resolve(name);
+    return { k: "var", name, expr, ...madeRow(this.#made.get(name)), ...texts(this.shared, expr) };
   }
 
   add(item: PmRequest): void {
@@ -246,11 +246,11 @@ export class FlowBuilder {
       for (const name of t.dropped) this.drop(name, where);
       for (const c of t.captures) {
         const expr = `\${steps.${step}.capture.${varName(c.name)}}`;
-        const value = { k: "var" as const, name: c.name, expr };
+        const value = { k: "var" as const, name: c.name, expr, ...textOf(c) };
         if (this.shared.vars.scopes.write({ ...c, value }, this.index) !== "flat") continue;
         closeChain(this.shared, c.name);
         this.#bindings.set(c.name, expr);
-        if (c.when) this.shared.vars.kept.add(expr);
+        noteCapture(this.shared, c, expr);
         this.shared.capturedBy.set(c.name, this.index);
         this.shared.madeBy?.delete(c.name);
         this.shared.literals.delete(c.name);

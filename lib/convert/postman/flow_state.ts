@@ -19,6 +19,8 @@ export interface Shared {
   capturedBy: Map<string, number>;
   /** The flow (by index) whose script last made each variable's value (a random text, a date). */
   madeBy?: Map<string, number>;
+  /** Captures kept as text (`as: string`), by flow expression: a later read is text (text_captures.ts). */
+  texts?: Set<string>;
   /** Requests kept in variables (`set("req", pm.request)`) and sent again (kept_request.ts). */
   kept?: Kept;
   /** Literal origins → their environment variable. */

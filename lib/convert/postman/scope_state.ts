@@ -9,6 +9,8 @@ import { Holders, type VariableReader, type VarScope } from "./scopes.ts";
 import type { Sym } from "./script/sym.ts";
 import { madeKind, type RowKind } from "./script/data_row.ts";
 import type { Translation } from "./script/translation.ts";
+// What a read of a captured variable is besides its expression: text, when kept `as: string`.
+export { noteCapture, textOf, texts } from "./text_captures.ts";
 
 /** A write by scope: a set (its value as a later getter reads it; unknown: undefined) or an unset. */
 export interface ScopedWrite {

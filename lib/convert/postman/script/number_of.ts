@@ -187,6 +187,9 @@ export function calledWith(
       : undefined;
   }
   if (!EQUAL_WORDS.has(word)) return undefined;
+  if (arg.k === "var" && arg.text && subject.k === "path" && subject.path.startsWith("text:")) {
+    return negated ? undefined : partTextEquals(subject.path.slice("text:".length), arg.expr);
+  }
   if (arg.k === "var" && arg.text) {
     return subject.k === "path" ? textEquals(subject.path, arg.expr, negated) : undefined;
   }
@@ -209,4 +212,28 @@ export function calledWith(
 export function textEquals(path: string, expr: string, negated: boolean): Cond[] | undefined {
   if (!/^\$\.json[.[]/.test(path)) return undefined;
   return [{ path: `$.json[?${path} == '${expr}']`, op: "exists", value: !negated }];
+}
+
+/**
+ * `String(part) === x`, `x` a variable known to hold text (captured `as: string`): the part is
+ * that text, or the number the text writes (unquoted in a filter, a variable's numeric text is a
+ * number: `String(41)` is `"41"`). A filter on the body selects something exactly then; a part
+ * not there selects nothing, where the script throws. Its negation stays a comment: JSONPath's
+ * `!=` holds for a part not there, where the script throws.
+ *
+ * @example
+ * ```ts
+ * import { partTextEquals } from "./number_of.ts";
+ * const c = partTextEquals("$.json.id", "${vars.id}");
+ * if (c?.[0].path !== "$.json[?$.json.id == '${vars.id}' || $.json.id == ${vars.id}]") throw new Error(JSON.stringify(c));
+ * if (partTextEquals("$.status", "${vars.id}") !== undefined) throw new Error();
+ * ```
+ */
+export function partTextEquals(path: string, expr: string): Cond[] | undefined {
+  if (!/^\$\.json[.[]/.test(path)) return undefined;
+  return [{
+    path: `$.json[?${path} == '${expr}' || ${path} == ${expr}]`,
+    op: "exists",
+    value: true,
+  }];
 }

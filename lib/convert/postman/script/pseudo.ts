@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { partTextEquals } from "./number_of.ts";
 import { reasonCode } from "./response.ts";
 import { type Cond, flowText, isPseudo, type Sym } from "./sym.ts";
 
@@ -131,6 +132,11 @@ function textForms(t: string): unknown[] {
  * expression; a literal's `${` is written `$${`) may be a number or text when the flow runs.
  */
 function textCheck(path: string, op: string, b: Sym): Sym | undefined {
+  // A variable known to hold text (captured `as: string`): the part is it, or the number it writes.
+  if (b.k === "var" && b.text && EQUALS.has(op)) {
+    const conds = partTextEquals(path, b.expr);
+    return conds ? { k: "cond", conds } : undefined;
+  }
   const t = b.k === "lit" && typeof b.value === "string" ? b.value : undefined;
   if (t === undefined || /^\$\{[^{}]+\}$/.test(t)) return undefined;
   const forms = textForms(t);
