@@ -10,6 +10,7 @@ import type { Node } from "./parse.ts";
 import type { Sym } from "./sym.ts";
 import { paddedDigits } from "./padded.ts";
 import { toText } from "./to_text.ts";
+import { caseFolded } from "./case_fold.ts";
 
 /** The longest text a literal's method may make: beyond it the value stays unknown. */
 const MAX_MADE_TEXT = 100_000;
@@ -100,7 +101,8 @@ export function literalText(
   args: (Sym | undefined)[],
 ): Sym | undefined {
   // `x.toString()` of a value known as text (a variable's, a literal's) is that text.
-  const known = toText(method, on, args.length) ?? paddedDigits(method, on, args);
+  const known = toText(method, on, args.length) ?? caseFolded(method, on, args.length) ??
+    paddedDigits(method, on, args);
   if (known) return known;
   // A variable's text the files give is known now too: `pw.charAt(pw.length - 1)`.
   const text = fileText(on);

@@ -25,6 +25,7 @@ import { dateCall, isoDay, newDate } from "./date_local.ts";
 import { constructorCheck } from "./constructor_type.ts";
 import { CALLS, cond, pathOf } from "./calls.ts";
 import { METHODS, PICKED, regexTest, variableArg } from "./part_methods.ts";
+import { foldedIncludes } from "./case_fold.ts";
 import { rowComparison } from "./data_row.ts";
 import { comparison, numberMade } from "./number_of.ts";
 import { type Cond, isPseudo, member, not, pathMember, type Sym, truthy } from "./sym.ts";
@@ -244,6 +245,8 @@ function methodCall(
   const cut = anyCut(method, on, node.arguments);
   if (cut !== null) return cut;
   if (on?.k === "mapped" && method === "includes") return mappedIncludes(on, arg);
+  const folded = foldedIncludes(method, on, arg);
+  if (folded) return folded;
   const base = pathOf(on);
   if (base && PICKED.has(method)) {
     return pickCall(method, base, node.arguments[0], false, (n) => evaluate(n, ctx, d + 1));

@@ -9,6 +9,7 @@
  * @module
  */
 import { partTextEquals } from "./number_of.ts";
+import { foldedCheck } from "./case_fold.ts";
 import { reasonCode } from "./response.ts";
 import { type Cond, flowText, isPseudo, type Sym } from "./sym.ts";
 
@@ -32,6 +33,7 @@ export function pseudo(path: string, op: string, b: Sym): Sym | undefined {
   if (path.startsWith("reason:")) return reasonCheck(path.slice("reason:".length), op, b);
   if (path.startsWith("day:")) return dayCheck(path.slice("day:".length), op, b);
   if (path.startsWith("text:")) return textCheck(path.slice("text:".length), op, b);
+  if (/^(?:lower|upper):/.test(path)) return foldedEquals(path, op, b);
   if (!path.startsWith("indexOf:")) return undefined;
   // The path and the needle's JSON may both hold ":": the path ends where the rest is JSON.
   const rest = path.slice("indexOf:".length);
@@ -147,6 +149,13 @@ function textCheck(path: string, op: string, b: Sym): Sym | undefined {
   return { k: "cond", conds: forms.map((value) => ({ path, op: "notEquals", value })) };
 }
 
+/** `x.toLowerCase() === "ok"` (case_fold.ts): a pattern on the part; another comparison, none. */
+function foldedEquals(path: string, op: string, b: Sym): Sym | undefined {
+  if (!EQUALS.has(op) || b.k !== "lit" || typeof b.value !== "string") return undefined;
+  const conds = foldedCheck({ path, op: "equals", value: flowText(b.value) as string });
+  return conds ? { k: "cond", conds } : undefined;
+}
+
 const JS_OPS: Record<string, string> = { equals: "===", notEquals: "!==", gt: ">", gte: ">=" };
 
 /**
@@ -163,6 +172,7 @@ const JS_OPS: Record<string, string> = { equals: "===", notEquals: "!==", gt: ">
  */
 export function settled(c: Cond): Cond[] | undefined {
   if (!isPseudo(c.path)) return [c];
+  if (/^(?:lower|upper):/.test(c.path)) return foldedCheck(c);
   const op = JS_OPS[c.op];
   const s = op ? pseudo(c.path, op, { k: "lit", value: c.value }) : undefined;
   return s?.k === "cond" ? s.conds : undefined;

@@ -170,7 +170,7 @@ export const named = (v: string): string => v.replaceAll("$${", () => "${");
  * ```
  */
 export const isPseudo = (path: string): boolean =>
-  /^(?:typeof|indexOf|reason|moment|day|text):/.test(path);
+  /^(?:typeof|indexOf|reason|moment|day|text|lower|upper):/.test(path);
 
 /**
  * The conditions a value stands for when used as a test's result or an `if`'s
