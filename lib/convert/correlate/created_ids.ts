@@ -14,6 +14,7 @@
  * @module
  */
 import { parseBody, safeDecode } from "../json.ts";
+import type { HarRecord } from "../har_model.ts";
 import type { Producer, Step } from "../model.ts";
 import { isIdKey } from "../values.ts";
 import type { Correlator } from "./state.ts";
@@ -38,8 +39,7 @@ import type { Correlator } from "./state.ts";
  */
 export function noteCreatedIds(c: Correlator, step: Step): void {
   const r = step.last;
-  if (!r.hasJson || (r.method !== "POST" && r.method !== "PUT")) return;
-  if (r.status === undefined || r.status < 200 || r.status > 299) return;
+  if (!r.hasJson || (r.method !== "POST" && r.method !== "PUT") || !succeeded(r)) return;
   const under = trimmed(safeDecode(r.url.pathname));
   const body = r.json as Record<string, unknown> | null;
   if (typeof body !== "object" || body === null || Array.isArray(body)) return;
@@ -64,6 +64,18 @@ export function noteCreatedIds(c: Correlator, step: Step): void {
     }
   };
   visit([], body);
+}
+
+/**
+ * Whether a create's answer is its success: a 2xx, or an answer docs printed under the command
+ * with no status line (`convert curl`: a page's `| jq .` output) that no condition introduces
+ * ("If the rule is refused:") and that holds no `error`: what the command answered when it
+ * worked, as a 201 is. A recording always has its status.
+ */
+function succeeded(r: HarRecord): boolean {
+  if (r.status !== undefined) return r.status >= 200 && r.status <= 299;
+  if (r.answerIntroduced || !isObject(r.json)) return false;
+  return !Object.entries(r.json).some(([k, v]) => /^errors?$/i.test(k) && !!v);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
