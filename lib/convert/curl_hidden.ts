@@ -89,9 +89,12 @@ function blanked(lines: string[], from: number, hidden: number[]): number {
 
 /**
  * A reStructuredText comment's start: `..` alone or before text that is no directive
- * (`.. note::`), target (`.. _label:`), footnote (`.. [1]`) or substitution (`.. |x|`).
+ * (`.. note::`), target (`.. _label:`), footnote (`.. [1]`) or substitution (`.. |x|`). A
+ * directive's name is a reference name, words joined by single `-`, `_`, `.`, `:` or `+`: a
+ * Sphinx domain's (`.. http:get:: /metrics`, `.. py:function::`) is one, and an API page's
+ * example requests sit under it.
  */
-const RST_COMMENT = /^(\s*)\.\.(?:\s*$|\s+(?![\w-]+::)[^\s_[|])/;
+const RST_COMMENT = /^(\s*)\.\.(?:\s*$|\s+(?!\w+(?:[-_.:+]\w+)*::)[^\s_[|])/;
 
 /**
  * Blanks the rST comment at line `from` and the lines indented under it (blank ones
