@@ -40,6 +40,12 @@ const PLACEHOLDER_HOST = new RegExp(
  */
 const PORT_WORD = /^(https?:\/\/([A-Za-z0-9][\w.-]*):[A-Za-z][A-Za-z_-]*)((?:[/?#][^\s]*)?)$/;
 
+/**
+ * A URL whose host the docs left out (`https://.../demo/rest/data/issue`, `https://…/api`): the
+ * reader's address, the whole origin set, and the path.
+ */
+const ELIDED_HOST = /^(https?:\/\/(?:\.{3}|…))((?:[/?#][^\s]*)?)$/;
+
 /** The variable a placeholder address is named for: its host when that is a word, else `base-url`. */
 function addressName(host: string): string {
   const real = host.toLowerCase() === "localhost" || /[.\d]/.test(host);
@@ -123,6 +129,8 @@ export function placeholderWords(words: readonly string[], env: EnvNames): strin
     // `http://host:port/…`: no port, the reader's address; the whole origin is set too.
     const worded = PORT_WORD.exec(word);
     if (worded) return marker(env, addressName(worded[2]), worded[1]) + path(env, worded[3]);
+    const elided = ELIDED_HOST.exec(word);
+    if (elided) return marker(env, "base-url", elided[1]) + path(env, elided[2]);
     const url = URL_WORD.exec(word);
     return url && url[2] ? url[1] + path(env, url[2]) : word;
   });

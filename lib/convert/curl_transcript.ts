@@ -271,6 +271,13 @@ const WORDS = /^\s*(?:[-*+]\s+)?[A-Z][A-Za-z]*[,:]?\s+[a-z]+\b/;
 const LOWER_WORD = /^\s*[a-z]+(?:['’][a-z]+)?(?:\s|`|$)/;
 
 /**
+ * A sentence's line that starts with inline code and goes on in words: rST's ``` ``If-Match`` header
+ * or an ``"@etag`` property ```, Markdown's `` `ids` is a list ``, wrapped there from the line
+ * above. No command starts with a code span: the shell would run the span's output.
+ */
+const CODE_WORD = /^\s*(`{1,2})[^`\s][^`]*\1[,.:;]?\s+[a-z]+\b/;
+
+/**
  * Whether a line is a sentence that quotes code with a quote it never closes: a reference
  * explains a pasted query ("The request includes two queries: … FROM \"mymeas\"'."), and
  * read as shell that `'` opened a quote swallowing the commands after it. Words first (or,
@@ -279,7 +286,7 @@ const LOWER_WORD = /^\s*[a-z]+(?:['’][a-z]+)?(?:\s|`|$)/;
  * quotes left open.
  */
 function strayQuote(line: string, above?: string): boolean {
-  const words = WORDS.test(line) ||
+  const words = WORDS.test(line) || CODE_WORD.test(line) ||
     (LOWER_WORD.test(line) && above !== undefined && /[a-z]/.test(above) && wrapped(above));
   if (!words || RUNS_CURL.test(line) || /(?:^|\s)--?[A-Za-z]|:\/\//.test(line)) {
     return false;
