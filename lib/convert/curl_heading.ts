@@ -14,8 +14,17 @@
  * @module
  */
 
-/** A plain word of a sentence: letters (`isn't`), maybe in brackets or quotes, punctuation after. */
-const WORD = /^[("“]?[A-Za-z]+(?:['’][A-Za-z]+)?[)"”]?[.,:;!?]?[)"”]?$/;
+/**
+ * A plain word of a sentence: letters (`isn't`), maybe in brackets or quotes, punctuation after;
+ * rST's `::` ending a paragraph that leads into a literal block ("… with::") is one.
+ */
+const WORD = /^[("“]?[A-Za-z]+(?:['’][A-Za-z]+)?[)"”]?(?:::|[.,:;!?])?[)"”]?$/;
+
+/**
+ * A sentence's word joined by `/` or `-` (`multipart/form-data`, `built-in`), taken only after a
+ * capitalised `Curl`: after `curl` as typed, `api/v1` is a host and its path.
+ */
+const JOINED = /^[("“]?[A-Za-z]+(?:[-/][A-Za-z]+)+[)"”]?(?:::|[.,:;!?])?$/;
 
 /** A word written as the host of a command: `curl localhost`, `curl localhost:`. */
 const HOST_WORD = /^localhost:?$/i;
@@ -30,12 +39,15 @@ const HOST_WORD = /^localhost:?$/i;
  * if (!isCurlHeading(["Curl", "commands"]) || isCurlHeading(["curl", "web"])) throw new Error();
  * if (!isCurlHeading(["curl", "tells", "us", "it", "connected."])) throw new Error();
  * if (isCurlHeading(["curl", "localhost:"]) || isCurlHeading(["Curl", "-s", "a:"])) throw new Error();
+ * if (!isCurlHeading(["Curl", "can", "post", "multipart/form-data", "with::"])) throw new Error();
+ * if (isCurlHeading(["curl", "api/v1", "now"])) throw new Error();
  * ```
  */
 export function isCurlHeading(words: readonly string[]): boolean {
   const [first, ...rest] = words;
   if (first === undefined || !/^curl$/i.test(first) || rest.length === 0) return false;
-  if (!rest.every((w) => WORD.test(w)) || rest.some((w) => HOST_WORD.test(w))) return false;
+  const plain = (w: string) => WORD.test(w) || (first !== "curl" && JOINED.test(w));
+  if (!rest.every(plain) || rest.some((w) => HOST_WORD.test(w))) return false;
   // `Curl commands`, `CURL examples`: the program's name as a sentence starts, not as it is typed.
   return rest.length >= 2 || rest[0].endsWith(":") || first !== "curl";
 }

@@ -50,3 +50,17 @@ Deno.test("a capitalised heading of one word and no colon is no command either",
   // Lower case, it is the program and a host the shell reaches (`curl web` in a compose network).
   assert.equal(convertCurl("curl web\n").summary.steps, 1);
 });
+
+// An issue tracker's REST page (rST) leads into its upload example with "Curl can be used to post
+// a file using multipart/form-data with::": a media type and rST's literal-block `::` were no
+// plain words, so the sentence was a command of nine URLs (`http://can/`, `http://be/`…), nine
+// steps that could not resolve their hosts. After a capitalised `Curl` a word joined by `/` or
+// `-` is a sentence's; after `curl` as typed it is still a host and its path.
+Deno.test("a sentence naming Curl with a media type, ending rST's `::`, is no command", () => {
+  const lead = "Curl can be used to post a file using multipart/form-data with::";
+  const { yaml, summary } = convertCurl(SESSION.replace("Curl commands:", `${lead}\n`));
+  assert.equal(summary.steps, 1, yaml);
+  assert.doesNotMatch(yaml, /http:\/\/(can|be|with)\b/, yaml);
+  const typed = convertCurl("curl api/v1 status\n");
+  assert.equal(typed.summary.steps, 2, typed.yaml);
+});
