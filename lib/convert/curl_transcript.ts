@@ -140,6 +140,24 @@ function jsonEnd(lines: string[], at: number): number | undefined {
     // Annotated as docs print it (`// 2`, `...`, a comma left): annotated_json.ts.
     if (parseAnnotatedJson(text)) return i;
   }
+  return slippedEnd(lines, at);
+}
+
+/**
+ * The last line of a printed answer laid out as JSON that does not parse, the docs' own slip
+ * (`"link": http://…/issue/4",`, a quote left out): a `{` or `[` alone on line `at`, and the
+ * first line under it at the same indent that closes it (`}`, `]`, maybe a comma), no curl run
+ * between. Read as shell, the slip's lone quote swallowed the page after it; a shell's brace
+ * group (`{` alone) runs a command, which a printed answer's lines never start with.
+ */
+function slippedEnd(lines: string[], at: number): number | undefined {
+  const open = /^(\s*)([[{])\s*$/.exec(lines[at]);
+  if (!open) return undefined;
+  const close = new RegExp(`^${open[1]}${open[2] === "{" ? "\\}" : "\\]"},?\\s*$`);
+  for (let i = at + 1; i < lines.length && i < at + 400; i++) {
+    if (RUNS_CURL.test(lines[i]) || lines[i].trim() === "") return undefined;
+    if (close.test(lines[i])) return i;
+  }
   return undefined;
 }
 
