@@ -9,6 +9,7 @@
  */
 import type { CaptureType } from "../model/checks.ts";
 import { tell, type Told, told } from "../model/told.ts";
+import { htmlDecoded } from "../_util/html_references.ts";
 
 /** A JSON number, as text (RFC 8259 §6), with blanks around it allowed. */
 const JSON_NUMBER = /^\s*-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
@@ -52,6 +53,7 @@ function refused(said: Told): Refused {
  * if (asType("12345678901234567890", "number").why === undefined) throw new Error("not exact");
  * if (asType("ab1+\\\\", "json-string").value !== "ab1+\\") throw new Error("escapes undone");
  * if (asType("%2Aab12%2A+x", "url-decoded").value !== "*ab12* x") throw new Error("decoded");
+ * if (asType("&lt;m.1&gt;", "html-decoded").value !== "<m.1>") throw new Error("read");
  * if (asType([1, 2], "length").value !== 2 || asType({ a: 1 }, "length").why === undefined) throw new Error();
  * ```
  */
@@ -61,6 +63,11 @@ export function asType(
 ): { value?: unknown; why?: undefined; said?: undefined } | Refused {
   if (as === "json-string") return unescaped(value);
   if (as === "url-decoded") return urlDecoded(value);
+  if (as === "html-decoded") {
+    return typeof value === "string"
+      ? { value: htmlDecoded(value) }
+      : refused(told`${shown(value)} is not text`);
+  }
   if (as === "length") return lengthOf(value);
   if (as === "string") {
     if (typeof value === "string") return { value };

@@ -24,9 +24,15 @@ export type Source =
   | { kind: "header"; name: string; query?: string; rel?: string; regex?: string; as?: "number" }
   /**
    * A page's text; `as: json-string` when the page wrote it inside a script's string, escaped;
-   * `as: url-decoded` when a link wrote it percent-encoded.
+   * `as: url-decoded` when a link wrote it percent-encoded; `as: html-decoded` when an
+   * attribute wrote it with character references.
    */
-  | { kind: "regex"; name: string; pattern: string; as?: "json-string" | "url-decoded" }
+  | {
+    kind: "regex";
+    name: string;
+    pattern: string;
+    as?: "json-string" | "url-decoded" | "html-decoded";
+  }
   /** The body's bytes as base64 (`{body: base64}`): a saved answer that may not be text. */
   | { kind: "bytes" };
 

@@ -114,7 +114,7 @@ function captureType(
     "wrong-type",
     `Expected "as" in ${what} to be ${CAPTURE_TYPES.join(", ")}, got ${describe(entry.value)}.`,
     entry.value ?? entry.keyNode,
-    "Write as: number to send a value taken from a text (an id in a Location path) as a JSON number, as: string to send a number as text, as: json-string to undo the escapes of a string literal a regex cut from a page, as: url-decoded to read a query value a regex cut from a link as the server reads it (%2A is *), or as: length to keep a list's count of elements.",
+    "Write as: number to send a value taken from a text (an id in a Location path) as a JSON number, as: string to send a number as text, as: json-string to undo the escapes of a string literal a regex cut from a page, as: url-decoded to read a query value a regex cut from a link as the server reads it (%2A is *), as: html-decoded to read an attribute's value a regex cut from a page as a browser reads it (&lt; is <), or as: length to keep a list's count of elements.",
   );
   return undefined;
 }

@@ -231,17 +231,26 @@ export type CaptureSource =
  * (the inside of a JSON or script string literal a regex cut from a page,
  * its escapes undone: `abc+\\` is `abc+\`), `url-decoded` (a query value a
  * regex cut from a page's link as the link wrote it, read as a server reads
- * a query: `%2A` is `*`, `+` a space) and `length` (a list's count of
+ * a query: `%2A` is `*`, `+` a space), `html-decoded` (an attribute's value
+ * a regex cut from a page as the page wrote it, its character references
+ * read as a browser reads them: `&lt;m.1&gt;` is `<m.1>`) and `length` (a list's count of
  * elements or a text's length, as a script's `.length` reads them: a count
  * kept to compare a later answer with).
  *
  * @example
  * ```ts
  * import { CAPTURE_TYPES } from "./checks.ts";
- * if (CAPTURE_TYPES.join() !== "number,string,json-string,url-decoded,length") throw new Error();
+ * if (CAPTURE_TYPES.join() !== "number,string,json-string,url-decoded,html-decoded,length") throw new Error();
  * ```
  */
-export const CAPTURE_TYPES = ["number", "string", "json-string", "url-decoded", "length"] as const;
+export const CAPTURE_TYPES = [
+  "number",
+  "string",
+  "json-string",
+  "url-decoded",
+  "html-decoded",
+  "length",
+] as const;
 
 /** One of {@linkcode CAPTURE_TYPES}. */
 export type CaptureType = typeof CAPTURE_TYPES[number];

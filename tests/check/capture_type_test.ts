@@ -127,7 +127,7 @@ steps:
   ]);
   assert.match(
     problems[0].message,
-    /Expected "as" in capture "a" of step "s" to be number, string, json-string, url-decoded, length, got the string "float"/,
+    /Expected "as" in capture "a" of step "s" to be number, string, json-string, url-decoded, html-decoded, length, got the string "float"/,
   );
   assert.match(problems[0].hint ?? "", /as: number/);
 });

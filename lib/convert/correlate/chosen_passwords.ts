@@ -49,6 +49,24 @@ function passwordValues(r: HarRecord, typed: ReadonlySet<string>): [string, stri
 }
 
 /**
+ * Whether `records[k]` sent a password other than `value` that no answer
+ * before it had handed out: a sign-in. A CSRF token posted beside a login
+ * button (Sympa's home page hands it out, then a post of it answers the
+ * sign-in form) is a field whose name says "token", but the server's value,
+ * no one's password: it signed no one in.
+ */
+function signedInWith(
+  records: readonly HarRecord[],
+  k: number,
+  value: string,
+  typed: ReadonlySet<string>,
+): boolean {
+  return passwordValues(records[k], typed).some(([, v]) =>
+    v !== value && !records.slice(0, k).some((o) => o.responseText?.includes(v))
+  );
+}
+
+/**
  * Whether `records[i]` sends `value` once to make an account while signed
  * in as someone else, whatever its fields are called and however the page
  * built its inputs: it carries a credential (a token, a header of the app's
@@ -66,9 +84,8 @@ function madeThenSignedIn(
 ): boolean {
   const r = records[i];
   if (records.slice(0, i).some((o) => o.responseText?.includes(value))) return false;
-  const signIns = records.slice(0, i).filter((o) =>
-    passwordValues(o, typed).some(([, v]) => v !== value) ||
-    basicPasswords(o).some((v) => v !== value)
+  const signIns = records.slice(0, i).filter((o, k) =>
+    signedInWith(records, k, value, typed) || basicPasswords(o).some((v) => v !== value)
   );
   // A visitor signing up (no sign-in before, none answered) is told apart from a failed login
   // tried again by its address: the later sign-in posts elsewhere.
@@ -92,7 +109,8 @@ function madeThenSignedIn(
 /**
  * Whether `records[i]` sends `value` as one password field while someone is
  * already signed in: it authenticates with Basic credentials of another
- * password; or an earlier request sent another password, this one
+ * password; or an earlier request sent another password (not one an answer
+ * handed out, see `signedInWith`), this one
  * carries the session cookies (or earlier answers set them), and its answer keeps them (sets none, or
  * each to the value sent). A login rotates or sets the session; a form that
  * adds an account with its password (Icinga Web 2's user form asks it once)
@@ -112,7 +130,7 @@ function signedInAdd(
   if (held.length === 0) return false;
   const sent = new Map(held.map((c) => [c.name, c.value]));
   if (r.setCookies.some((c) => sent.get(c.name) !== c.value)) return false;
-  return records.slice(0, i).some((o) => passwordValues(o, typed).some(([, v]) => v !== value));
+  return records.slice(0, i).some((_, k) => signedInWith(records, k, value, typed));
 }
 
 /**

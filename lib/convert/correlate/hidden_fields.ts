@@ -19,8 +19,20 @@ import { useProducer } from "./captures.ts";
 import type { Correlator } from "./state.ts";
 import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 
-/** The pattern whose first group is the value of hidden input `name` of `html`, when its first is hidden and holds `value`. */
-function hiddenPattern(html: string, name: string, value = ""): string | undefined {
+/**
+ * The pattern whose first group is the value of hidden input `name` of `html`, when its first is
+ * hidden and holds `value` as written (character references and all).
+ *
+ * @example
+ * ```ts
+ * import { hiddenPattern } from "./hidden_fields.ts";
+ * const html = '<input type="hidden" name="mid" value="&lt;m.1&gt;">';
+ * const pattern = hiddenPattern(html, "mid", "&lt;m.1&gt;")!;
+ * if (new RegExp(pattern).exec(html)?.[1] !== "&lt;m.1&gt;") throw new Error(pattern);
+ * if (hiddenPattern(html, "mid", "<m.1>") !== undefined) throw new Error();
+ * ```
+ */
+export function hiddenPattern(html: string, name: string, value = ""): string | undefined {
   for (const tag of html.matchAll(/<input\b[^>]{0,2000}>/gi)) {
     const attrs = [...tag[0].matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((a) => ({
       name: a[1].toLowerCase(),

@@ -17,28 +17,12 @@
 import type { HarRecord } from "../har_model.ts";
 import type { Step } from "../model.ts";
 import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
+import { htmlDecoded } from "../../_util/html_references.ts";
 import { isAuthPath } from "../names.ts";
 import { bodyFields } from "./body_fields.ts";
 import { latestPage } from "./hidden_fields.ts";
 import { isMarkup } from "./password_fields.ts";
 import type { Correlator } from "./state.ts";
-
-/** The entities a page writes inside an attribute's quotes, as a browser reads them back. */
-const ENTITIES: Record<string, string> = {
-  amp: "&",
-  quot: '"',
-  apos: "'",
-  lt: "<",
-  gt: ">",
-};
-
-function unescapeAttribute(text: string): string {
-  return text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (whole, dec, hex, name) => {
-    if (dec) return String.fromCodePoint(Number(dec));
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
 
 /** The pattern of an `<input>` named `key`, whatever its quotes. */
 function namedInput(key: string): RegExp {
@@ -62,7 +46,7 @@ export function passwordBoxValue(html: string, key: string): string | undefined 
     const attr = (name: string) => {
       const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, "i")
         .exec(tag[0]);
-      return m ? unescapeAttribute(m[1] ?? m[2] ?? m[3]) : undefined;
+      return m ? htmlDecoded(m[1] ?? m[2] ?? m[3]) : undefined;
     };
     if (attr("name") !== key) continue;
     const held = attr("value");

@@ -30,6 +30,7 @@ import { pickedHidden, rowFieldName } from "./query_rows.ts";
 import { withTokens } from "./tokens.ts";
 import { unrecordedBody } from "./unrecorded_body.ts";
 import { binaryBody } from "./binary_body.ts";
+import { escapedHiddenField } from "./escaped_hidden.ts";
 import { emptyHiddenField } from "./hidden_fields.ts";
 import { namedOnPageProducer } from "./named_on_page.ts";
 import { heldNumberProducer } from "./held_numbers.ts";
@@ -177,7 +178,8 @@ function urlencoded(
 /** A form field's value: JSON inside it, an empty hidden field, a labelled option, or by value. */
 function fieldValue(c: Correlator, k: string, v: string, step: Step, where: Where): string {
   return formJson(c, v, step) ?? pickedHidden(c, k, v, step) ?? emptyHiddenField(c, k, v, step) ??
-    labelledOption(c, k, v, step) ?? namedOnPage(c, k, v, step) ??
+    escapedHiddenField(c, k, v, step) ?? labelledOption(c, k, v, step) ??
+    namedOnPage(c, k, v, step) ??
     orHeldNumber(c, k, v, step, c.rules.stringValue(k, v, step, where));
 }
 
@@ -299,7 +301,8 @@ function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string)
 
 /** A multipart text field's value: an empty hidden field, a number its page named or held, or by value. */
 function partValue(c: Correlator, name: string, value: string, step: Step, where: Where): string {
-  return emptyHiddenField(c, name, value, step) ?? namedOnPage(c, name, value, step) ??
+  return emptyHiddenField(c, name, value, step) ?? escapedHiddenField(c, name, value, step) ??
+    namedOnPage(c, name, value, step) ??
     orHeldNumber(c, name, value, step, c.rules.stringValue(name, value, step, where));
 }
 
