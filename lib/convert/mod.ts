@@ -15,8 +15,9 @@
  *    path; `noise_headers.ts` for headers and cookies), keep the pages that
  *    take part (`pages.ts`, `uploads.ts` for the forms that post an upload),
  *    put redirect cookies back (`redirects.ts`) and the redirects of posts a
- *    service worker answered (`redirected_posts.ts`), name what was dropped
- *    of the app's own traffic (`dropped.ts`), decode the kept bodies
+ *    service worker answered (`redirected_posts.ts`), fold a worker's copy
+ *    of the page's request into it (`worker_copies.ts`), name what was
+ *    dropped of the app's own traffic (`dropped.ts`), decode the kept bodies
  *    (`har_bodies.ts`).
  * 3. **Group** (`polls.ts`): repeated polls become one step with a loop.
  * 4. **Correlate** (`correlate/`): each request becomes a template; values

@@ -25,6 +25,7 @@ import { statePages } from "./pages.ts";
 import { renderedAppPages, renderedNote } from "./rendered_app.ts";
 import { reattachRedirectCookies } from "./redirects.ts";
 import { restoreRedirectedPosts } from "./redirected_posts.ts";
+import { foldWorkerCopies, WORKER_COPY } from "./worker_copies.ts";
 import { fillUploadsFromForms } from "./uploads.ts";
 import { plural, pluralWord } from "../_util/plural.ts";
 
@@ -67,6 +68,9 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   const harText = typeof har === "string" ? har : decodeHar(har);
   const parsed = parseHar(harText, notes);
   notes.push(...restoreRedirectedPosts(parsed.records));
+  // After the redirects a worker followed are read from its fetches: a copy is no hop.
+  const copies = new Set(foldWorkerCopies(parsed.records));
+  parsed.records = parsed.records.filter((r) => !copies.has(r));
   notes.push(...reattachRedirectCookies(parsed.records));
   // Before anything reads the headers: a URL's user part the browser never sent, then a request
   // the browser sent again after a hidden challenge.
@@ -85,6 +89,7 @@ export function selectTraffic(har: string | Uint8Array, options: NoiseOptions): 
   if (rendered.length > 0) notes.push(renderedNote(rendered));
   const pagesNote = keepStatePages(kept, dropped, options);
   if (pagesNote) notes.push(pagesNote);
+  for (const copy of copies) dropped.set(copy, WORKER_COPY);
   const own = ownDropped(dropped, kept, ownHosts);
   const hints = droppedHostHints(telemetryDropped, apiLikeDropped);
   const droppedCounts = countDropped(parsed, dropped);
