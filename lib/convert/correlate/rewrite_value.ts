@@ -22,6 +22,7 @@ import { graphqlIdProducer } from "./graphql_ids.ts";
 import { listedRowProducer } from "./listed_rows.ts";
 import { rpcListedProducer } from "./rpc_listed_ids.ts";
 import { namedRowProducer } from "./sibling_rows.ts";
+import { sameKeyIdProducer } from "./key_named_ids.ts";
 import { linkedRowProducer } from "./row_links.ts";
 import { searchedRowProducer } from "./searched_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
@@ -82,6 +83,11 @@ const VALUE_RULES: ValueRule[] = [
   // A small row id a create answered, sent in a field named for its collection (`authorId`).
   (c, key, value, step) => {
     const p = c.linking ? namedRowProducer(c, key, value, step) : undefined;
+    return p ? useProducer(c, p, step) : undefined;
+  },
+  // A small id a write answered under the very key a body sends it under (`tid`; key_named_ids.ts).
+  (c, key, value, step, where) => {
+    const p = c.linking && where.body ? sameKeyIdProducer(c, key, value) : undefined;
     return p ? useProducer(c, p, step) : undefined;
   },
   (c, _key, value) => generatedAgain(c, c.oauthFresh.get(value)),
@@ -297,16 +303,20 @@ export function bodyValue(
     const typed = c.linking ? graphqlIdProducer(c, [parent, key], value, depth, step) : undefined;
     return typed ? useProducer(c, typed, step) : c.rules.stringValue(key, value, step, where);
   }
-  if (typeof value === "number") {
-    const held = c.rules.producerFor(value);
-    const p = (held && sameKeyProducer(held, key, value)) ??
-      (c.linking
-        ? bodyIdProducer(c, key, value, step) ?? namedRowProducer(c, key, String(value), step) ??
-          rpcListedProducer(c, key, value, step) ?? pageNumber(c, value)
-        : undefined);
-    return p ? useProducer(c, p, step) : value;
-  }
+  if (typeof value === "number") return numberValue(c, value, key, step);
   return value as YScalar;
+}
+
+/** A number a body sends under `key`: a capture when an answer gave it, else itself. */
+function numberValue(c: Correlator, value: number, key: string, step: Step): YNode {
+  const held = c.rules.producerFor(value);
+  const p = (held && sameKeyProducer(held, key, value)) ??
+    (c.linking
+      ? bodyIdProducer(c, key, value, step) ?? namedRowProducer(c, key, String(value), step) ??
+        rpcListedProducer(c, key, value, step) ?? pageNumber(c, value) ??
+        sameKeyIdProducer(c, key, String(value))
+      : undefined);
+  return p ? useProducer(c, p, step) : value;
 }
 
 /**
