@@ -9,11 +9,9 @@
  *
  * @module
  */
-import { CREDENTIAL_KEY, isKeyData, isSecretName } from "../../secrets/mod.ts";
 import { valueKey } from "../json.ts";
 import type { Step } from "../model.ts";
-import { envName } from "../names.ts";
-import { DESCRIBES_CREDENTIAL, isUuid, mixRunId } from "../values.ts";
+import { isUuid, mixRunId } from "../values.ts";
 import { ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { companionUrl } from "./companion_urls.ts";
@@ -26,13 +24,10 @@ import { sameKeyIdProducer } from "./key_named_ids.ts";
 import { linkedRowProducer } from "./row_links.ts";
 import { searchedRowProducer } from "./searched_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
-import { notAsked } from "./not_asked.ts";
+import { secretField } from "./secret_fields.ts";
 import { clientConstant } from "./client_constants.ts";
-import { isWords } from "./lookup_fields.ts";
-import { keyWords } from "./worded_fields.ts";
 import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
-import { typedOnce } from "./typed_once.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
 import { madeIdsIn } from "./made_ids.ts";
 import { freshToken } from "./made_tokens.ts";
@@ -177,72 +172,6 @@ function oauthCode(c: Correlator, key: string, value: string, step: Step): strin
         : "the PKCE code_verifier that goes with OAUTH_CODE",
     ),
   );
-}
-
-/** A secret-named field or parameter: a required variable named for its step (or LOGIN). */
-function secretField(
-  c: Correlator,
-  key: string,
-  value: string,
-  step: Step,
-  where: Where,
-): string | undefined {
-  const typed = c.passwordFields.has(key);
-  // A password the run chooses (chosen_passwords.ts) is its generated var, not asked.
-  const chosen = c.generated.has(value);
-  if (value === "" || chosen || !(credentialField(key) || typed) || lookupKey(c, key, value)) {
-    return undefined;
-  }
-  if (notAsked(c, key, value, step, where)) return undefined;
-  const prefix = where.login ? "LOGIN" : envName(step.name);
-  // A password input (`p`, `pwd`, `user_pass`) is asked for as what the page says it is.
-  const field = typed ? "PASSWORD" : envName(key);
-  const base = field.startsWith(`${prefix}_`) ? field : `${prefix}_${field}`;
-  c.replaced.secrets++;
-  // The same value typed twice into one step's body (a new password and its confirmation) is one,
-  // and typed again in a later step (a change's current password) is the earlier variable.
-  const twin = where.body ? askedInStep(c, prefix, value) : undefined;
-  const about = `the "${key}" ${where.body ? "field" : "parameter"} sent by step "${step.name}"`;
-  return c.sp.envRef(
-    twin ?? typedOnce(c, value, () => secretEnv(c, where.body ? base : field, value, about)),
-  );
-}
-
-/** The variable a field of the step named `prefix` already asks for holding `value`, if any. */
-function askedInStep(c: Correlator, prefix: string, value: string): string | undefined {
-  // The first such key a walk of every key would meet, found by its start and end (env_values.ts).
-  const [key] = c.envByValue.startingEnding(`${prefix}_`, value);
-  return key === undefined ? undefined : c.envByValue.get(key);
-}
-
-/** Whether a field's name says the user types a credential into it. */
-function credentialField(key: string): boolean {
-  if (!isSecretName(key)) return false;
-  // Brackets part words too: `index[Key_name]` names a key, its last word `name`.
-  const last = keyWords(key).at(-1) ?? "";
-  return !DESCRIBES_CREDENTIAL.test(last);
-}
-
-/**
- * Whether a field named a key holds a lookup key, not a credential: an API
- * or access key is random by construction (issued, never typed), while a
- * hash, sort or translation key is words and counts. AngularJS writes
- * `$$hashKey: "object:440"` into every object its GUI sends back (Syncthing's
- * config), which asked nine variables of one recording. Only the word "key"
- * makes the name secret; a password of a word and a number is still one. A
- * bare `key` is a credential whatever a docs example typed into it, unless
- * the session sends it with several words (lookup_fields.ts).
- */
-function lookupKey(c: Correlator, key: string, value: string): boolean {
-  // A view's `keys=["a","b"]`, a range's `startkey`: data, whatever the name (key_data.ts).
-  if (isKeyData(key, value)) return true;
-  const words = key.split(/[_.\s$-]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "");
-  const before = words.slice(0, -1);
-  if (!/^keys?$/i.test(words.at(-1) ?? "") || isSecretName(before.join("_"))) return false;
-  if (before.length === 0) return c.lookupFields.has(key);
-  // `api_key`, `access_key`: a credential whatever a docs example typed into it.
-  if (before.some((w) => CREDENTIAL_KEY.test(w))) return false;
-  return isWords(value);
 }
 
 /** A name or e-mail a write creates gets the run id, so a second run creates another. */
