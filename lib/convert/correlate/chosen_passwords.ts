@@ -23,7 +23,11 @@
  * digits, sent wherever the recording sent the value, never written nor
  * asked: where the journey then logs in as the account it made (or changes
  * that password), it sends the run's own too (made_accounts.ts makes the
- * account's name run-unique).
+ * account's name run-unique). A new password sent once in a plain text box
+ * (ejabberd's web admin declares its "Change Password" box `type="text"`) is
+ * the run's too when the request's address names an account the journey made
+ * with a password the run chose (made_account_pages.ts): setting a password
+ * of an account only this run has.
  *
  * @module
  */
@@ -34,6 +38,7 @@ import { bodyFields } from "./body_fields.ts";
 import { userAndPassword } from "./login_copies.ts";
 import { prefilledBefore } from "./prefilled_passwords.ts";
 import { carriesCredentialOf, handsOutCredential } from "./sign_in_credentials.ts";
+import { madeAccountNames, namesMadeAccount } from "./made_account_pages.ts";
 
 /** The passwords of the Basic credentials `r`'s `Authorization` header sends. */
 function basicPasswords(r: HarRecord): string[] {
@@ -171,7 +176,8 @@ function confirms(r: HarRecord, value: string, typed: ReadonlySet<string>): bool
 /**
  * The values of `records` that one request sends in two password fields (or
  * one, when someone is already signed in and the session stays) and
- * no earlier request sends (see the module).
+ * no earlier request sends (see the module). `plain` names the pages' plain text boxes: one
+ * whose name says password counts as a password box on the page of an account the journey made.
  *
  * @example
  * ```ts
@@ -193,15 +199,16 @@ function confirms(r: HarRecord, value: string, typed: ReadonlySet<string>): bool
 export function chosenPasswords(
   records: readonly HarRecord[],
   typed: ReadonlySet<string>,
+  plain: ReadonlySet<string> = new Set(),
 ): Set<string> {
   const chosen = new Set<string>();
+  const made = new Set<string>();
   records.forEach((r, i) => {
     const values = [
       ...passwordValues(r, typed).map(([, v]) => v),
       ...typedTwice(records, i, typed),
     ];
-    // One field is enough only when a page declared it a password input, not a token's name.
-    const typedValues = passwordValues(r, typed).filter(([k]) => typed.has(k)).map(([, v]) => v);
+    const typedValues = oneBoxValues(r, typed, plain, made);
     for (const value of new Set(values)) {
       // A box the page filled (a placeholder meaning "unchanged") sent back as is: the page's.
       if (bodyFields(r).some(([k, v]) => v === value && prefilledBefore(records, i, k, value))) {
@@ -219,8 +226,25 @@ export function chosenPasswords(
       );
       if (!before) chosen.add(value);
     }
+    for (const name of madeAccountNames(r, chosen)) made.add(name);
   });
   return chosen;
+}
+
+/**
+ * The values `r` sends in one box whose name says password that a page declared: a password
+ * input, or a plain text box (`plain`) on the page of an account the journey made (`made`,
+ * made_account_pages.ts). One field is enough only then, never a token's name alone.
+ */
+function oneBoxValues(
+  r: HarRecord,
+  typed: ReadonlySet<string>,
+  plain: ReadonlySet<string>,
+  made: ReadonlySet<string>,
+): string[] {
+  return passwordValues(r, typed)
+    .filter(([k]) => typed.has(k) || (plain.has(k) && namesMadeAccount(r, made)))
+    .map(([, v]) => v);
 }
 
 /**
@@ -240,7 +264,7 @@ export function chosenPasswords(
  * ```
  */
 export function freshChosenPasswords(c: Correlator, records: readonly HarRecord[]): void {
-  for (const value of chosenPasswords(records, c.passwordFields)) {
+  for (const value of chosenPasswords(records, c.passwordFields, c.textFields)) {
     const name = c.varNames.take("chosen_password");
     // Letters of both cases, a sign and digits: what a server's password rules ask for.
     c.vars.push([name, "${RANDOM.PASSWORD}"]);
