@@ -28,6 +28,7 @@ import { updateNode } from "./tag_create.ts";
 import { summaryBodySchema, withSummaryBody } from "./summary_body.ts";
 import { withSiblingBody } from "./sibling_body.ts";
 import { withOptionalNames } from "./named_optional.ts";
+import { makesItem } from "./makes_item.ts";
 import { documentPath } from "./fixed_segment.ts";
 
 /** A file the flows read that the user must replace with a real one. */
@@ -118,7 +119,7 @@ export function bodyParts(
     ? own.value
     : json && media.schema === undefined
     ? {}
-    : generated(doc, maker, { op, schema: media.schema, json, method, create, template, signUp });
+    : generated(doc, maker, { op, schema: media.schema, type, method, create, template, signUp });
   // An update of nothing is no request (LoopBack: 400; RealWorld's `{"user": {}}`: 500), nor of
   // many (Directus's `{keys, data}`: many_update.ts).
   const update = (v: unknown) => method === "PATCH" ? manyToUpdate(doc, maker, media.schema, v) : v;
@@ -204,10 +205,11 @@ export function stepBody(
 function generated(
   doc: unknown,
   maker: ExampleMaker,
-  { op, schema, json, method, create, template, signUp }: {
+  { op, schema, type, method, create, template, signUp }: {
     op: Node;
     schema: unknown;
-    json: boolean;
+    /** The media type sent: JSON, or a form, multipart's file alone a placeholder, no content. */
+    type: string;
     method?: string;
     create: boolean;
     template: string;
@@ -215,6 +217,7 @@ function generated(
     signUp: boolean;
   },
 ): unknown {
+  const json = /json/i.test(type);
   const made = withoutServerDefaults(
     doc,
     schema,
@@ -222,7 +225,13 @@ function generated(
   );
   // A form sign-up's too; a form's other POSTs are as often searches (STAPI's `/animal/search`).
   const names = (v: unknown) => withOptionalNames(doc, maker, template, schema, v);
-  if (!json) return signUp ? names(made) : made;
+  // A multipart create of nothing but the placeholder file makes nothing (`empty_create.ts`): an
+  // Express users API's answered 400 "name" is required. Only where its items have paths of their
+  // own: a form POST is as often a search (STAPI's); a URL-encoded create of nothing is left as it
+  // was (Twilio's trunk takes an empty form; its `DomainName` "must end with pstn.twilio.com").
+  const makes = create && /^multipart\//i.test(type) && isNode(doc) && makesItem(doc, { template });
+  const form = makes ? somethingToCreate(doc, maker, method ?? "", schema, made) : made;
+  if (!json) return signUp ? names(form) : form;
   // A schema that requires nothing: what the operation's summary says it changes, too.
   const said = withSummaryNamed(doc, maker, op, schema, made);
   // A create of nothing makes nothing (Jupyter's sessions: 400): `empty_create.ts`.

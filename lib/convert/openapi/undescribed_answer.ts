@@ -6,7 +6,9 @@
  * producer, and its answer holds the item at run time: the value is read
  * from the first member named for the parameter anywhere in it (an `…Id`
  * also as `id`; first a member the create's own body schema describes as
- * the item's unique identifier, `livre_id` of a `Book`), the shallowest first, where the document declares no
+ * the item's unique identifier, `livre_id` of a `Book`; a bare `id` also
+ * as the item's noun's `userId` of `POST /users`: `noun_id.ts`), the
+ * shallowest first, where the document declares no
  * `Location` and nothing else names it (a listing, another create's
  * property, the parent's text). A create that answers nothing (204) gives
  * nothing to read, a name the client gives in the create's body is the
@@ -23,6 +25,7 @@ import { bodySchema } from "./own_names.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { holdsOpenObject } from "./open_member.ts";
+import { nounIds } from "./noun_id.ts";
 
 /**
  * The link of `param` to its create `producer` read from an answer the
@@ -56,7 +59,10 @@ export function searchedLink(
   const id = /^(.+?)[_-]?(?:id|Id|ID)$/.test(param) ? ["id"] : [];
   // The create's own schema may say which member is the item's identifier (`livre_id`).
   const own = describedIds(doc, bodySchema(doc, producer)).filter((k) => k !== param);
-  return { param, producer, path: [], from: "parent", search: [...own, param, ...id] };
+  // A create's bare `id` may come back named for the item (`{message, userId}` of `POST /users`);
+  // a listing's items are no item it makes.
+  const nouns = producer.method === "POST" ? nounIds(producer.template, param) : [];
+  return { param, producer, path: [], from: "parent", search: [...own, param, ...id, ...nouns] };
 }
 
 /**
