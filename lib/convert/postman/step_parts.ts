@@ -117,9 +117,14 @@ function headerValue(
   return render(value, resolve);
 }
 
-/** A secret header whose value is written out, not a `{{variable}}` nor empty. */
+/**
+ * A secret header whose value is written out, not a `{{variable}}` nor empty, nor a scheme's
+ * word alone (`Authorization: Basic`): with no credential after it, nothing in it is secret.
+ */
 function isLiteralSecret(key: string, value: string): boolean {
-  return isSecretHeader(key) && !/\{\{/.test(value) && value.trim() !== "";
+  // Only an Authorization header is `scheme credential`; an API key's whole value is its key.
+  const bare = /^(proxy-)?authorization$/i.test(key) && BARE_SCHEME.test(value.trim());
+  return isSecretHeader(key) && !/\{\{/.test(value) && value.trim() !== "" && !bare;
 }
 
 /**
@@ -141,6 +146,8 @@ function addDefaults(
  * with `=`: `token = abc` is a name and its value (a cookie), not the scheme `Token`.
  */
 const SCHEME = /^(Bearer|Basic|Token|Digest|OAuth|Bot|JWT|ApiKey|AWS4-HMAC-SHA256|Hawk)\s+[^\s=]/i;
+/** A scheme's word with nothing after it: no credential is written. */
+const BARE_SCHEME = /^(Bearer|Basic|Token|Digest|OAuth|Bot|JWT|ApiKey|AWS4-HMAC-SHA256|Hawk)$/i;
 
 /**
  * A credential written into a secret header (`Authorization: Bearer abc…`,

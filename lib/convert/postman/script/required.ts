@@ -9,7 +9,7 @@
  * require('uuid')`, `const lodash = require('lodash')`) and a direct
  * `require('uuid').v4()` are renamed in the parsed script to the library's own
  * name, which no script can write (`require:uuid`, `require:uuid.v4`), the
- * lodash global `_`, or `pm` (`chai.expect` is `pm.expect`), so the calls
+ * lodash global `_`, `moment`, or `pm` (`chai.expect` is `pm.expect`), so the calls
  * read as the library's wherever the name is used; a name bound otherwise (a
  * script's own `uuid` object) is left alone.
  *
@@ -23,6 +23,9 @@ const MODULES: Record<string, { whole: string; members?: Record<string, string> 
   lodash: { whole: "_" },
   // `pm.expect` is chai's `expect`: `chai.expect(x)` and a destructured `expect(x)` are it.
   chai: { whole: "pm", members: { expect: "pm.expect" } },
+  // What `require('moment')` gives is moment.js whatever the script calls it (`const clock =
+  // require('moment'); clock().format(…)`): the evidence is the `require`, not the name.
+  moment: { whole: "moment" },
 };
 /** Scripts are short: a bound keeps the walk linear whatever they hold. */
 const MAX_NODES = 100_000;
