@@ -30,6 +30,7 @@ import { loginBlock } from "./auth_login.ts";
 import { browserHint, schemeScopes } from "./auth_browser.ts";
 import { tokenWhat } from "./auth_oauth2.ts";
 import { cookiesOnly } from "./cookie_schemes.ts";
+import { optionalBlanket } from "./blanket_requirement.ts";
 import type { Login } from "./login.ts";
 
 /** Where an operation's credentials go when no `auth:` block can send them. */
@@ -142,6 +143,11 @@ export class AuthSchemes implements EnvNamer {
     const first = options[0];
     if (!first || Object.keys(first).length === 0) return { ...out, none: true };
     if (this.#givenByLogin(operation, options)) return { ...out, none: true };
+    // An open operation offering only the framework's blanket (drf-spectacular's session cookie
+    // and basic credentials, which no operation requires) is sent none (blanket_requirement.ts).
+    if (optionalBlanket(this.doc, operation, this.login ? [this.login.op.node] : [])) {
+      return { ...out, none: true };
+    }
     if (options.some((o) => Object.keys(o).length === 0)) {
       credentials.comments.push("credentials are optional for this operation");
     }

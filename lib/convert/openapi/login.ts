@@ -31,6 +31,7 @@ import { wrapsOpaqueMember } from "./opaque_answer.ts";
 import { withSelfSignUp } from "./self_signup.ts";
 import { namedSignIn, SIGN_UP } from "./sign_words.ts";
 import { signUpOmittingPassword } from "./unsaid_password.ts";
+import { namesOnlyBlanket } from "./blanket_requirement.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -369,14 +370,15 @@ export function needsNoCredentials(doc: Node, op: OpenApiOperation): boolean {
 
 /**
  * Whether `op` hands out the credential, whatever it declares: a POST whose path says it signs in
- * or up (`/sign-in/email`, `/register`), taking a password, answering a token or nothing it
- * describes (`token_by_name.ts`). What it declares is a blanket requirement (better-auth's). A
- * sign-up answering no token that only inherits the root's requirement is `registerFor`'s to
- * find, by the login's evidence (`inheritedSignUp`).
+ * or up (`/sign-in/email`, `/register`), or whose requirement names only schemes no other
+ * operation requires (`blanket_requirement.ts`: DRF's token view under drf-spectacular), taking
+ * a password, answering a token or nothing it describes (`token_by_name.ts`). What it declares is
+ * a blanket requirement (better-auth's). A sign-up answering no token that only inherits the
+ * root's requirement is `registerFor`'s to find, by the login's evidence (`inheritedSignUp`).
  */
 function handsOutToken(doc: Node, op: OpenApiOperation): boolean {
   const named = /sign[-_]?(in|up)|log[-_]?in|regist/i.test(op.template);
-  if (op.method !== "POST" || !named) return false;
+  if (op.method !== "POST" || !(named || namesOnlyBlanket(doc, op.node))) return false;
   return bodyFields(doc, op).has("\0password") &&
     (answersAToken(doc, op) || readByName(doc, op));
 }
