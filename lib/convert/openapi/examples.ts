@@ -52,6 +52,12 @@ const FORMATS = table<string>({
   ipv6: "2001:db8::1",
   byte: "c3RyaW5n",
   password: "password",
+  // A number written as text (drf-spectacular's `DecimalField`): a number's text, which its
+  // digits' pattern still checks; that pattern's shortest text, "", is no number.
+  decimal: "1",
+  number: "1",
+  float: "1",
+  double: "1",
 });
 
 /** Generates values for schemas of one document. */
