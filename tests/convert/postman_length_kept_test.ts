@@ -9,8 +9,7 @@
 import assert from "node:assert/strict";
 import { translateScript } from "../../lib/convert/postman/script/translate.ts";
 import type { Sym } from "../../lib/convert/postman/script/sym.ts";
-import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCli } from "../support/cli.ts";
+import { runCollection } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 const variable = (name: string): Sym => ({ k: "var", name, expr: `\${vars.${name}}` });
@@ -67,7 +66,7 @@ Deno.test("postman length kept: the list as long again passes, a longer one fail
       ]),
       request: { method: "GET", url: "{{baseUrl}}/todos" },
     });
-    const { files } = convertPostman(JSON.stringify({
+    const report = await runCollection({
       info: { name: "Length kept", schema: V21 },
       variable: [{ key: "baseUrl", value: `http://127.0.0.1:${server.addr.port}` }],
       item: [
@@ -87,12 +86,7 @@ Deno.test("postman length kept: the list as long again passes, a longer one fail
         { name: "create again", request: { method: "POST", url: "{{baseUrl}}/todos" } },
         read("longer"),
       ],
-    }));
-    for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
-    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
-    assert.doesNotMatch(flow.text, /# untranslated/, flow.text);
-    await runCli(["run", `${dir}/${flow.path}`, "--report-json", `${dir}/r.json`]);
-    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    }, dir);
     const verdicts = report.flows[0].steps.flatMap((
       s: { assertions: { passed: boolean; name?: string }[] },
     ) => s.assertions.filter((a) => a.name === "as long as before").map((a) => a.passed));

@@ -14,6 +14,7 @@ import { translateScript } from "../../lib/convert/postman/script/translate.ts";
 import type { Sym } from "../../lib/convert/postman/script/sym.ts";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
 import { runCli } from "../support/cli.ts";
+import { runCollection } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 const variable = (name: string): Sym => ({ k: "var", name, expr: `\${vars.${name}}` });
@@ -129,7 +130,7 @@ Deno.test("postman set text: the kept id's text checked against each answer, New
       ]),
       request: { method: "GET", url: `{{base}}${path}/{{item_id}}` },
     });
-    const { files } = convertPostman(JSON.stringify({
+    const report = await runCollection({
       info: { name: "Set text compared", schema: V21 },
       variable: [{ key: "base", value: `http://127.0.0.1:${server.addr.port}` }],
       item: [
@@ -141,12 +142,7 @@ Deno.test("postman set text: the kept id's text checked against each answer, New
         same("read", "/items"),
         same("another", "/other"),
       ],
-    }));
-    for (const f of files) await Deno.writeTextFile(`${dir}/${f.path}`, f.text);
-    const flow = files.find((f) => f.path.endsWith(".yaml"))!;
-    assert.doesNotMatch(flow.text, /# untranslated/, flow.text);
-    await runCli(["run", `${dir}/${flow.path}`, "--report-json", `${dir}/r.json`]);
-    const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
+    }, dir);
     const verdicts = report.flows[0].steps.flatMap((
       s: { assertions: { passed: boolean; name?: string }[] },
     ) => s.assertions.filter((a) => a.name === "same id").map((a) => a.passed));
