@@ -41,10 +41,11 @@ export function namesOnlyBlanket(doc: Node, node: Node): boolean {
   const others = [...stated].filter(([other]) => other !== node).map(([, options]) => options);
   const optional = others.filter((options) => options.some((o) => Object.keys(o).length === 0));
   const required = others.filter((options) => !optional.includes(options));
-  return [...names].every((name) =>
-    !required.some((options) => options.some((o) => name in o)) &&
-    optional.some((options) => options.some((o) => name in o))
-  );
+  return recurring(names, optional) &&
+    [...names].every((name) =>
+      !required.some((options) => options.some((o) => name in o)) &&
+      optional.some((options) => options.some((o) => name in o))
+    );
 }
 
 /**
@@ -58,10 +59,14 @@ export function namesOnlyBlanket(doc: Node, node: Node): boolean {
  * @example
  * ```ts
  * import { optionalBlanket } from "./blanket_requirement.ts";
- * const open = { security: [{ cookie: [] }, {}] };
- * const notes = { security: [{ key: [] }] };
+ * const open = { security: [{ cookie: [] }, { basic: [] }, {}] };
+ * const notes = { security: [{ token: [] }] };
  * const doc = { paths: { "/status": { get: open }, "/notes": { get: notes } } };
  * if (!optionalBlanket(doc, open, []) || optionalBlanket(doc, notes, [])) throw new Error();
+ * // One scheme offered once beside nothing is the API's own optional key: sent.
+ * const upload = { security: [{ key: [] }, {}] };
+ * const one = { paths: { "/photo": { post: upload }, "/notes": { get: notes } } };
+ * if (optionalBlanket(one, upload, [])) throw new Error();
  * ```
  */
 export function optionalBlanket(doc: Node, node: Node, except: Node[]): boolean {
@@ -72,8 +77,21 @@ export function optionalBlanket(doc: Node, node: Node, except: Node[]): boolean 
   const required = [...stated].filter(([other, options]) =>
     !except.includes(other) && !options.some((o) => Object.keys(o).length === 0)
   ).flatMap(([, options]) => options.flatMap((o) => Object.keys(o)));
-  return names.size > 0 && required.some((name) => !names.has(name)) &&
+  const optional = [...stated.values()].filter((o) => o.some((x) => Object.keys(x).length === 0));
+  return names.size > 0 && recurring(names, optional) && required.some((n) => !names.has(n)) &&
     [...names].every((name) => !required.includes(name));
+}
+
+/**
+ * Whether optional `names` look like a framework's defaults rather than one credential the API
+ * lets a caller add: a list of two or more (a session cookie and HTTP basic), or offered on two
+ * operations or more. A single scheme offered once beside an empty option (an upload taking an
+ * `X-Key` if given) is the API's own, and is sent.
+ */
+function recurring(names: Set<string>, optional: Node[][]): boolean {
+  if (names.size >= 2) return true;
+  return optional.filter((options) => options.some((o) => [...names].some((n) => n in o))).length >=
+    2;
 }
 
 /** Each operation node of `doc` and the options of its requirement (its own, else the root's). */
