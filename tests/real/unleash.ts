@@ -70,6 +70,27 @@ async function asPostgres(program: string, args: string[]): Promise<void> {
   }
 }
 
+/**
+ * Starts the cluster at `data` on a port free a moment before and gives the port. Another process
+ * may take the port first (the postmaster then exits at once: a CI run saw "stopped waiting" in
+ * 11 s beside parallel servers), so a refused start tries another port, three in all; the last
+ * error carries the server's log.
+ */
+async function startCluster(data: string, dir: string): Promise<number> {
+  for (let attempt = 1;; attempt++) {
+    const port = freePort();
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+    try {
+      await asPostgres("pg_ctl", ["-D", data, "-o", options, "-l", `${dir}/log`, "-w", "start"]);
+      return port;
+    } catch (error) {
+      if (attempt < 3) continue;
+      const log = await Deno.readTextFile(`${dir}/log`).catch(() => "");
+      throw new Error(`${(error as Error).message}\n${log}`);
+    }
+  }
+}
+
 /** A running throwaway PostgreSQL cluster with one database, `unleash`. */
 export interface Database {
   url: string;
@@ -85,7 +106,7 @@ export async function startDatabase(): Promise<Database> {
   if (Deno.uid() === 0) {
     await new Deno.Command("chown", { args: ["postgres", dir] }).output();
   }
-  const port = freePort();
+  let port = 0;
   const data = `${dir}/data`;
   const stop = async () => {
     await asPostgres("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]).catch(() => {});
@@ -103,8 +124,7 @@ export async function startDatabase(): Promise<Database> {
       "UTF8",
       "--no-sync",
     ]);
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-    await asPostgres("pg_ctl", ["-D", data, "-o", options, "-l", `${dir}/log`, "-w", "start"]);
+    port = await startCluster(data, dir);
     await asPostgres("createdb", [
       "-h",
       "127.0.0.1",
