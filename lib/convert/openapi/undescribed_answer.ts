@@ -59,10 +59,13 @@ export function searchedLink(
   const id = /^(.+?)[_-]?(?:id|Id|ID)$/.test(param) ? ["id"] : [];
   // The create's own schema may say which member is the item's identifier (`livre_id`).
   const own = describedIds(doc, bodySchema(doc, producer)).filter((k) => k !== param);
-  // A create's bare `id` may come back named for the item (`{message, userId}` of `POST /users`);
-  // a listing's items are no item it makes.
-  const nouns = producer.method === "POST" ? nounIds(producer.template, param) : [];
-  return { param, producer, path: [], from: "parent", search: [...own, param, ...id, ...nouns] };
+  // A create's bare `id` may come back named for the item (`{message, userId}` of `POST /users`)
+  // when its schema names no identifier of its own; a listing's items are no item it makes.
+  const nouns = producer.method === "POST" && own.length === 0
+    ? nounIds(producer.template, param)
+    : [];
+  const search = [...new Set([...own, param, ...id, ...nouns])];
+  return { param, producer, path: [], from: "parent", search };
 }
 
 /**
