@@ -23,6 +23,7 @@ import { ExampleMaker } from "./examples.ts";
 import { itemParam, sends } from "./name_named.ts";
 import { runTime } from "./run_time.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
+import { documentPath } from "./fixed_segment.ts";
 import { ownServer } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, lbraceVars, literal, paramValue, simpleText, toYNode } from "./params.ts";
@@ -85,7 +86,8 @@ export class FlowBuilder {
     const { doc } = this.shared;
     const name = this.#names.take(op.name);
     const summary = typeof op.node.summary === "string" ? ` — ${op.node.summary}` : "";
-    const comments = [`${op.method} ${op.template}${summary}`];
+    // The document's own path, as a reader searches for it (a one-value segment is sent written in).
+    const comments = [`${op.method} ${documentPath(op)}${summary}`];
     const maker = new ExampleMaker(doc, "request");
     // The captures this step reads: it runs only when they exist.
     const [guards, ifs]: [string[], YNode[]] = [[], []];
