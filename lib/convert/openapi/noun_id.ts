@@ -21,13 +21,15 @@
  * if (nounIds("/api/users", "id").join() !== "userId,user_id") throw new Error();
  * if (nounIds("/categories", "id").join() !== "categoryId,category_id") throw new Error();
  * if (nounIds("/indexes", "id").join() !== "indexId,index_id") throw new Error();
+ * if (nounIds("/addOrder", "id").length !== 0) throw new Error();
  * if (nounIds("/users", "userId").length !== 0 || nounIds("/users/{id}/do-it", "id").length !== 0) throw new Error();
  * ```
  */
 export function nounIds(template: string, param: string): string[] {
   if (!/^id$/i.test(param)) return [];
   const collection = template.replace(/\/$/, "").split("/").at(-1) ?? "";
-  if (!/^[A-Za-z]+$/.test(collection)) return [];
+  // One plain word: `addOrder` is a verb and its noun (tag_create.ts), no collection.
+  if (!/^[A-Za-z][a-z]+$/.test(collection)) return [];
   const noun = collection.replace(/ies$/, "y").replace(/(s|x|ch|sh)es$/, "$1")
     .replace(/(?<!s)s$/, "");
   return [`${noun}Id`, `${noun}_id`];
