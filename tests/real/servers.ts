@@ -299,12 +299,25 @@ export function freePort(): number {
   return port;
 }
 
-/** Runs `fn` with a fresh instance and stops the instance whatever happens. */
+/**
+ * Runs `fn` with a fresh instance and stops the instance whatever happens. The port `start` chose
+ * was free a moment before; a server that exits because another process took it since (CI saw
+ * PHP's "Address already in use" beside parallel tests) is started again on another, three
+ * times in all.
+ */
 export async function withInstance<T>(
   launch: Launch,
   fn: (instance: Instance) => Promise<T>,
 ): Promise<T> {
-  const instance = await start(launch);
+  let instance: Instance | undefined;
+  for (let attempt = 1; !instance; attempt++) {
+    try {
+      instance = await start(launch);
+    } catch (error) {
+      const taken = /address already in use|EADDRINUSE/i.test(String(error));
+      if (!taken || attempt >= 3) throw error;
+    }
+  }
   try {
     return await fn(instance);
   } finally {

@@ -86,8 +86,7 @@ export class FlowBuilder {
     const { doc } = this.shared;
     const name = this.#names.take(op.name);
     const summary = typeof op.node.summary === "string" ? ` — ${op.node.summary}` : "";
-    // The document's own path, as a reader searches for it (a one-value segment is sent written in).
-    const comments = [`${op.method} ${documentPath(op)}${summary}`];
+    const comments = [`${op.method} ${documentPath(op)}${summary}`]; // the path a reader searches
     const maker = new ExampleMaker(doc, "request");
     // The captures this step reads: it runs only when they exist.
     const [guards, ifs]: [string[], YNode[]] = [[], []];
