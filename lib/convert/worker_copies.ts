@@ -57,7 +57,8 @@ function part(r: HarRecord, key: "request" | "response"): Record<string, unknown
 
 /** Whether the recorded answer of `r` holds body text. */
 function hasBody(r: HarRecord): boolean {
-  const content = part(r, "response").content as { text?: unknown } | undefined;
+  const response = r.raw.response as { content?: { text?: unknown } } | undefined;
+  const content = typeof response === "object" && response !== null ? response.content : undefined;
   return typeof content?.text === "string" && content.text !== "";
 }
 
