@@ -15,6 +15,7 @@ import type { Entry } from "./entry.ts";
 import { plainString } from "./not_allowed.ts";
 import { dropUnnamedRefs } from "./unnamed_refs.ts";
 import { pointEmbeddedRefs } from "./embedded_refs.ts";
+import { nameBareContent } from "./bare_content.ts";
 
 /** Why a document cannot be used, and the fix. */
 export interface Unusable {
@@ -120,6 +121,8 @@ function parseShared(bytes: Uint8Array, path: string, key: string) {
   if (known) return known;
   const parsed = parseDocument(bytes, path);
   if ("document" in parsed) {
+    // Named first: the rewritten pointers then name where the schema stays.
+    nameBareContent(parsed.document);
     pointEmbeddedRefs(parsed.document);
     dropUnnamedRefs(parsed.document);
   }
