@@ -14,6 +14,8 @@ import type { Loading } from "./context.ts";
 import type { Entry } from "./entry.ts";
 import { plainString } from "./not_allowed.ts";
 import { dropUnnamedRefs } from "./unnamed_refs.ts";
+import { pointEmbeddedRefs } from "./embedded_refs.ts";
+import { nameBareContent } from "./bare_content.ts";
 
 /** Why a document cannot be used, and the fix. */
 export interface Unusable {
@@ -118,7 +120,12 @@ function parseShared(bytes: Uint8Array, path: string, key: string) {
   const known = byKind.get(json);
   if (known) return known;
   const parsed = parseDocument(bytes, path);
-  if ("document" in parsed) dropUnnamedRefs(parsed.document);
+  if ("document" in parsed) {
+    // Named first: the rewritten pointers then name where the schema stays.
+    nameBareContent(parsed.document);
+    pointEmbeddedRefs(parsed.document);
+    dropUnnamedRefs(parsed.document);
+  }
   byKind.set(json, parsed);
   return parsed;
 }

@@ -23,6 +23,8 @@ import { atPointer, dirname, pointerOf, refError, refTarget, type Target } from 
 import { dropUnusedDangling } from "./used_parts.ts";
 import { inlinePathItems } from "./path_items.ts";
 import { dropUnnamedRefs } from "../../load/unnamed_refs.ts";
+import { pointEmbeddedRefs } from "../../load/embedded_refs.ts";
+import { nameBareContent } from "../../load/bare_content.ts";
 
 /** Reads one file: its bytes, or why it cannot be read. */
 export type ReadFile = (path: string) => Promise<Uint8Array | { why: string }>;
@@ -352,6 +354,9 @@ export async function bundleDocument(
   }
   check(parsed.document);
   bundler.loaded.set(path, { root: parsed.document, chain: 1 });
+  // Named first: the rewritten pointers then name where the schema stays.
+  nameBareContent(parsed.document);
+  pointEmbeddedRefs(parsed.document);
   dropUnnamedRefs(parsed.document);
   const broken = dropUnusedDangling(parsed.document);
   await bundler.crawl(path);
