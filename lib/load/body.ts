@@ -20,6 +20,7 @@ import { plainString, refuseExpression } from "./not_allowed.ts";
 import { lossyNumber } from "./quote_hint.ts";
 import { fieldName } from "./field_name.ts";
 import { base64Text, contentPart } from "./content_part.ts";
+import { sniffedType } from "./sniffed_type.ts";
 import { HTTP_BODY_KEYS } from "../kinds/mod.ts";
 
 /** The request keys that each give a body: the `request:` kind's own list. */
@@ -219,7 +220,7 @@ function listItemProblem(ctx: Loading, e: Entry, item: Node | null, what: string
   );
 }
 
-/** A file part, `{file, content_type?, filename?}`: the type from the extension, the name from the path, unless given. */
+/** A file part, `{file, content_type?, filename?}`: the type from the extension (else its first bytes), the name from the path, unless given. */
 function filePart(ctx: Loading, e: Entry, v: YAMLMap, what: string): MultipartPart | undefined {
   const part = ctx.map(v, `part "${e.key}" of ${what}`, "part", [
     "file",
@@ -232,8 +233,10 @@ function filePart(ctx: Loading, e: Entry, v: YAMLMap, what: string): MultipartPa
   const type = part.get("content_type");
   const name = part.get("filename");
   const base = file.path.split("/").at(-1)!;
+  // A name of no known type (`.bin`, a converter's placeholder) says nothing: the bytes may.
   const contentType = (type && plainString(ctx, type, `"content_type" of part "${e.key}"`)) ??
-    getOwn(CONTENT_TYPES, base.split(".").at(-1)!.toLowerCase()) ?? "application/octet-stream";
+    getOwn(CONTENT_TYPES, base.split(".").at(-1)!.toLowerCase()) ?? sniffedType(file.bytes) ??
+    "application/octet-stream";
   // `filename: ""` is what a browser (and Newman) sends for a file input with no file chosen.
   const none = name !== undefined && isScalar(name.value) && name.value.value === "";
   const filename = none

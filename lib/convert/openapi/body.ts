@@ -1,7 +1,8 @@
 /**
  * An operation's request body in the flow format's spelling: JSON as
  * `body` (a map or list as YAML), a URL-encoded form as `form`, multipart
- * as `multipart` (binary fields as placeholder files), text as a string
+ * as `multipart` (binary fields as placeholder files, or an image where the
+ * document states one: `part_type.ts`), text as a string
  * body with its content type, anything else as a placeholder `body_file`.
  * The value is the document's (the media type's `example` or first of
  * `examples`) or generated from its schema (JSON with the optional
@@ -30,6 +31,7 @@ import { withSiblingBody } from "./sibling_body.ts";
 import { withOptionalNames } from "./named_optional.ts";
 import { makesItem } from "./makes_item.ts";
 import { documentPath } from "./fixed_segment.ts";
+import { madeImagePart, statedPartTypes, statedPlaceholderType } from "./part_type.ts";
 
 /** A file the flows read that the user must replace with a real one. */
 export interface PlaceholderFile {
@@ -300,32 +302,45 @@ function multipart(
   const schema = deref(doc, media.schema);
   const properties = isNode(schema) && isNode(schema.properties) ? schema.properties : {};
   const fields = isNode(value) ? value : {};
-  const binary = (name: string) =>
-    isBinary(doc, deref(doc, Object.hasOwn(properties, name) ? properties[name] : undefined));
+  const property = (name: string) =>
+    deref(doc, Object.hasOwn(properties, name) ? properties[name] : undefined);
+  const binary = (name: string) => isBinary(doc, property(name));
+  const file = (name: string) =>
+    fileEntry(step, name, out.files, statedPartTypes(media, name, property(name)));
   const sent = Object.keys(fields);
   const leftOut = (name: string) => leavesFileOut(schema, sent, binary, name);
   const entries: [string, YNode][] = [];
   for (const name of sent) {
     if (!binary(name)) entries.push([literal(name), formScalar(fields[name])]);
     else if (leftOut(name)) (out.leftOut ??= []).push(`multipart ${name} (a file)`);
-    else entries.push([literal(name), fileEntry(step, name, out.files)]);
+    else entries.push([literal(name), file(name)]);
   }
   // An upload whose file the schema does not require still sends one: an upload of nothing
   // leaves nothing to read back (LoopBack's file transfer listed none, and its download 404'd).
-  const file = Object.keys(properties).find((name) => binary(name) && !Object.hasOwn(fields, name));
-  if (file === undefined || entries.some(([, v]) => isNode(v) && v.kind === "map")) {
+  const unsent = Object.keys(properties).find((n) => binary(n) && !Object.hasOwn(fields, n));
+  if (unsent === undefined || entries.some(([, v]) => isNode(v) && v.kind === "map")) {
     return { kind: "map", entries };
   }
-  if (leftOut(file)) (out.leftOut ??= []).push(`multipart ${file} (a file)`);
-  else entries.push([literal(file), fileEntry(step, file, out.files)]);
+  if (leftOut(unsent)) (out.leftOut ??= []).push(`multipart ${unsent} (a file)`);
+  else entries.push([literal(unsent), file(unsent)]);
   return { kind: "map", entries };
 }
 
-/** A multipart file member: a placeholder file named for the step and the member. */
-function fileEntry(step: string, name: string, files: PlaceholderFile[]): YNode {
-  const path = `files/${step}_${name.replace(/[^A-Za-z0-9_-]+/g, "_")}.bin`;
+/**
+ * A multipart file member: an image the flow holds where the document states an image type
+ * (`part_type.ts`), else a placeholder file named for the step and the member, sent with the
+ * one type the document states, if it states one.
+ */
+function fileEntry(step: string, name: string, files: PlaceholderFile[], types: string[]): YNode {
+  const stem = `${step}_${name.replace(/[^A-Za-z0-9_-]+/g, "_")}`;
+  const image = madeImagePart(types, stem);
+  if (image) return image;
+  const path = `files/${stem}.bin`;
   files.push({ path, what: `the file step ${step} uploads as "${name}"` });
-  return { kind: "map", entries: [["file", path]] };
+  const entries: [string, YNode][] = [["file", path]];
+  const type = statedPlaceholderType(types);
+  if (type !== undefined) entries.push(["content_type", type]);
+  return { kind: "map", entries };
 }
 
 function isBinary(doc: unknown, property: unknown): boolean {

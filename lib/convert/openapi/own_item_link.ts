@@ -99,9 +99,35 @@ function sentLink(
   for (const producer of givers) {
     const fields = [...bodyFields(doc, producer)].filter((n) => n !== "\0password");
     if (fields.length === 0 || !fields.every((n) => own.has(n))) continue;
-    for (const schema of responseSchemas(doc, producer)) {
-      const id = properties(doc, schema).find(([n]) => ids.has(plainName(n)));
-      if (id) return { param, producer, path: [id[0]], from: "property" };
+    const path = answeredId(doc, producer, ids, fields);
+    if (path) return { param, producer, path, from: "property" };
+  }
+  return undefined;
+}
+
+/**
+ * Where `producer`'s answer gives the account's id: an id at its top, else
+ * in a member (`{token, user: {id, name, email}}`) that also holds every
+ * field in `fields`, the ones the producer was sent but the password, so
+ * the member is the account described, not any object beside a token.
+ */
+function answeredId(
+  doc: Node,
+  producer: OpenApiOperation,
+  ids: Set<string>,
+  fields: string[],
+): string[] | undefined {
+  const schemas = responseSchemas(doc, producer);
+  for (const schema of schemas) {
+    const id = properties(doc, schema).find(([n]) => ids.has(plainName(n)));
+    if (id) return [id[0]];
+  }
+  for (const schema of schemas) {
+    for (const [name, member] of properties(doc, schema)) {
+      const names = properties(doc, member).map(([n]) => n);
+      const id = names.find((n) => ids.has(plainName(n)));
+      const plain = new Set(names.map(plainName));
+      if (id !== undefined && fields.every((f) => plain.has(plainName(f)))) return [name, id];
     }
   }
   return undefined;
