@@ -16,6 +16,7 @@ import { type GuardedTask, GuardError, prepareGuard, runGuarded } from "../_util
 import { schemaProblem } from "./schema_problem.ts";
 import { schemaTypeOf, typeNamed } from "../_util/type_names.ts";
 import { exampledType } from "../_util/exampled_type.ts";
+import { admitNull, optionalNull, saysNull } from "../_util/optional_null.ts";
 
 const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false };
 
@@ -156,6 +157,9 @@ ${functionSource(schemaTypeOf, "schemaTypeOf")}
 ${functionSource(namedTypes, "namedTypes")}
 ${functionSource(draft4, "draft4")}
 ${functionSource(exampledType, "exampledType")}
+${functionSource(saysNull, "saysNull")}
+${functionSource(admitNull, "admitNull")}
+${functionSource(optionalNull, "optionalNull")}
 ${functionSource(openApi30, "openApi30")}
 function load({ key, kind, schema, document, ref }) {
   if (kind === "schema") {
@@ -165,7 +169,7 @@ function load({ key, kind, schema, document, ref }) {
   let ajv = documents.get(key);
   if (!ajv) {
     ajv = new Ajv2020(options());
-    ajv.addSchema(openApi30(document), "openapi");
+    ajv.addSchema(openApi30(document, false, !saysNull(document)), "openapi");
     documents.set(key, ajv);
   }
   if (ref !== undefined) validators.set(key + " " + ref, ajv.compile({ $ref: ref }));
@@ -346,11 +350,12 @@ function draft4(out: Record<string, unknown>): void {
  * for `$id`s (an example of data holding `"$id": "…"` twice made the whole
  * document unusable), nor `id`, no keyword of OpenAPI's, which the validator
  * refuses as draft 4's schema id. Keys of maps of names (`properties`, `schemas`, …)
- * are kept whatever they are: a property may be named `example`.
+ * are kept whatever they are: a property may be named `example`. `silent`: the
+ * document writes null nowhere (lib/_util/optional_null.ts).
  * Self-contained: the helper thread runs its source too.
  */
-function openApi30(node: unknown, names = false): unknown {
-  if (Array.isArray(node)) return node.map((v) => openApi30(v));
+function openApi30(node: unknown, names = false, silent = false): unknown {
+  if (Array.isArray(node)) return node.map((v) => openApi30(v, false, silent));
   if (node === null || typeof node !== "object") return node;
   const nameMaps = [
     "properties",
@@ -374,12 +379,13 @@ function openApi30(node: unknown, names = false): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
     if (ignored.includes(k)) continue;
-    out[k] = values.includes(k) ? v : openApi30(v, !names && nameMaps.includes(k));
+    out[k] = values.includes(k) ? v : openApi30(v, !names && nameMaps.includes(k), silent);
   }
   if (!names) {
     namedTypes(out);
     draft4(out);
     exampledType(node as Record<string, unknown>, out);
+    optionalNull(out, silent);
   }
   // Beside allOf or $ref without a type (Box writes it so), 3.0.2's nullable still admits null;
   // the validator refuses the keyword there, so it becomes the anyOf it means.

@@ -9,7 +9,8 @@
  * to that noun sends it. The evidence is the document's: a noun is one a
  * create's path names (`/role/add`) whose body names its item (a text
  * property its description calls "the name of the role", or its summary
- * says cannot be empty: `summary_named.ts`); a property is tied to it by
+ * says cannot be empty: `summary_named.ts`, or the one free text its body
+ * requires, as a FastAPI `POST /students/new {name}` does); a property is tied to it by
  * its description ("user is the name of the user which …"), by being named
  * for it (`role`), or by being the property the create names its item by,
  * in an operation of that noun (`user/get {name}`). Ids the server hands
@@ -18,6 +19,7 @@
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
+import { plainName, requestRequires } from "./required_props.ts";
 import { plainNoun } from "./collection_nouns.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
@@ -54,7 +56,10 @@ function namedNouns(doc: unknown, ops: OpenApiOperation[]): Map<string, string> 
     const schema = jsonBodySchema(doc, op.node);
     const texts = properties(doc, schema).filter(([, p]) => freeText(p));
     const said = new Set(summaryNamed(doc, op.node, schema, {}));
-    const by = texts.find(([name, p]) => describedNoun(p) === noun || said.has(name));
+    // A body requiring one text alone says the same as a summary's "cannot be empty".
+    const needed = texts.filter(([name]) => requestRequires(doc, op, plainName(name)));
+    const by = texts.find(([name, p]) => describedNoun(p) === noun || said.has(name)) ??
+      (needed.length === 1 ? needed[0] : undefined);
     if (by) out.set(noun, by[0]);
   }
   return out;
