@@ -27,6 +27,7 @@ import { htmlCodeText } from "./curl_html_code.ts";
 import { hiddenNotes, withoutHtmlComments } from "./curl_hidden.ts";
 import { withoutOtherCode } from "./curl_code_blocks.ts";
 import { dollarPrompts, rootPrompts } from "./curl_prompts.ts";
+import { withoutContinuationPrompts } from "./curl_continuation_prompts.ts";
 import { slashComments } from "./curl_slash_comments.ts";
 import { proseAnswers } from "./curl_prose_answers.ts";
 import { joinLostContinuations } from "./curl_lost_continuation.ts";
@@ -123,9 +124,9 @@ export function convertCurl(
   const unhidden = withoutNoCommand(text);
   const windows = windowsPrompts(htmlCodeText(unhidden.text));
   const split = splitterFor(windows);
-  // `> curl …` is typed after a prompt, as `$ curl …` (curl_prompts.ts); `// =>` is a comment,
-  // and `# You got {…}` an answer (curl_prose_answers.ts).
-  const input = dollarPrompts(proseAnswers(slashComments(windows.text)));
+  // `> curl …` is typed after a prompt, as `$ curl …`; `// =>` is a comment, and `# You got {…}`
+  // an answer: typedText.
+  const input = typedText(windows.text);
   const prompted = windows.shell ? asUnixLines(input, withoutPrinted) : withoutPrinted(input);
   // JSON printed bare under a bash command, a README's sentence ("isn't"): never shell either.
   const bash = split === splitWithSubstitutions;
@@ -172,6 +173,15 @@ export function convertCurl(
     { commands: built.length, skipped, ignored, notes },
     options,
   );
+}
+
+/**
+ * The text as typed: `> curl …` after a prompt, as `$ curl …` (curl_prompts.ts), and the `> `
+ * on lines a prompted command goes on to bash's second prompt (curl_continuation_prompts.ts);
+ * `// =>` a comment, `# You got {…}` an answer (curl_prose_answers.ts).
+ */
+function typedText(text: string): string {
+  return withoutContinuationPrompts(dollarPrompts(proseAnswers(slashComments(text))));
 }
 
 /**
