@@ -58,6 +58,18 @@ const CUSTOM_PROMPT = new RegExp(
   "gm",
 );
 
+/**
+ * A prompt drawn as symbols outside ASCII, right before `curl` and what starts curl's words: a
+ * security engine's API page prints `▶ curl -H "X-Api-Key: …" http://localhost:8080/…` (and
+ * `→ `, `⚡ `, `★ ` are themes' too). No program is named with symbols only, so read as shell the
+ * command was `▶`'s arguments and the page was refused; a letter or a digit (`λ` is THEMED_PROMPT's)
+ * and an ASCII mark keep their readings.
+ */
+const SYMBOL_PROMPT = new RegExp(
+  `^([^\\S\\n]*)([^\\x00-\\x7F\\p{L}\\p{N}\\s]+)(?=${CURL_START})`,
+  "gmu",
+);
+
 /** A `> ` or `% ` prompt before `curl` or an assignment, leading blanks kept. */
 const OTHER_PROMPT = /^(\s*)[>%](?= +(?:curl\s|[A-Za-z_][A-Za-z0-9_]*=))/gm;
 
@@ -76,6 +88,7 @@ const OTHER_PROMPT = /^(\s*)[>%](?= +(?:curl\s|[A-Za-z_][A-Za-z0-9_]*=))/gm;
  * if (dollarPrompts("## curl http://a.test/\n") !== "## curl http://a.test/\n") throw new Error();
  * if (dollarPrompts("  $curl -s http://a.test/\n") !== " $ curl -s http://a.test/\n") throw new Error();
  * if (dollarPrompts("$curlopts http://a.test/\n") !== "$curlopts http://a.test/\n") throw new Error();
+ * if (dollarPrompts("▶ curl -s http://a.test/\n") !== "$ curl -s http://a.test/\n") throw new Error();
  * ```
  */
 export function dollarPrompts(text: string): string {
@@ -84,7 +97,8 @@ export function dollarPrompts(text: string): string {
   // `    $curl` borrows a blank of its indent for the prompt's (columns stay where there is one).
   const unglued = (_: string, blanks: string) => `${blanks.slice(1)}$ `;
   return text.replace(GLUED_PROMPT, unglued).replace(OTHER_PROMPT, "$1$$")
-    .replace(THEMED_PROMPT, asDollar).replace(CUSTOM_PROMPT, asDollar);
+    .replace(THEMED_PROMPT, asDollar).replace(SYMBOL_PROMPT, asDollar)
+    .replace(CUSTOM_PROMPT, asDollar);
 }
 
 /**
