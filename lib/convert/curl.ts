@@ -28,6 +28,7 @@ import { hiddenNotes, withoutHtmlComments } from "./curl_hidden.ts";
 import { withoutOtherCode } from "./curl_code_blocks.ts";
 import { dollarPrompts, rootPrompts } from "./curl_prompts.ts";
 import { withoutContinuationPrompts } from "./curl_continuation_prompts.ts";
+import { refusalAnswers } from "./curl_refusal_answer.ts";
 import { slashComments } from "./curl_slash_comments.ts";
 import { proseAnswers } from "./curl_prose_answers.ts";
 import { joinLostContinuations } from "./curl_lost_continuation.ts";
@@ -124,8 +125,7 @@ export function convertCurl(
   const unhidden = withoutNoCommand(text);
   const windows = windowsPrompts(htmlCodeText(unhidden.text));
   const split = splitterFor(windows);
-  // `> curl …` is typed after a prompt, as `$ curl …`; `// =>` is a comment, and `# You got {…}`
-  // an answer: typedText.
+  // Prompts (`> curl …`, bash's `> ` under `\`), `// =>` comments, `# You got {…}` answers: typedText.
   const input = typedText(windows.text);
   const prompted = windows.shell ? asUnixLines(input, withoutPrinted) : withoutPrinted(input);
   // JSON printed bare under a bash command, a README's sentence ("isn't"): never shell either.
@@ -141,9 +141,8 @@ export function convertCurl(
   const parts = buildCommands(commands, { files: options.files, saved, text: input }, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
   pastedIntoRecords({ input, printed }, commands, parts.built);
-  // A refusal the docs show in words or in curl's own error line: curl_error_line.ts, curl_announced.ts.
-  curlErrorLines(input, parts.built);
-  announcedRefusals(input, parts.built);
+  // A refusal the docs show in curl's error line, in words or as the answer: documentedRefusals.
+  documentedRefusals(input, parts.built);
   // `-c cookies.txt`, then `-b cookies.txt`: the run's cookie jar, curl_jar.ts.
   sharedJars(parts.built);
   createdPlaceholders(env, parts.built);
@@ -175,10 +174,17 @@ export function convertCurl(
   );
 }
 
+/** The docs' refusals: curl's error line, then words, then a refusal's message alone (first wins). */
+function documentedRefusals(input: string, built: BuiltCommand[]): void {
+  curlErrorLines(input, built);
+  announcedRefusals(input, built);
+  refusalAnswers(built);
+}
+
 /**
- * The text as typed: `> curl …` after a prompt, as `$ curl …` (curl_prompts.ts), and the `> `
- * on lines a prompted command goes on to bash's second prompt (curl_continuation_prompts.ts);
- * `// =>` a comment, `# You got {…}` an answer (curl_prose_answers.ts).
+ * The text as typed: `> curl …` after a prompt, as `$ curl …` (curl_prompts.ts), a `> ` on lines a
+ * prompted command goes on to bash's (curl_continuation_prompts.ts); `// =>` a comment, `# You got
+ * {…}` an answer (curl_prose_answers.ts).
  */
 function typedText(text: string): string {
   return withoutContinuationPrompts(dollarPrompts(proseAnswers(slashComments(text))));
