@@ -26,9 +26,9 @@ import { isCurlHeading } from "./curl_heading.ts";
 import { htmlCodeText } from "./curl_html_code.ts";
 import { hiddenNotes, withoutHtmlComments } from "./curl_hidden.ts";
 import { withoutOtherCode } from "./curl_code_blocks.ts";
-import { dollarPrompts, rootPrompts } from "./curl_prompts.ts";
-import { slashComments } from "./curl_slash_comments.ts";
-import { proseAnswers } from "./curl_prose_answers.ts";
+import { rootPrompts } from "./curl_prompts.ts";
+import { typedText } from "./curl_typed_text.ts";
+import { refusalAnswers } from "./curl_refusal_answer.ts";
 import { joinLostContinuations } from "./curl_lost_continuation.ts";
 import { asUnixLines, windowsPrompts, type WindowsRead } from "./curl_windows.ts";
 import { withAssigned } from "./curl_assigned.ts";
@@ -123,9 +123,8 @@ export function convertCurl(
   const unhidden = withoutNoCommand(text);
   const windows = windowsPrompts(htmlCodeText(unhidden.text));
   const split = splitterFor(windows);
-  // `> curl …` is typed after a prompt, as `$ curl …` (curl_prompts.ts); `// =>` is a comment,
-  // and `# You got {…}` an answer (curl_prose_answers.ts).
-  const input = dollarPrompts(proseAnswers(slashComments(windows.text)));
+  // Prompts, `// =>` comments, `# You got {…}` answers, `for` loops, as typed: curl_typed_text.ts.
+  const input = typedText(windows.text);
   const prompted = windows.shell ? asUnixLines(input, withoutPrinted) : withoutPrinted(input);
   // JSON printed bare under a bash command, a README's sentence ("isn't"): never shell either.
   const bash = split === splitWithSubstitutions;
@@ -140,9 +139,8 @@ export function convertCurl(
   const parts = buildCommands(commands, { files: options.files, saved, text: input }, env);
   // An answer the docs print under a command is its step's recorded one: curl_answers.ts.
   pastedIntoRecords({ input, printed }, commands, parts.built);
-  // A refusal the docs show in words or in curl's own error line: curl_error_line.ts, curl_announced.ts.
-  curlErrorLines(input, parts.built);
-  announcedRefusals(input, parts.built);
+  // A refusal the docs show in curl's error line, in words or as the answer: documentedRefusals.
+  documentedRefusals(input, parts.built);
   // `-c cookies.txt`, then `-b cookies.txt`: the run's cookie jar, curl_jar.ts.
   sharedJars(parts.built);
   createdPlaceholders(env, parts.built);
@@ -174,6 +172,13 @@ export function convertCurl(
   );
 }
 
+/** The docs' refusals: curl's error line, then words, then a refusal's message alone (first wins). */
+function documentedRefusals(input: string, built: BuiltCommand[]): void {
+  curlErrorLines(input, built);
+  announcedRefusals(input, built);
+  refusalAnswers(built);
+}
+
 /**
  * The text without what holds no command: `<!-- -->` (curl_hidden.ts), ```lua
  * (curl_code_blocks.ts) and a Markdown table (curl_tables.ts), line for line.
@@ -202,6 +207,16 @@ interface BuiltCommand {
   files: CurlFiles | undefined;
 }
 
+/**
+ * How a skipped command is named: its first word; an assignment named, not shown (its value may be
+ * a credential: `HOST=http://u:pw@…`); a curl run as a `while` loop's body said so, as its runs
+ * depend on what the loop reads (a `for` over written words is unrolled: curl_for_loop.ts).
+ */
+function skippedName(words: string[], isCurl: (words: string[]) => boolean): string {
+  if (words[0] === "do" && isCurl(words.slice(1))) return "do curl (a loop's body: left out)";
+  return (words[0] ?? "").replace(/^([A-Za-z_][A-Za-z0-9_]*)=[\s\S]*$/, "$1=…");
+}
+
 /** The records of each curl command; the commands that are not curl's, by line. */
 function buildCommands(
   commands: ShellCommand[],
@@ -221,9 +236,7 @@ function buildCommands(
     const words = placeholderWords(commandWords(command), env);
     if (!isCurl(words)) {
       made.wrote(words, command.stdin);
-      // An assignment is named, not shown: its value may be a credential (`HOST=http://u:pw@…`).
-      const first = (words[0] ?? "").replace(/^([A-Za-z_][A-Za-z0-9_]*)=[\s\S]*$/, "$1=…");
-      if (!feeds.has(command)) skipped.push(`line ${command.line}: ${first}`);
+      if (!feeds.has(command)) skipped.push(`line ${command.line}: ${skippedName(words, isCurl)}`);
       continue;
     }
     const notes: string[] = [];

@@ -29,8 +29,17 @@ const THEMED_PROMPT = new RegExp(
  * What starts curl's words after a prompt: an option, a URL, `localhost`, a host and port, an
  * IPv6 host or a `$VARIABLE`, maybe quoted. A sentence's "Run: curl is …" is no command.
  */
-const CURL_START =
-  "[^\\S\\n]+curl[^\\S\\n]+['\"]?(?:-|[a-z][a-z0-9+.-]*:\\/\\/|localhost|\\[|[\\w.-]+:\\d|\\$)";
+const CURL_ARGS = "[^\\S\\n]+['\"]?(?:-|[a-z][a-z0-9+.-]*:\\/\\/|localhost|\\[|[\\w.-]+:\\d|\\$)";
+
+/** `curl` after a prompt's blank, then what starts curl's words. */
+const CURL_START = `[^\\S\\n]+curl${CURL_ARGS}`;
+
+/**
+ * A `$` prompt glued to `curl` (`$curl -d '{…}' $HOST/…`), as a certificate authority's API page
+ * prints one of its examples: read as shell it is the variable `$curl`, and the command was skipped.
+ * `$curlopts` is another variable's name.
+ */
+const GLUED_PROMPT = new RegExp(`^([^\\S\\n]*)\\$(?=curl${CURL_ARGS})`, "gm");
 
 /**
  * Any other prompt: up to three words, the last ending in a prompt's mark (`>`, `$`, `#`, `%`,
@@ -49,12 +58,25 @@ const CUSTOM_PROMPT = new RegExp(
   "gm",
 );
 
+/**
+ * A prompt drawn as symbols outside ASCII, right before `curl` and what starts curl's words: a
+ * security engine's API page prints `▶ curl -H "X-Api-Key: …" http://localhost:8080/…` (and
+ * `→ `, `⚡ `, `★ ` are themes' too). No program is named with symbols only, so read as shell the
+ * command was `▶`'s arguments and the page was refused; a letter or a digit (`λ` is THEMED_PROMPT's)
+ * and an ASCII mark keep their readings.
+ */
+const SYMBOL_PROMPT = new RegExp(
+  `^([^\\S\\n]*)([^\\x00-\\x7F\\p{L}\\p{N}\\s]+)(?=${CURL_START})`,
+  "gmu",
+);
+
 /** A `> ` or `% ` prompt before `curl` or an assignment, leading blanks kept. */
 const OTHER_PROMPT = /^(\s*)[>%](?= +(?:curl\s|[A-Za-z_][A-Za-z0-9_]*=))/gm;
 
 /**
  * The text with each `> ` or `% ` prompt before a command written as `$ `
- * (same length: line and column numbers stay the input's).
+ * (same length: line and column numbers stay the input's; a `$` glued to
+ * `curl` with no indent to borrow a blank from moves its line by one).
  *
  * @example
  * ```ts
@@ -64,12 +86,18 @@ const OTHER_PROMPT = /^(\s*)[>%](?= +(?:curl\s|[A-Za-z_][A-Za-z0-9_]*=))/gm;
  * if (dollarPrompts("➜  ~ curl http://a.test/\n") !== "   $ curl http://a.test/\n") throw new Error();
  * if (dollarPrompts(">>> curl -s http://a.test/\n") !== "  $ curl -s http://a.test/\n") throw new Error();
  * if (dollarPrompts("## curl http://a.test/\n") !== "## curl http://a.test/\n") throw new Error();
+ * if (dollarPrompts("  $curl -s http://a.test/\n") !== " $ curl -s http://a.test/\n") throw new Error();
+ * if (dollarPrompts("$curlopts http://a.test/\n") !== "$curlopts http://a.test/\n") throw new Error();
+ * if (dollarPrompts("▶ curl -s http://a.test/\n") !== "$ curl -s http://a.test/\n") throw new Error();
  * ```
  */
 export function dollarPrompts(text: string): string {
   const asDollar = (_: string, blanks: string, prompt: string) =>
     `${blanks}${" ".repeat(prompt.length - 1)}$`;
-  return text.replace(OTHER_PROMPT, "$1$$").replace(THEMED_PROMPT, asDollar)
+  // `    $curl` borrows a blank of its indent for the prompt's (columns stay where there is one).
+  const unglued = (_: string, blanks: string) => `${blanks.slice(1)}$ `;
+  return text.replace(GLUED_PROMPT, unglued).replace(OTHER_PROMPT, "$1$$")
+    .replace(THEMED_PROMPT, asDollar).replace(SYMBOL_PROMPT, asDollar)
     .replace(CUSTOM_PROMPT, asDollar);
 }
 
