@@ -183,6 +183,11 @@ const CALLED = new Map<string, Handler>([
 function called(s: State, word: string, values: unknown[]): boolean {
   const subject = s.subject;
   if (subject.k === "len") return onLength(s, subject.path, word, values[0]) ?? false;
+  // `pm.expect(found).to.eql(true)`: chai compares strictly, as `.true` does, so it is that word.
+  if (subject.k === "cond") {
+    const [v] = values;
+    return EQUAL_WORDS.has(word) && typeof v === "boolean" && onCondition(s, subject.conds, `${v}`);
+  }
   if (subject.k !== "path") return false;
   return CALLED.get(word)?.(s, subject.path, values) ?? false;
 }

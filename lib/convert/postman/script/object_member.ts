@@ -13,9 +13,13 @@
  * @module
  */
 import type { Node } from "./parse.ts";
+import { readsOwnBody } from "./body_object.ts";
 
-/** What a read needs of eval.ts's context: the object literal each `const` was declared with. */
-type Objects = { objects?: Map<string, Node> };
+/**
+ * What a read needs of eval.ts's context: the object literal each `const` was declared with, and
+ * the request's own JSON body as one when it holds variables (body_object.ts).
+ */
+type Objects = { objects?: Map<string, Node>; ownBody?: Node };
 
 /** The name of a non-computed or literal-keyed member; undefined for any other. */
 function keyOf(node: Node): string | undefined {
@@ -44,6 +48,8 @@ export function heldMember(node: Node, ctx: Objects): Node | undefined {
   if (node.type !== "MemberExpression") return undefined;
   const base = node.object.type === "Identifier"
     ? ctx.objects?.get(node.object.name)
+    : readsOwnBody(node.object)
+    ? ctx.ownBody
     : heldMember(node.object, ctx);
   const key = keyOf(node);
   if (base?.type !== "ObjectExpression" || key === undefined) return undefined;

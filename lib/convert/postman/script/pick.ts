@@ -11,6 +11,7 @@
 import type { Node } from "./parse.ts";
 import { flowText, member, type Sym } from "./sym.ts";
 import { mapCall, returned } from "./mapped.ts";
+import { filterLiteral } from "./none_equal.ts";
 
 /** The element's members a predicate reads: `x.a.b` → `@.a.b`; undefined when not rooted at `param`. */
 function elementPath(node: Node, param: string): string | undefined {
@@ -113,7 +114,9 @@ export function pickCall(
 /**
  * `list.some(x => x.k === v)`: some element's `k` is `v`, so the list of every element's `k`
  * contains it (a flow's `contains` on a list is deep-equality with an element). `v` is a literal
- * or what `value` makes of it (a variable); a loose `==` or another predicate is not read.
+ * or what `value` makes of it (a variable). Several such equalities joined by `&&` must hold on
+ * one element: a filter of them selects something (none_equal.ts), each `v` known now. A loose
+ * `==` or another predicate is not read.
  */
 function someCall(
   path: string,
@@ -121,22 +124,50 @@ function someCall(
   value: (node: Node) => Sym | undefined,
 ): Sym | undefined {
   const f = returned(fn);
-  if (!f) return undefined;
-  const body = f.body;
-  if (body.type !== "BinaryExpression" || body.operator !== "===") return undefined;
-  const leftAt = elementPath(body.left, f.param);
-  const at = leftAt ?? elementPath(body.right, f.param);
-  const other = value(leftAt === undefined ? body.left : body.right);
-  const expected = other?.k === "lit" && other.value !== undefined
+  const parts = f && strictEqualities(f.body, f.param, value);
+  if (!parts) return undefined;
+  if (parts.length > 1) {
+    const filter = parts.map(([at, v]) => {
+      const lit = v.k === "lit" ? filterLiteral(v.value) : undefined;
+      return lit === undefined ? undefined : `${at} == ${lit}`;
+    });
+    if (filter.includes(undefined)) return undefined;
+    return {
+      k: "cond",
+      conds: [{ path: `${path}[?${filter.join(" && ")}]`, op: "exists", value: true }],
+    };
+  }
+  const [[at, other]] = parts;
+  const expected = other.k === "lit" && other.value !== undefined
     ? flowText(other.value)
-    : other?.k === "var"
+    : other.k === "var"
     ? other.expr
     : undefined;
-  if (at === undefined || at === "@" || expected === undefined) return undefined;
+  if (expected === undefined) return undefined;
   return {
     k: "cond",
     conds: [{ path: `${path}[*]${at.slice(1)}`, op: "contains", value: expected }],
   };
+}
+
+/** `x.a === v && v2 === x.b`: each element member (`@.a`) with what `value` makes of its other side. */
+function strictEqualities(
+  node: Node,
+  param: string,
+  value: (node: Node) => Sym | undefined,
+): [string, Sym][] | undefined {
+  if (node.type === "LogicalExpression" && node.operator === "&&") {
+    const [a, b] = [
+      strictEqualities(node.left, param, value),
+      strictEqualities(node.right, param, value),
+    ];
+    return a && b ? [...a, ...b] : undefined;
+  }
+  if (node.type !== "BinaryExpression" || node.operator !== "===") return undefined;
+  const leftAt = elementPath(node.left, param);
+  const at = leftAt ?? elementPath(node.right, param);
+  const other = value(leftAt === undefined ? node.left : node.right);
+  return at === undefined || at === "@" || !other ? undefined : [[at, other]];
 }
 
 /**

@@ -12,6 +12,7 @@
 
 import { table } from "../../table.ts";
 import { arithmetic } from "./arithmetic.ts";
+import { noneEqual } from "./none_equal.ts";
 
 /** A check on the response, as flowrun writes it: a path, an operator, its operand. */
 export interface Cond {
@@ -108,6 +109,7 @@ export function negate(c: Cond): Cond | undefined {
   if (c.op === "exists") return { ...c, value: !c.value };
   if (c.op === "truthy") return { ...c, op: "falsy" };
   if (c.op === "falsy") return { ...c, op: "truthy" };
+  if (c.op === "contains") return noneEqual(c);
   const op = NEGATED[c.op];
   return op ? { ...c, op } : undefined;
 }

@@ -27,7 +27,7 @@ import { returnedChecks, splitReturn, testStatements } from "./returned.ts";
 import { droppedBy, scopeCall, WRITERS } from "./scope_call.ts";
 import { scriptSend, sendsIfFound, unsentInside } from "./response_send.ts";
 import { destructured } from "./destructure.ts";
-import { guardOf, onValue, variableCondition } from "./var_condition.ts";
+import { guardOf, onValue, testedSoFar, variableCondition } from "./var_condition.ts";
 import { emptyTranslation, type Translation } from "./translation.ts";
 import { shareable } from "./share.ts";
 import { calledAtOnce, promisedSend, wrappedSend } from "./promised_send.ts";
@@ -40,6 +40,7 @@ import { renameRequired } from "./required.ts";
 import { drawnAgain } from "./distinct_draw.ts";
 import { walkLoop } from "./loop_walk.ts";
 import { caseRun } from "./switch_fold.ts";
+import { bodyObject, heldObject } from "./body_object.ts";
 import { ScriptValues, type VariableReader } from "../scopes.ts";
 
 export type { CheckItem } from "./each.ts";
@@ -49,6 +50,8 @@ class Translator {
   readonly out: Translation = emptyTranslation();
   readonly ctx: EvalContext;
   #sink: CheckItem[] = this.out.checks;
+  /** Where the checks of the `pm.test` being walked start in the sink (testedSoFar). */
+  #testFrom: number | undefined;
   /** The conditions of the `if` branches being walked; `undefined` for one that cannot be said. */
   #when: (Cond[] | undefined)[] = [];
   /** How many tries whose catch swallows a failure the walk is in, inside its `pm.test`. */
@@ -162,9 +165,8 @@ class Translator {
       if (sent && this.#send(node, sent)) this.ctx.scope.set(d.id.name, undefined);
       if (sent) continue;
       this.comments.declare(d.id.name, node);
-      if (node.kind === "const" && d.init?.type === "ObjectExpression") {
-        (this.ctx.objects ??= new Map()).set(d.id.name, d.init);
-      }
+      const held = heldObject(d.init, this.ctx.ownBody); // a literal, or the request's own body
+      if (node.kind === "const" && held) (this.ctx.objects ??= new Map()).set(d.id.name, held);
       // A made value kept in a local is one value, whichever variables are set from it.
       const value = d.init
         ? evaluate(d.init, this.ctx, 0)
@@ -217,7 +219,8 @@ class Translator {
     if (e.type !== "CallExpression" && e.type !== "MemberExpression") return this.skip(node);
     const callee = e.type === "CallExpression" ? dotted(e.callee) : undefined;
     if (callee === "pm.test") return this.pmTest(node, e, depth);
-    const to = { out: this.out, local: this.#local, ...guardOf(this.#when) };
+    const when = [...this.#when, ...testedSoFar(this.#sink, this.#testFrom)];
+    const to = { out: this.out, local: this.#local, ...guardOf(when) };
     if (orSet(this, e, to, (x, y) => scopeCall(x, this.ctx, y))) return;
     const scope = scopeCall(e, this.ctx, to);
     if (scope) return scope === "comment" ? this.skip(node) : undefined;
@@ -317,7 +320,10 @@ class Translator {
     const [sunk, lines] = [this.#sink.length, this.out.untranslated.length];
     const counted = () => this.out.translated + this.out.untranslatedAssertions;
     const count = counted();
+    const from = this.#testFrom;
+    this.#testFrom = sunk;
     this.#testBody(testStatements(body, this.source), String(name.value), depth);
+    this.#testFrom = from;
     if (counted() > count) return;
     if (this.#sink.length > sunk) this.out.translated++;
     // No assertion call, and lines left as written: still a test Newman runs, not translated.
@@ -369,6 +375,7 @@ export function translateScript(
   const t = new Translator(source, variable);
   Object.assign(t, { requestName, preRequest });
   Object.assign(t.ctx, { requestName, requestBody: r?.body?.raw, requestHeaders: r?.headers });
+  t.ctx.ownBody = bodyObject(r?.body?.raw);
   const parsed = parseScript(source);
   if (!parsed.ok) {
     t.out.untranslated.push(`(not translated: ${parsed.why})`);

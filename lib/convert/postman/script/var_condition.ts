@@ -12,6 +12,7 @@
 import { type EvalContext, evaluate } from "./eval.ts";
 import type { Node } from "./parse.ts";
 import type { Cond } from "./sym.ts";
+import type { CheckItem } from "./each.ts";
 
 /**
  * Whether `c` tests a variable's value (its path is a flow expression,
@@ -102,4 +103,26 @@ export function guardOf(branches: (Cond[] | undefined)[]): { guarded: boolean; w
   if (branches.length === 0) return { guarded: false };
   if (branches.some((b) => b === undefined)) return { guarded: true };
   return { guarded: true, when: branches.flat() as Cond[] };
+}
+
+/**
+ * The checks a `pm.test` made before a statement in it, as one more branch for
+ * {@linkcode guardOf}: a failed `expect` throws out of the test's function, so a
+ * set after the checks runs only when they held. `from` is where the test's checks
+ * start in `sink` (undefined outside a test); a group of checks (an `if`, a loop)
+ * among them cannot be said as conditions.
+ *
+ * @example
+ * ```ts
+ * import { testedSoFar } from "./var_condition.ts";
+ * const cond = { path: "$.json.token", op: "type", value: "string" };
+ * if (testedSoFar([{ cond }], 0)[0]?.[0] !== cond || testedSoFar([{ cond }], undefined).length) throw new Error();
+ * if (testedSoFar([{ at: "$.json[*]", checks: [] }], 0)[0] !== undefined) throw new Error();
+ * ```
+ */
+export function testedSoFar(sink: CheckItem[], from: number | undefined): (Cond[] | undefined)[] {
+  const items = from === undefined ? [] : sink.slice(from);
+  if (items.length === 0) return [];
+  const conds = items.map((i) => "cond" in i ? i.cond : undefined);
+  return [conds.includes(undefined) ? undefined : conds as Cond[]];
 }
