@@ -32,6 +32,7 @@ import { withSelfSignUp } from "./self_signup.ts";
 import { namedSignIn, SIGN_UP } from "./sign_words.ts";
 import { signUpOmittingPassword } from "./unsaid_password.ts";
 import { namesOnlyBlanket } from "./blanket_requirement.ts";
+import { isPasswordField } from "./password_field.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -76,11 +77,6 @@ const TOKEN_NAMES = new Set([
   "bearertoken",
   "apitoken",
 ]);
-
-/** Whether a body property holds a password. */
-export function isPasswordField(name: string, schema?: Node): boolean {
-  return schema?.format === "password" || /pass(word|wd|code|phrase)?$|^pwd$/.test(plainName(name));
-}
 
 /**
  * The leaf names of a request body's JSON schema, two levels deep, and whether one is a password;

@@ -12,7 +12,8 @@
 import type { YMap, YNode } from "../yaml_out.ts";
 import type { EnvNamer } from "./auth_bearer.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-import { bodyFields, isPasswordField, isSignIn, type Login } from "./login.ts";
+import { bodyFields, isSignIn, type Login } from "./login.ts";
+import { isPasswordField } from "./password_field.ts";
 import { formRequired } from "./form_required.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { perRun, type RUN_VARS, USER_NAMES } from "./run_values.ts";

@@ -26,7 +26,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { plainNoun } from "./collection_nouns.ts";
-import { isPasswordField } from "./login.ts";
+import { isPasswordField } from "./password_field.ts";
 import { isRelation } from "./relation_member.ts";
 import { serverDefaults } from "./server_defaults.ts";
 

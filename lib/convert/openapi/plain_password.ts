@@ -16,7 +16,7 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
-import { isPasswordField } from "./login.ts";
+import { isPasswordField } from "./password_field.ts";
 import { operationsOf } from "./operations.ts";
 import { findProperty } from "./schema_properties.ts";
 import { ecmaPattern } from "../../_util/regex_dialect.ts";

@@ -23,7 +23,7 @@
  */
 import { isNode, member, type Node } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
-import { isPasswordField } from "./login.ts";
+import { isPasswordField } from "./password_field.ts";
 import { nameWords } from "./named_thing.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { plainName } from "./producers.ts";

@@ -23,6 +23,7 @@ import { plainName, requestRequires } from "./required_props.ts";
 import { plainNoun } from "./collection_nouns.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
+import { isPasswordField } from "./password_field.ts";
 import { properties } from "./schema_properties.ts";
 import { summaryNamed } from "./summary_named.ts";
 import { jsonBodySchema } from "./json_body.ts";
@@ -56,8 +57,11 @@ function namedNouns(doc: unknown, ops: OpenApiOperation[]): Map<string, string> 
     const schema = jsonBodySchema(doc, op.node);
     const texts = properties(doc, schema).filter(([, p]) => freeText(p));
     const said = new Set(summaryNamed(doc, op.node, schema, {}));
-    // A body requiring one text alone says the same as a summary's "cannot be empty".
-    const needed = texts.filter(([name]) => requestRequires(doc, op, plainName(name)));
+    // A body requiring one text alone says the same as a summary's "cannot be empty";
+    // a password is never what an item is named by (a register's `{email, password}`).
+    const needed = texts.filter(([name, p]) =>
+      requestRequires(doc, op, plainName(name)) && !isPasswordField(name, p)
+    );
     const by = texts.find(([name, p]) => describedNoun(p) === noun || said.has(name)) ??
       (needed.length === 1 ? needed[0] : undefined);
     if (by) out.set(noun, by[0]);

@@ -20,7 +20,7 @@
  */
 import type { Node } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
-import { isPasswordField } from "./login.ts";
+import { isPasswordField } from "./password_field.ts";
 import { queryEntries } from "./params.ts";
 import { plainName } from "./producers.ts";
 import { windowTimes } from "./time_window.ts";

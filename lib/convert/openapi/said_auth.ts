@@ -17,7 +17,7 @@
 import { ymap } from "../yaml_out.ts";
 import type { AuthSchemes, StepAuth } from "./auth.ts";
 import { schemeBlock } from "./auth_blocks.ts";
-import { isPasswordField } from "./login.ts";
+import { isPasswordField } from "./password_field.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
 
