@@ -15,7 +15,11 @@ export type { JsonPath } from "./json.ts";
 
 /** Where a captured value comes from: the JSON body, a cookie the response set, a header, … */
 export type Source =
-  | { kind: "json"; path: JsonPath }
+  /**
+   * A member of a JSON answer; `regex` cuts a value from its text (HTML a member holds), the
+   * value of the field `name`.
+   */
+  | { kind: "json"; path: JsonPath; regex?: string; name?: string }
   | { kind: "cookie"; name: string }
   /**
    * A header, or one part of it: a URL's `query` parameter, a `Link` relation's URL, a regex's

@@ -24,6 +24,7 @@ import { responseHeaders } from "./handed.ts";
 import { patternAt } from "./nth_match.ts";
 import { escapeRegExpSlash as escape } from "../_util/regex_escape.ts";
 import { sentValues } from "./sent_values.ts";
+import { rowPairs, sendsRow } from "./labelled_rows.ts";
 
 export type { PageValue } from "./page_value.ts";
 
@@ -344,12 +345,17 @@ export function statePages(kept: HarRecord[], dropped: Map<HarRecord, string>): 
       ...locationValues(page),
     ]),
   ]));
+  const rows = rowPairs(documents, kept, before);
   // Each round keeps at least one more document, so it ends within documents.length rounds.
   for (let round = 0; round <= documents.length; round++) {
     const senders = [...kept, ...chosen];
     const more = documents.filter((page) => {
-      if (chosen.has(page) || held.get(page)!.size === 0) return false;
-      return senders.some((r) => before(page, r) && [...held.get(page)!].some((v) => sends(r, v)));
+      if (chosen.has(page)) return false;
+      const pairs = rows.get(page)!;
+      return senders.some((r) =>
+        before(page, r) && ([...held.get(page)!].some((v) => sends(r, v)) ||
+          sendsRow(r, pairs))
+      );
     });
     if (more.length === 0) break;
     for (const page of more) chosen.add(page);

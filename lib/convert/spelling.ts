@@ -106,6 +106,7 @@ export class Spelling {
       return yflow(fields);
     }
     const path = this.jsonPath(source.path);
+    if (source.regex) return yflow([["path", path], ["regex", source.regex]]);
     return source.path.some((p) => typeof p === "object")
       ? yflow([["path", path], ["first", true]])
       : path;

@@ -76,13 +76,15 @@ function cookieKeys(regex: string): string[] {
  */
 export function useProducer(c: Correlator, p: Producer, user: Step): string {
   const source: Source = p.source.kind === "json"
-    ? { kind: "json", path: stablePath(c, p.step, p.source.path) }
+    ? { ...p.source, path: stablePath(c, p.step, p.source.path) }
     : p.source;
   const sourceKey = JSON.stringify(source);
   let name = p.step.captureByPath.get(sourceKey);
   if (!name) {
     const keys = source.kind === "json"
-      ? source.path.filter((x): x is string => typeof x === "string")
+      ? (source.name
+        ? [source.name]
+        : source.path.filter((x): x is string => typeof x === "string"))
       : headerKeys(source);
     const base = captureName(keys, p.step.noun);
     // The same id taken as a number too (a Location path's row number) is named for its type.

@@ -145,13 +145,17 @@ function signedInAdd(
  * sends as a password (an input a page declared `type="password"`, Basic
  * credentials) and no earlier answer held: a password typed twice, whatever
  * the script called its members. Each is listed twice, as two password fields' are.
+ * A field a page declared a visible text box (`plain`) is no second typing: a
+ * factory account's name that equals its password (ZoneMinder's `admin`/`admin`)
+ * is a name and a password, not a confirmation.
  */
 function typedTwice(
   records: readonly HarRecord[],
   i: number,
   typed: ReadonlySet<string>,
+  plain: ReadonlySet<string>,
 ): string[] {
-  const fields = bodyFields(records[i]);
+  const fields = bodyFields(records[i]).filter(([k]) => typed.has(k) || !plain.has(k));
   const names = new Map<string, Set<string>>();
   for (const [k, v] of fields) names.set(v, (names.get(v) ?? new Set()).add(k));
   const later = records.slice(i);
@@ -206,7 +210,7 @@ export function chosenPasswords(
   records.forEach((r, i) => {
     const values = [
       ...passwordValues(r, typed).map(([, v]) => v),
-      ...typedTwice(records, i, typed),
+      ...typedTwice(records, i, typed, plain),
     ];
     const typedValues = oneBoxValues(r, typed, plain, made);
     for (const value of new Set(values)) {

@@ -36,6 +36,7 @@ import { noteListedRows } from "./listed_rows.ts";
 import { noteRpcListedIds } from "./rpc_listed_ids.ts";
 import { noteListedNames } from "./listed_names.ts";
 import { produceFramed } from "./framed_producers.ts";
+import { produceJsonHtml } from "./json_html.ts";
 import { instanceName } from "./cookie_names.ts";
 import { sentSoFar } from "./client_constants.ts";
 import { produceXml } from "./xml_producers.ts";
@@ -63,6 +64,7 @@ export function produce(c: Correlator, step: Step): void {
   if (!c.linking) return produceNothing(c, step);
   produceCookies(c, step);
   producePage(c, step);
+  produceJsonHtml(c, step, (k, value, p) => setProducer(c, k, value, p));
   produceFramed(c, step);
   c.handed.note(step);
   produceLocation(c, step);

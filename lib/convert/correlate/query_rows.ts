@@ -164,7 +164,10 @@ function sentFields(r: Step["last"]): [string, string][] {
 }
 
 /** The links of `r`'s page to its own origin whose text is one the journey sent, once each. */
-function labelledLinks(r: Step["last"], sent: Set<string>): { to: URL; label: string }[] {
+function labelledLinks(
+  r: Step["last"],
+  sent: Set<string>,
+): { to: URL; label: string; href: string }[] {
   const links = [
     ...r.responseText!.matchAll(/<a\b[^>]*\bhref=["']([^"']*)["'][^>]*>([^<]*)<\/a>/gi),
   ]
@@ -172,7 +175,7 @@ function labelledLinks(r: Step["last"], sent: Set<string>): { to: URL; label: st
     .filter((a) => /\p{L}/u.test(a.label) && URL.canParse(a.href, r.url));
   return links.filter(({ label }) =>
     sent.has(label) && links.filter((l) => l.label === label).length === 1
-  ).map(({ href, label }) => ({ to: new URL(href, r.url), label }))
+  ).map(({ href, label }) => ({ to: new URL(href, r.url), label, href }))
     .filter(({ to }) => to.origin === r.url.origin);
 }
 
@@ -208,18 +211,29 @@ export function noteLinkedQueryRows(c: Correlator, step: Step): void {
   const before = c.steps.filter((s) => s !== step).flatMap((s) => sentFields(s.last));
   const sent = new Set([...before, ...sentFields(r)].map(([, v]) => v));
   const sentBefore = new Set(before.map(([k, v]) => `${k}=${v}`));
-  for (const { to, label } of labelledLinks(r, sent)) {
+  for (const { to, label, href } of labelledLinks(r, sent)) {
     for (const [name, value] of to.searchParams) {
       if (!ROW.test(value) || !LINK_ID_NAME.test(name) || sentItself(r, name, value)) continue;
-      if (!sentBefore.has(`${name}=${value}`)) noteLink(c, step, to, name, value, label);
+      if (!sentBefore.has(`${name}=${value}`)) noteLink(c, step, to, href, [name, value], label);
     }
   }
 }
 
-/** Notes row `value` of link `to`'s `name` as captured by `label`, unless a member already. */
-function noteLink(c: Correlator, step: Step, to: URL, name: string, value: string, label: string) {
+/**
+ * Notes row `value` of link `to`'s `name` as captured by `label`, unless a member already. A link
+ * written as its query alone (`href="?view=watch&amp;mid=1"`, ZoneMinder's) names its page so.
+ */
+function noteLink(
+  c: Correlator,
+  step: Step,
+  to: URL,
+  href: string,
+  [name, value]: [string, string],
+  label: string,
+) {
   const page = to.pathname.slice(to.pathname.lastIndexOf("/") + 1);
-  const pattern = `<a\\b[^>]*\\bhref=["'][^"']*?${escape(page)}\\?(?:[^"']*?[&;])?` +
+  const head = href.startsWith("?") ? "" : `[^"']*?${escape(page)}`;
+  const pattern = `<a\\b[^>]*\\bhref=["']${head}\\?(?:[^"']*?[&;])?` +
     `${escape(name)}=(\\d+)[^>]*>\\s*${shownTextPattern(c, label, escape)}\\s*</a>`;
   noteLinkedRow(c, step, to, name, value, pattern);
 }

@@ -28,6 +28,7 @@ import { secretField } from "./secret_fields.ts";
 import { clientConstant } from "./client_constants.ts";
 import { clientSessionId } from "./client_sessions.ts";
 import { sequenceProducer } from "./sequences.ts";
+import { checkedRowProducer } from "./checked_rows.ts";
 import { type Correlator, secretEnv, type Where } from "./state.ts";
 import { madeIdsIn } from "./made_ids.ts";
 import { freshToken } from "./made_tokens.ts";
@@ -50,6 +51,11 @@ const VALUE_RULES: ValueRule[] = [
   // (row_links.ts): first, as a page may also show a `1` (a select's option) no answer made.
   (c, key, value, step) => {
     const p = c.linking ? linkedRowProducer(c, key, value, step) : undefined;
+    return p ? useProducer(c, p, step) : undefined;
+  },
+  // A list's checkbox ticking a row that row's labelled link named (checked_rows.ts).
+  (c, key, value, step, where) => {
+    const p = c.linking && where.body ? checkedRowProducer(c, key, value, step) : undefined;
     return p ? useProducer(c, p, step) : undefined;
   },
   (c, key, value, step) => {
