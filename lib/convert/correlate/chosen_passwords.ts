@@ -112,6 +112,57 @@ function madeThenSignedIn(
 }
 
 /**
+ * Whether `records[i]` sends `value` once, in a JSON body, to make a row while signed in as
+ * someone else, when no page declared its inputs (a single-page app's "Add user" drawer, as
+ * NocoBase's `users:create`): it carries a credential an earlier sign-in with another password
+ * answered, its own answer hands out none and is a 2xx JSON row that echoes another value it
+ * sent (the account's name) and holds an id-named number or text it did not send (the row made),
+ * the field's name says password (a CSRF token beside a create is the server's), and no answer
+ * before it held the value, in its body or a cookie. A re-authentication or a password change sends what
+ * a login sent before (`chosenPasswords` keeps those asked); a sign-in answers a credential.
+ */
+function addedRowSignedIn(
+  records: readonly HarRecord[],
+  i: number,
+  value: string,
+  typed: ReadonlySet<string>,
+): boolean {
+  const r = records[i];
+  if (!r.hasJson || r.status === undefined || r.status < 200 || r.status > 299) return false;
+  if (!/json/i.test(r.bodyMime ?? "")) return false;
+  // A password by its field's word: a CSRF token posted beside a create is the server's value.
+  if (!bodyFields(r).some(([k, v]) => v === value && /pass|pwd/i.test(k))) return false;
+  const before = records.slice(0, i);
+  if (before.some((o) => o.responseText?.includes(value) || handedInCookie(o, value))) return false;
+  const signIns = before.filter((_, k) => signedInWith(records, k, value, typed));
+  if (!carriesCredentialOf(r, signIns) || handsOutCredential(records, i)) return false;
+  const answer = r.responseText ?? "";
+  const sent = bodyFields(r).map(([, v]) => v).filter((v) => v !== value && v.length >= 3);
+  return !answer.includes(value) && sent.some((v) => answer.includes(JSON.stringify(v))) &&
+    madeId(r.json, new Set(bodyFields(r).map(([, v]) => v)));
+}
+
+/** Whether `o`'s answer set a cookie holding `value`. */
+function handedInCookie(o: HarRecord, value: string): boolean {
+  return (o.setCookies ?? []).some((c) => c.value.includes(value));
+}
+
+/** Whether a JSON answer holds, at its top or one object down, an id-named value not sent. */
+function madeId(json: unknown, sent: ReadonlySet<string>): boolean {
+  const rows = isObject(json) ? [json, ...Object.values(json).filter(isObject)] : [];
+  return rows.some((row) =>
+    Object.entries(row).some(([k, v]) =>
+      /^(?:id|uuid|_id)$/i.test(k) && (typeof v === "number" || typeof v === "string") &&
+      !sent.has(String(v))
+    )
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
  * Whether `records[i]` sends `value` as one password field while someone is
  * already signed in: it authenticates with Basic credentials of another
  * password; or an earlier request sent another password (not one an answer
@@ -219,7 +270,7 @@ export function chosenPasswords(
         continue;
       }
       const once = (typedValues.includes(value) && signedInAdd(records, i, value, typed)) ||
-        madeThenSignedIn(records, i, value, typed);
+        madeThenSignedIn(records, i, value, typed) || addedRowSignedIn(records, i, value, typed);
       if (values.filter((v) => v === value).length < 2 && !once) continue;
       // Sent after the form chose it is the account it made logging in: the run's own there too.
       const before = records.slice(0, i).some((o) =>

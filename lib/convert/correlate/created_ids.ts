@@ -123,7 +123,7 @@ export function bodyIdProducer(
   const named = isIdKey(key) || isIdKey(key.replace(/s$/, ""));
   if (!Number.isInteger(value) || !(named || key === "")) return undefined;
   const path = trimmed(safeDecode(step.last.url.pathname));
-  const found = createdAbove(c, path, String(value));
+  const found = createdAbove(c, path, String(value)) ?? createdOnAction(c, path, String(value));
   if (found === undefined || found.producer.step === step) return undefined;
   // A bare list lists the rows of the collection it is sent to, not of one above it.
   if (!named && path !== found.under) return undefined;
@@ -177,6 +177,53 @@ function createdAbove(c: Correlator, path: string, text: string) {
     const found = c.members.get(createdKey(under, text));
     if (found !== undefined || under === "") return found;
   }
+}
+
+/**
+ * The resource an action-style path names before its action (`/api/users:update` →
+ * `/api/users`, a colon then a word), else undefined: every action of that resource addresses
+ * the rows its create answered, as segments under a REST collection do.
+ *
+ * @example
+ * ```ts
+ * import { actionResource } from "./created_ids.ts";
+ * if (actionResource("/api/users:update") !== "/api/users") throw new Error();
+ * if (actionResource("/api/users") !== undefined) throw new Error();
+ * ```
+ */
+export function actionResource(path: string): string | undefined {
+  return /^(.*\/[^/:]+):[A-Za-z][\w-]*$/.exec(trimmed(path))?.[1];
+}
+
+/**
+ * The create on the resource of action path `path` (any of its actions: `users:create`,
+ * `users:add`) that answered `text`, else undefined.
+ *
+ * @example
+ * ```ts
+ * import { createdOnAction, noteCreatedIds } from "./created_ids.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * const last = { method: "POST", status: 200, url: new URL("http://a.test/api/users:create"), hasJson: true, json: { data: { id: 2 } } };
+ * // deno-lint-ignore no-explicit-any
+ * noteCreatedIds(c, { last } as any);
+ * if (createdOnAction(c, "/api/users:destroy", "2") === undefined) throw new Error();
+ * if (createdOnAction(c, "/api/tags:destroy", "2") !== undefined) throw new Error();
+ * ```
+ */
+export function createdOnAction(
+  c: Correlator,
+  path: string,
+  text: string,
+): { producer: Producer; under: string } | undefined {
+  const resource = actionResource(path);
+  if (resource === undefined) return undefined;
+  for (const [key, member] of c.members) {
+    if (member.under.startsWith(`${resource}:`) && key === createdKey(member.under, text)) {
+      return member;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Producer, Source, Step } from "../model.ts";
 import { singular, snake } from "../names.ts";
 import { isSecretShaped, isUuid } from "../values.ts";
 import { useProducer } from "./captures.ts";
+import { actionQueryIdProducer } from "./action_rows.ts";
 import { createdIdProducer, queryIdProducer } from "./created_ids.ts";
 import { baseRef, innerValue } from "./rewrite_value.ts";
 import { namedOnPageProducer } from "./named_on_page.ts";
@@ -112,7 +113,10 @@ function queryPair(
   const named = c.linking ? namedOnPageProducer(c, name, value, step) : undefined;
   if (named) return `${c.sp.lit(pair.slice(0, eq))}=${useProducer(c, named, step)}`;
   // A row's number in a filter beside its collection's name (`…[item][_eq]=1`).
-  const row = c.linking ? queryIdProducer(c, name, value, query) : undefined;
+  // Or a row an action-style create answered, sent to another action of its resource (action_rows.ts).
+  const row = c.linking
+    ? queryIdProducer(c, name, value, query) ?? actionQueryIdProducer(c, name, value, step)
+    : undefined;
   if (row) return `${c.sp.lit(pair.slice(0, eq))}=${useProducer(c, row, step)}`;
   // JSON inside the value (GraphQL GET `variables=`): its ids correlated, re-encoded.
   // A row's number a row's link sent inside JSON under this name (json_rows.ts) first.
