@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { formPost, htmlPage, pagesHar } from "../support/form_pages.ts";
-import { runCli } from "../support/cli.ts";
+import { convertHarThenRun } from "../support/cli.ts";
 
 /** A dialog's HTML with a fresh `token`, as a server writes it into a JSON string. */
 const dialog = (token: string) =>
@@ -65,22 +65,9 @@ function recording(): string {
 }
 
 Deno.test("convert har: a dialog's token inside a JSON answer's HTML is captured there, not asked", async () => {
-  const app = dialogApp();
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/app.har`, recording());
-    const converted = await runCli(["convert", "har", `${dir}/app.har`, "-o", `${dir}/app.yaml`]);
-    assert.equal(converted.code, 0, converted.stderr);
-    const flow = await Deno.readTextFile(`${dir}/app.yaml`);
-    assert.doesNotMatch(converted.stderr, /Set before running/, converted.stderr);
-    assert.ok(!flow.includes("9f2c41d07a6b"), flow);
-    for (const n of [1, 2]) {
-      const run = await runCli(["run", `${dir}/app.yaml`], { env: { BASE_URL: app.origin } });
-      assert.equal(run.code, 0, `run ${n}\n${run.stdout}\n${flow}`);
-    }
-    assert.equal(app.signedOut(), 2);
-  } finally {
-    await app.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { converted, flow, runs, server } = await convertHarThenRun(dialogApp, recording(), {}, 2);
+  assert.doesNotMatch(converted.stderr, /Set before running/, converted.stderr);
+  assert.ok(!flow.includes("9f2c41d07a6b"), flow);
+  runs.forEach((run, n) => assert.equal(run.code, 0, `run ${n + 1}\n${run.stdout}\n${flow}`));
+  assert.equal(server.signedOut(), 2);
 });
