@@ -57,11 +57,13 @@ function namedNouns(doc: unknown, ops: OpenApiOperation[]): Map<string, string> 
     const schema = jsonBodySchema(doc, op.node);
     const texts = properties(doc, schema).filter(([, p]) => freeText(p));
     const said = new Set(summaryNamed(doc, op.node, schema, {}));
-    // A body requiring one text alone says the same as a summary's "cannot be empty";
-    // a password is never what an item is named by (a register's `{email, password}`).
-    const needed = texts.filter(([name, p]) =>
-      requestRequires(doc, op, plainName(name)) && !isPasswordField(name, p)
-    );
+    // A body requiring one text alone says the same as a summary's "cannot be empty"; a body
+    // with a password is a credential's exchange or an account's (a login, a register), never
+    // an item named by its other text (`/jwt/create {username, password}`).
+    const credential = properties(doc, schema).some(([name, p]) => isPasswordField(name, p));
+    const needed = credential
+      ? []
+      : texts.filter(([name]) => requestRequires(doc, op, plainName(name)));
     const by = texts.find(([name, p]) => describedNoun(p) === noun || said.has(name)) ??
       (needed.length === 1 ? needed[0] : undefined);
     if (by) out.set(noun, by[0]);
