@@ -126,8 +126,8 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   // The flows' openapi: checks read the document: one the loader refuses fails every flow.
   if (input.documentRef !== undefined) assertCheckable(input.document, input.source);
   const server = firstServer(doc);
-  const links = { ...inferredLinks(doc, ops), login: loginOf(doc, ops) };
-  const inferred = withAccountParent(doc, ops, withOwnRead(doc, ops, withOwnAccount(doc, links)));
+  const links = withOwnAccount(doc, { ...inferredLinks(doc, ops), login: loginOf(doc, ops) }, ops);
+  const inferred = withAccountParent(doc, ops, withOwnRead(doc, ops, links));
   const ambiguous = ambiguousOps(inferred);
   const auth = new AuthSchemes(doc, server, inferred.login);
   const shared: Shared = {

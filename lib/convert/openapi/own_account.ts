@@ -9,19 +9,25 @@
  * the favourite to remove was the account's own anyway. Only a body's
  * link moves: a path's id (`DELETE /api/user/{id}`) would end the account
  * the flow signs in with. The shape must be more than an id: an API whose
- * every create answers `{id}` says nothing of which is the account.
+ * every create answers `{id}` says nothing of which is the account. An id
+ * no create links is the account's too when it can name nothing else
+ * (account_reference.ts: a recipe's `submitter_id`).
  *
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
+import { withAccountReferences } from "./account_reference.ts";
 import type { BodyLink } from "./body_links.ts";
+import type { OpenApiOperation } from "./operations.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { responseSchemas } from "./producers.ts";
 import { properties } from "./schema_properties.ts";
 
 /**
  * `inferred` with each body link whose producer answers what the login's
- * sign-up answers (the same 2xx schemas) read from the sign-up instead.
+ * sign-up answers (the same 2xx schemas) read from the sign-up instead; with
+ * `ops`, the document's operations, and each id that can name only the
+ * account read from the sign-up too (account_reference.ts).
  *
  * @example
  * ```ts
@@ -36,7 +42,16 @@ import { properties } from "./schema_properties.ts";
  * if (got.body?.get(comment)?.[0].producer !== register) throw new Error();
  * ```
  */
-export function withOwnAccount(doc: Node, inferred: Inferred): Inferred {
+export function withOwnAccount(
+  doc: Node,
+  inferred: Inferred,
+  ops: OpenApiOperation[] = [],
+): Inferred {
+  return withAccountReferences(doc, ops, sameAnswerLinks(doc, inferred));
+}
+
+/** `inferred` with each body link whose producer answers what the sign-up answers read from the sign-up. */
+function sameAnswerLinks(doc: Node, inferred: Inferred): Inferred {
   const register = inferred.login?.register;
   if (!register || !inferred.body) return inferred;
   const schemas = responseSchemas(doc, register);
