@@ -16,6 +16,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { patternRegExp, tameTest } from "./pattern.ts";
 import { readAsTyped } from "./example_text.ts";
+import { firstChoice } from "./example_choices.ts";
 
 /** How deep into an example's objects and arrays its schema is followed. */
 const MAX_FIT_DEPTH = 8;
@@ -24,8 +25,9 @@ const MAX_FIT_DEPTH = 8;
  * The document's own value for schema `s`, if it gives one that fits: its
  * `example`, `default` or one of its `examples` that validates against it
  * (the first such), as written or read as the type the schema asks
- * (`example_text.ts`: `5146486846` for a text is "5146486846"), else its
- * `const` or `enum`'s first.
+ * (`example_text.ts`: `5146486846` for a text is "5146486846") or the
+ * first of the choices it lists (`example_choices.ts`: `asc|desc` is
+ * "asc"), else its `const` or `enum`'s first.
  *
  * @example
  * ```ts
@@ -38,6 +40,7 @@ const MAX_FIT_DEPTH = 8;
  *   throw new Error();
  * }
  * if (givenValue({ type: "boolean", example: "yes" }, same).found) throw new Error();
+ * if (givenValue({ type: "string", example: "asc|desc" }, same).value !== "asc") throw new Error();
  * ```
  */
 export function givenValue(
@@ -50,6 +53,11 @@ export function givenValue(
     ...examples,
   ];
   for (const value of offered) {
+    // An example listing choices (`asc|desc`) gives its first, where that fits (example_choices.ts).
+    const choice = firstChoice(value);
+    if (choice !== undefined && exampleFits(choice, s, deref)) {
+      return { found: true, value: choice };
+    }
     if (exampleFits(value, s, deref)) return { found: true, value };
     // A scalar of the other JSON type (5146486846 for a text): its reading, where that fits.
     const read = readAsTyped(value, s);

@@ -9,7 +9,8 @@
  *
  * - it takes the login's credentials: every property the login's body has,
  *   by the same name, is the same type and format in its body (the caller
- *   checks it takes each of them, the password included);
+ *   checks it takes each of them, the password included); `format:
+ *   password` is no kind of value but a hint to hide what is typed;
  * - it answers an account made: a 201, an answer schema the login or a read
  *   of no parameter (`GET /me`) answers too, or an answer holding each name
  *   the login identifies the account by (its email: the account those
@@ -40,7 +41,15 @@ function bodyTypes(doc: Node, op: OpenApiOperation): Map<string, string> {
   const type = Object.keys(content).find((t) => /json|form/i.test(t));
   const media = type === undefined ? undefined : content[type];
   const schema = isNode(media) ? media.schema : undefined;
-  return new Map(properties(doc, schema).map(([n, s]) => [n, `${s.type}/${s.format}`]));
+  return new Map(properties(doc, schema).map(([n, s]) => [n, `${s.type}/${credentialFormat(s)}`]));
+}
+
+/**
+ * A credential's format as a kind of value: `password` is none, the specification's hint to a user
+ * interface to hide what is typed (a todo API's sign-up marked it, its login did not: the same text).
+ */
+function credentialFormat(s: Node): unknown {
+  return s.format === "password" ? undefined : s.format;
 }
 
 /** Whether each property of the login's body that `op`'s body has too is of the same type and format. */

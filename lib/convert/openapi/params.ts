@@ -14,6 +14,7 @@ import { deref, type ExampleMaker } from "./examples.ts";
 import { requestedStatus } from "./requested_status.ts";
 import { domainValue } from "./domain_names.ts";
 import { listedValue } from "./prose_sample.ts";
+import { firstChoice } from "./example_choices.ts";
 import { namedKind } from "./named_kind.ts";
 import { placeWord } from "./sibling_words.ts";
 import { saidDate } from "./said_date.ts";
@@ -41,13 +42,13 @@ export interface ParamValue {
  */
 export function paramValue(doc: unknown, maker: ExampleMaker, p: Node, op?: Node): ParamValue {
   const own = givenExample(doc, p);
-  if (own.given) return own;
+  if (own.given) return chosen(own);
   const status = requestedStatus(p, op);
   if (status !== undefined) return { value: status, given: false };
   const content = isNode(p.content) ? p.content : undefined;
   const media = content ? content[Object.keys(content)[0]] : undefined;
   const fromMedia = givenExample(doc, media);
-  if (fromMedia.given) return fromMedia;
+  if (fromMedia.given) return chosen(fromMedia);
   const schema = deref(doc, p.schema ?? member(media, "schema"));
   const gives = isNode(schema) &&
     ["example", "default", "const", "examples", "enum"].some((k) => Object.hasOwn(schema, k));
@@ -56,6 +57,11 @@ export function paramValue(doc: unknown, maker: ExampleMaker, p: Node, op?: Node
   const word = placeWord(doc, op, p, gives ? undefined : schema);
   if (word !== undefined) return { value: word, given: false };
   return { value: words ?? maker.make(described(p, schema)) ?? "string", given: gives };
+}
+
+/** A given example that lists choices (`newest|oldest`) as its first (`example_choices.ts`). */
+function chosen(given: ParamValue): ParamValue {
+  return { ...given, value: firstChoice(given.value) ?? given.value };
 }
 
 /** A text schema with no words of its own, given its parameter's where they call it a date (`said_date.ts`). */
