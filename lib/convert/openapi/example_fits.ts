@@ -16,6 +16,7 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { patternRegExp, tameTest } from "./pattern.ts";
 import { readAsTyped } from "./example_text.ts";
+import { isBlankForm } from "./blank_example.ts";
 
 /** How deep into an example's objects and arrays its schema is followed. */
 const MAX_FIT_DEPTH = 8;
@@ -50,6 +51,8 @@ export function givenValue(
     ...examples,
   ];
   for (const value of offered) {
+    // An object of empty values is a form to fill, not a value (blank_example.ts).
+    if (isBlankForm(value)) continue;
     if (exampleFits(value, s, deref)) return { found: true, value };
     // A scalar of the other JSON type (5146486846 for a text): its reading, where that fits.
     const read = readAsTyped(value, s);
