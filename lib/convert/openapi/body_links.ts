@@ -57,6 +57,7 @@ import { sentItemList } from "./shown_items.ts";
 import { collectionNouns } from "./collection_nouns.ts";
 import { isRequiredRelation } from "./relation_member.ts";
 import { jsonBodySchema } from "./json_body.ts";
+import { createdIn } from "./verb_segments.ts";
 
 /** A body property's producer; `param` is its name as the summary shows it (`petIds[]`). */
 export interface BodyLink extends ParamLink {
@@ -71,6 +72,9 @@ export interface BodyLink extends ParamLink {
 // `petId`, `pet_id`, `petID`, `petIds`: the noun before an id suffix (not `paid`); a noun of
 // several words in snake case too (`book_title_id` of `/book_titles`).
 const ID_NAME = /^([A-Za-z][A-Za-z0-9_-]*?)(?:Ids?|IDs?|[_-](?:ids?|IDs?|Ids?))$/;
+// `idKategori`, `id_kategori`, `IdCategoria`: the id first, the noun after it, as names are often
+// written where the noun is not English (not `identity`, `idle`: a capital or `_`/`-` follows).
+const ID_FIRST = /^(?:id|Id|ID)(?:[_-]([A-Za-z][A-Za-z0-9_-]*)|([A-Z][A-Za-z0-9]*))$/;
 // "the lease ID", "the ID of the member", "the id of a pet"; at a sentence's start too ("The ID
 // of the strategy": Unleash's sort order).
 const SAID_ID = [
@@ -93,9 +97,15 @@ function nounOf(name: string, p: Node): { noun: string; each: boolean } | undefi
   if (givesValue(p) || givesValue(value) || p.readOnly === true) return undefined;
   const text = typeof p.description === "string" ? p.description : "";
   const said = SAID_ID.map((re) => re.exec(text)?.[1]).find((n) => n !== undefined);
-  const named = ID_NAME.exec(name)?.[1] ?? SAID_BARE.exec(text)?.[1];
+  const named = ID_NAME.exec(name)?.[1] ?? idFirst(name) ?? SAID_BARE.exec(text)?.[1];
   const noun = said ?? named ?? (idShaped(value) ? name : undefined);
   return noun === undefined ? undefined : { noun: nounKey(noun), each };
+}
+
+/** The noun of a name that puts the id first (`idKategori`, `id_kategori`), if it is one. */
+function idFirst(name: string): string | undefined {
+  const m = ID_FIRST.exec(name);
+  return m === null ? undefined : m[1] ?? m[2];
 }
 
 /** Whether the document gives the value itself: an enum, a const, a default. */
@@ -128,7 +138,9 @@ function idShaped(p: Node): boolean {
 function createdNoun(op: OpenApiOperation, rpc: boolean): string | undefined {
   const segments = op.template.split("/").filter((s) => s !== "");
   if (rpc) return op.role === "create" ? segments.at(-2) : undefined;
-  return op.method === "POST" && isCollection(op.template) ? segments.at(-1) : undefined;
+  if (op.method !== "POST" || !isCollection(op.template)) return undefined;
+  // A create under its verb (`POST /api/kategori/create`) makes its noun's (verb_segments.ts).
+  return createdIn(op).split("/").filter((s) => s !== "").at(-1);
 }
 
 /** The names a schema requires. */

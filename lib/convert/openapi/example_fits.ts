@@ -17,6 +17,7 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { patternRegExp, tameTest } from "./pattern.ts";
 import { readAsTyped } from "./example_text.ts";
 import { firstChoice } from "./example_choices.ts";
+import { isBlankForm } from "./blank_example.ts";
 
 /** How deep into an example's objects and arrays its schema is followed. */
 const MAX_FIT_DEPTH = 8;
@@ -53,6 +54,8 @@ export function givenValue(
     ...examples,
   ];
   for (const value of offered) {
+    // An object of empty values is a form to fill, not a value (blank_example.ts).
+    if (isBlankForm(value)) continue;
     // An example listing choices (`asc|desc`) gives its first, where that fits (example_choices.ts).
     const choice = firstChoice(value);
     if (choice !== undefined && exampleFits(choice, s, deref)) {

@@ -24,6 +24,7 @@ import { makesAnotherAccount, ownIdentity } from "./another_account.ts";
 import { apartVars, type FlowOps, sentApart } from "./second_signup.ts";
 import { jsonBodyMedia } from "./json_body.ts";
 import { unsaidPassword } from "./unsaid_password.ts";
+import { loginIdentity } from "./login_identity.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
   email: ["LOGIN_EMAIL", "the email of an account of yours"],
@@ -210,9 +211,12 @@ function withCredentials(
     .filter(([, p]) => p.enum === undefined && p.const === undefined);
   const ids = props.filter(([name, p]) => !isPasswordField(name, p));
   const address = (p: Node) => register && p.format === "email";
+  // A sign-up sends the identity its login signs in with, by the login's body (login_identity.ts).
+  const signsInWith = register && login ? loginIdentity(doc, login, isPasswordField) : new Set();
   // The second create of a two-create sign-up sets the password alone (nested_signup.ts).
   const made = props.filter(([name, p]) =>
-    isPasswordField(name, p) || (role !== "password" && (ids.length === 1 || address(p)))
+    isPasswordField(name, p) ||
+    (role !== "password" && (ids.length === 1 || address(p) || signsInWith.has(name)))
   )
     .map(([name, p]): [string, string] => {
       const run = isPasswordField(name, p)

@@ -47,6 +47,9 @@ const LISTED_AFTER =
 const LISTED =
   /^(?:“([^”\n]{1,60})”|"([^"\n]{1,60})"|`([^`\n]{1,60})`|'([^'\n]{1,60})'|([A-Z][A-Z0-9_]*[A-Z0-9]))(?=\s*,|\s+or\b)/;
 
+/** A description made only of two or more single words joined by commas and a last "or". */
+const ONLY_VALUES = /^([a-z][a-z0-9_-]*)(?:\s*,\s*[a-z][a-z0-9_-]*)*,?\s+or\s+[a-z][a-z0-9_-]*\.?$/;
+
 /**
  * The first of the values a text schema's description lists in words, two
  * at least ("Must be REPLACE or DELETE", "one of “all”, “zone”"): PowerDNS's
@@ -63,6 +66,8 @@ const LISTED =
  * if (listedValue({ type: "string", description: "Type, one of “all”, “zone”" }) !== "all") throw new Error();
  * if (listedValue({ type: "string", description: "Must be positive or zero" }) !== undefined) throw new Error();
  * if (listedValue({ type: "string", description: "Must be ACTIVE." }) !== undefined) throw new Error();
+ * if (listedValue({ type: "string", description: "item or kategori" }) !== "item") throw new Error();
+ * if (listedValue({ type: "string", description: "Name of the item or category" })) throw new Error();
  * ```
  */
 export function listedValue(s: Node): string | undefined {
@@ -72,7 +77,9 @@ export function listedValue(s: Node): string | undefined {
     const value = m ? m.slice(1).find((v) => v !== undefined) : undefined;
     if (value !== undefined && fits(s, value)) return value;
   }
-  return undefined;
+  // A description that is the values and nothing else ("item or kategori"): bare words count.
+  const only = ONLY_VALUES.exec(s.description.trim())?.[1];
+  return only !== undefined && fits(s, only) ? only : undefined;
 }
 
 /** Whether `sample` is within a string schema's lengths and matches its pattern. */
