@@ -90,6 +90,13 @@ export function alignRecords(a: HarRecord[], b: HarRecord[]): Alignment {
  */
 const PAIR = 4096;
 
+/**
+ * A unit of the weight of a pair's shape ({@linkcode landmarkWeights}): it outweighs every pair
+ * and tie-break the largest table can add up (2,000 × ({@linkcode PAIR} + 1)), so the weightiest
+ * shapes are paired first, then the most pairs.
+ */
+const LANDMARK = 2 ** 23;
+
 /** Whether two requests were sent alike: the same path, query and body. */
 function sentAlike(x: HarRecord, y: HarRecord): boolean {
   return x.url.pathname === y.url.pathname && x.url.search === y.url.search &&
@@ -97,10 +104,31 @@ function sentAlike(x: HarRecord, y: HarRecord): boolean {
 }
 
 /**
- * The longest common sequence of request shapes; among those as long, the one pairing the
- * most requests sent alike. A call one session made once more (a page tracked twice) would
- * otherwise shift every later call of that shape onto the next one of the other session,
- * and their values read as differing.
+ * Each shape's weight as a landmark: 4,096 shared among the times the session that sent it more
+ * often sent it. A request sent once in each session (a create, a save) is a landmark of the
+ * journey; a shape sent dozens of times (a page's polls, at the pace of each session) is
+ * interchangeable with its neighbours, and one more pair of them is worth less than any step.
+ */
+function landmarkWeights(sa: string[], sb: string[]): Map<string, number> {
+  const count = (shapes: string[]) => {
+    const n = new Map<string, number>();
+    for (const s of shapes) n.set(s, (n.get(s) ?? 0) + 1);
+    return n;
+  };
+  const na = count(sa);
+  const nb = count(sb);
+  const weights = new Map<string, number>();
+  for (const [s, n] of na) weights.set(s, Math.floor(4096 / Math.max(n, nb.get(s) ?? 0)));
+  return weights;
+}
+
+/**
+ * The common sequence of request shapes of the most weight ({@linkcode landmarkWeights}),
+ * then of the most pairs; among those, the one pairing the most requests sent alike. A page
+ * that polls at its own pace would otherwise trade a create each session sent once for one more
+ * pair of polls; and a call one session made once more (a page tracked twice) would shift every
+ * later call of that shape onto the next one of the other session, and their values read as
+ * differing.
  */
 function commonPairs(
   a: HarRecord[],
@@ -108,10 +136,12 @@ function commonPairs(
   sa: string[],
   sb: string[],
 ): [HarRecord, HarRecord][] {
+  const weight = landmarkWeights(sa, sb);
   const w = b.length + 1;
-  const table = new Uint32Array((a.length + 1) * w);
+  const table = new Float64Array((a.length + 1) * w);
   const paired = (i: number, j: number) =>
-    table[(i + 1) * w + j + 1] + PAIR + (sentAlike(a[i], b[j]) ? 1 : 0);
+    table[(i + 1) * w + j + 1] + PAIR + LANDMARK * (weight.get(sa[i]) ?? 0) +
+    (sentAlike(a[i], b[j]) ? 1 : 0);
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       const skip = Math.max(table[(i + 1) * w + j], table[i * w + j + 1]);
