@@ -10,6 +10,7 @@
  */
 import type { HarRecord } from "./har_model.ts";
 import { parseBody, safeDecode, valueKey, walk } from "./json.ts";
+import { landmarks } from "./landmarks.ts";
 
 /** The two recordings' API entries, paired in order, and the ones of each that have no partner. */
 export interface Alignment {
@@ -18,7 +19,7 @@ export interface Alignment {
   onlyB: HarRecord[];
 }
 
-/** Past this many entries on either side, only entries with the same shape in order are paired. */
+/** Past this many cells, the table is made for each stretch between landmarks ({@linkcode anchoredPairs}). */
 const MAX_LCS_CELLS = 4_000_000;
 
 /**
@@ -62,18 +63,9 @@ export function requestShape(r: HarRecord): string {
 export function alignRecords(a: HarRecord[], b: HarRecord[]): Alignment {
   const sa = a.map(requestShape);
   const sb = b.map(requestShape);
-  const pairs: [HarRecord, HarRecord][] = [];
-  if ((a.length + 1) * (b.length + 1) > MAX_LCS_CELLS) {
-    // Too large for the table: pair greedily in order.
-    let j = 0;
-    for (let i = 0; i < a.length; i++) {
-      const at = sb.indexOf(sa[i], j);
-      if (at !== -1) {
-        pairs.push([a[i], b[at]]);
-        j = at + 1;
-      }
-    }
-  } else pairs.push(...commonPairs(a, b, sa, sb));
+  const pairs = (a.length + 1) * (b.length + 1) > MAX_LCS_CELLS
+    ? anchoredPairs(a, b, sa, sb)
+    : commonPairs(a, b, sa, sb);
   const pairedA = new Set(pairs.map(([x]) => x));
   const pairedB = new Set(pairs.map(([, y]) => y));
   return {
@@ -81,6 +73,54 @@ export function alignRecords(a: HarRecord[], b: HarRecord[]): Alignment {
     onlyA: a.filter((r) => !pairedA.has(r)),
     onlyB: b.filter((r) => !pairedB.has(r)),
   };
+}
+
+/**
+ * The pairs of two recordings too long for one table: the shapes each sent once, in an order both
+ * kept, are paired first ({@linkcode landmarks}); each stretch between two of them is paired as
+ * short recordings are, or in order when it is still too long. Pairing the whole in order took a
+ * poll one session sent more often before a create for the next poll of the other, past its
+ * create, and the create was left unpaired.
+ */
+function anchoredPairs(
+  a: HarRecord[],
+  b: HarRecord[],
+  sa: string[],
+  sb: string[],
+): [HarRecord, HarRecord][] {
+  const pairs: [HarRecord, HarRecord][] = [];
+  let i0 = 0;
+  let j0 = 0;
+  for (const [i, j] of [...landmarks(sa, sb), [a.length, b.length]]) {
+    const [ra, rb, ta, tb] = [a.slice(i0, i), b.slice(j0, j), sa.slice(i0, i), sb.slice(j0, j)];
+    pairs.push(
+      ...((ra.length + 1) * (rb.length + 1) > MAX_LCS_CELLS
+        ? inOrderPairs(ra, rb, ta, tb)
+        : commonPairs(ra, rb, ta, tb)),
+    );
+    if (i < a.length) pairs.push([a[i], b[j]]);
+    [i0, j0] = [i + 1, j + 1];
+  }
+  return pairs;
+}
+
+/** Pairs each request with the next one of its shape in the other recording, in order. */
+function inOrderPairs(
+  a: HarRecord[],
+  b: HarRecord[],
+  sa: string[],
+  sb: string[],
+): [HarRecord, HarRecord][] {
+  const pairs: [HarRecord, HarRecord][] = [];
+  let j = 0;
+  for (let i = 0; i < a.length; i++) {
+    const at = sb.indexOf(sa[i], j);
+    if (at !== -1) {
+      pairs.push([a[i], b[at]]);
+      j = at + 1;
+    }
+  }
+  return pairs;
 }
 
 /**
