@@ -10,6 +10,7 @@
  */
 import type { HarRecord } from "./har_model.ts";
 import { parseBody, safeDecode, valueKey, walk } from "./json.ts";
+import { landmarks } from "./landmarks.ts";
 
 /** The two recordings' API entries, paired in order, and the ones of each that have no partner. */
 export interface Alignment {
@@ -18,7 +19,7 @@ export interface Alignment {
   onlyB: HarRecord[];
 }
 
-/** Past this many entries on either side, only entries with the same shape in order are paired. */
+/** Past this many cells, the table is made for each stretch between landmarks ({@linkcode anchoredPairs}). */
 const MAX_LCS_CELLS = 4_000_000;
 
 /**
@@ -62,18 +63,9 @@ export function requestShape(r: HarRecord): string {
 export function alignRecords(a: HarRecord[], b: HarRecord[]): Alignment {
   const sa = a.map(requestShape);
   const sb = b.map(requestShape);
-  const pairs: [HarRecord, HarRecord][] = [];
-  if ((a.length + 1) * (b.length + 1) > MAX_LCS_CELLS) {
-    // Too large for the table: pair greedily in order.
-    let j = 0;
-    for (let i = 0; i < a.length; i++) {
-      const at = sb.indexOf(sa[i], j);
-      if (at !== -1) {
-        pairs.push([a[i], b[at]]);
-        j = at + 1;
-      }
-    }
-  } else pairs.push(...commonPairs(a, b, sa, sb));
+  const pairs = (a.length + 1) * (b.length + 1) > MAX_LCS_CELLS
+    ? anchoredPairs(a, b, sa, sb)
+    : commonPairs(a, b, sa, sb);
   const pairedA = new Set(pairs.map(([x]) => x));
   const pairedB = new Set(pairs.map(([, y]) => y));
   return {
@@ -84,11 +76,66 @@ export function alignRecords(a: HarRecord[], b: HarRecord[]): Alignment {
 }
 
 /**
+ * The pairs of two recordings too long for one table: the shapes each sent once, in an order both
+ * kept, are paired first ({@linkcode landmarks}); each stretch between two of them is paired as
+ * short recordings are, or in order when it is still too long. Pairing the whole in order took a
+ * poll one session sent more often before a create for the next poll of the other, past its
+ * create, and the create was left unpaired.
+ */
+function anchoredPairs(
+  a: HarRecord[],
+  b: HarRecord[],
+  sa: string[],
+  sb: string[],
+): [HarRecord, HarRecord][] {
+  const pairs: [HarRecord, HarRecord][] = [];
+  let i0 = 0;
+  let j0 = 0;
+  for (const [i, j] of [...landmarks(sa, sb), [a.length, b.length]]) {
+    const [ra, rb, ta, tb] = [a.slice(i0, i), b.slice(j0, j), sa.slice(i0, i), sb.slice(j0, j)];
+    pairs.push(
+      ...((ra.length + 1) * (rb.length + 1) > MAX_LCS_CELLS
+        ? inOrderPairs(ra, rb, ta, tb)
+        : commonPairs(ra, rb, ta, tb)),
+    );
+    if (i < a.length) pairs.push([a[i], b[j]]);
+    [i0, j0] = [i + 1, j + 1];
+  }
+  return pairs;
+}
+
+/** Pairs each request with the next one of its shape in the other recording, in order. */
+function inOrderPairs(
+  a: HarRecord[],
+  b: HarRecord[],
+  sa: string[],
+  sb: string[],
+): [HarRecord, HarRecord][] {
+  const pairs: [HarRecord, HarRecord][] = [];
+  let j = 0;
+  for (let i = 0; i < a.length; i++) {
+    const at = sb.indexOf(sa[i], j);
+    if (at !== -1) {
+      pairs.push([a[i], b[at]]);
+      j = at + 1;
+    }
+  }
+  return pairs;
+}
+
+/**
  * A pair in the table of {@linkcode commonPairs}: it outweighs every tie-break the largest
  * table can add up (at most 2,000 pairs under {@linkcode MAX_LCS_CELLS}), so the most pairs
  * come first.
  */
 const PAIR = 4096;
+
+/**
+ * A unit of the weight of a pair's shape ({@linkcode landmarkWeights}): it outweighs every pair
+ * and tie-break the largest table can add up (2,000 × ({@linkcode PAIR} + 1)), so the weightiest
+ * shapes are paired first, then the most pairs.
+ */
+const LANDMARK = 2 ** 23;
 
 /** Whether two requests were sent alike: the same path, query and body. */
 function sentAlike(x: HarRecord, y: HarRecord): boolean {
@@ -97,10 +144,31 @@ function sentAlike(x: HarRecord, y: HarRecord): boolean {
 }
 
 /**
- * The longest common sequence of request shapes; among those as long, the one pairing the
- * most requests sent alike. A call one session made once more (a page tracked twice) would
- * otherwise shift every later call of that shape onto the next one of the other session,
- * and their values read as differing.
+ * Each shape's weight as a landmark: 4,096 shared among the times the session that sent it more
+ * often sent it. A request sent once in each session (a create, a save) is a landmark of the
+ * journey; a shape sent dozens of times (a page's polls, at the pace of each session) is
+ * interchangeable with its neighbours, and one more pair of them is worth less than any step.
+ */
+function landmarkWeights(sa: string[], sb: string[]): Map<string, number> {
+  const count = (shapes: string[]) => {
+    const n = new Map<string, number>();
+    for (const s of shapes) n.set(s, (n.get(s) ?? 0) + 1);
+    return n;
+  };
+  const na = count(sa);
+  const nb = count(sb);
+  const weights = new Map<string, number>();
+  for (const [s, n] of na) weights.set(s, Math.floor(4096 / Math.max(n, nb.get(s) ?? 0)));
+  return weights;
+}
+
+/**
+ * The common sequence of request shapes of the most weight ({@linkcode landmarkWeights}),
+ * then of the most pairs; among those, the one pairing the most requests sent alike. A page
+ * that polls at its own pace would otherwise trade a create each session sent once for one more
+ * pair of polls; and a call one session made once more (a page tracked twice) would shift every
+ * later call of that shape onto the next one of the other session, and their values read as
+ * differing.
  */
 function commonPairs(
   a: HarRecord[],
@@ -108,10 +176,12 @@ function commonPairs(
   sa: string[],
   sb: string[],
 ): [HarRecord, HarRecord][] {
+  const weight = landmarkWeights(sa, sb);
   const w = b.length + 1;
-  const table = new Uint32Array((a.length + 1) * w);
+  const table = new Float64Array((a.length + 1) * w);
   const paired = (i: number, j: number) =>
-    table[(i + 1) * w + j + 1] + PAIR + (sentAlike(a[i], b[j]) ? 1 : 0);
+    table[(i + 1) * w + j + 1] + PAIR + LANDMARK * (weight.get(sa[i]) ?? 0) +
+    (sentAlike(a[i], b[j]) ? 1 : 0);
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       const skip = Math.max(table[(i + 1) * w + j], table[i * w + j + 1]);
