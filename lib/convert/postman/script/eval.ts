@@ -45,6 +45,8 @@ export interface EvalContext extends OwnRequest {
   variable(name: string, scope?: VarScope): Sym | undefined;
   /** The object literal each `const` name was declared with, for a call that reads its fields. */
   objects?: Map<string, Node>;
+  /** The expression each local was declared with and not assigned since (counter.ts works it out again). */
+  inits?: Map<string, Node>;
   /** The request's own JSON body as an object literal when it holds variables (body_object.ts). */
   ownBody?: Node;
   /** The helper functions the script declares (helper_call.ts), by name. */
