@@ -111,12 +111,15 @@ Deno.test("postman known number: a counter is no value known now, whatever its s
   const c = collection("http://127.0.0.1:9", [
     "pm.test('ok', () => pm.response.to.have.status(200));",
   ]);
-  c.item[0].request.url = "{{baseUrl}}/items?n={{n}}&m={{m}}&k={{k}}&t={{t}}";
+  c.item[0].request.url = "{{baseUrl}}/items?n={{n}}&m={{m}}&k={{k}}&j={{j}}&t={{t}}";
   c.item[0].event[0].script.exec = [
     'pm.environment.set("n", (pm.environment.get("n") || 0) + 1);',
     'pm.environment.set("m", Number(pm.environment.get("m") || 0) + 1);',
     'const k = parseInt(pm.environment.get("k") || "0", 10) + 1;',
     'pm.environment.set("k", k);',
+    'let j = Number(pm.environment.get("j") || 0);',
+    "j += 1;",
+    'pm.environment.set("j", j);',
     'pm.environment.set("t", pm.environment.get("t") || "abc");',
     'pm.environment.set("price", 999);',
   ];
@@ -127,6 +130,11 @@ Deno.test("postman known number: a counter is no value known now, whatever its s
     ["n", ["Update"]],
     ["m", ["Update"]],
     ["k", ["Update"]],
+    ["j", ["Update"]],
   ]);
-  assert.match(flow, /\/items\?n=\$\{vars\.n\}&m=\$\{vars\.m\}&k=\$\{vars\.k\}&t=abc/, flow);
+  assert.match(
+    flow,
+    /\/items\?n=\$\{vars\.n\}&m=\$\{vars\.m\}&k=\$\{vars\.k\}&j=\$\{vars\.j\}&t=abc/,
+    flow,
+  );
 });

@@ -5,11 +5,13 @@
  * a request sent again) gives another: it is a counter, no value known now. The evidence is the
  * value itself: worked out again with the variable holding what the first pass gave, a counter
  * gives something else, where a default (`get("t") || "abc"`) gives the same and stays known. The
- * script's locals are worked out again too (`const n = Number(get("n") || 0) + 1; set("n", n)`).
+ * script's locals are worked out again too, as declared and assigned
+ * (`let n = Number(get("n") || 0); n = n + 1; set("n", n)`).
  *
  * @module
  */
-import { type EvalContext, evaluate } from "./eval.ts";
+import { type EvalContext, evaluate, type Kept } from "./eval.ts";
+import { assignedValue } from "./forget.ts";
 import type { Node } from "./parse.ts";
 import type { Sym } from "./sym.ts";
 
@@ -32,8 +34,8 @@ import type { Sym } from "./sym.ts";
  * if (countsOn(arg("41 + 1"), "n", { k: "lit", value: 42 }, ctx)) throw new Error();
  * const p = parseScript('const k = (pm.environment.get("n") || 0) + 1;');
  * if (!p.ok) throw new Error();
- * const inits = new Map([["k", p.program.body[0].declarations[0].init]]);
- * const local = { ...ctx, scope: new Map([["k", { k: "lit" as const, value: 1 }]]), inits };
+ * const kept = [{ name: "k", node: p.program.body[0].declarations[0].init }];
+ * const local = { ...ctx, scope: new Map([["k", { k: "lit" as const, value: 1 }]]), kept };
  * if (!countsOn(arg("k"), "n", { k: "lit", value: 1 }, local)) throw new Error();
  * ```
  */
@@ -46,16 +48,27 @@ export function countsOn(
   if (!arg || value?.k !== "lit") return false;
   const variable: EvalContext["variable"] = (n, scope) =>
     n === name ? value : ctx.variable(n, scope);
-  const next = { ...ctx, variable, scope: new Map(ctx.scope) };
-  // Each local as declared, in order, on the next pass; one that holds something else now (a
-  // loop drew it again, it was assigned) keeps what it holds.
-  for (const [local, init] of ctx.inits ?? []) {
-    if (same(evaluate(init, ctx, 0), ctx.scope.get(local))) {
-      next.scope.set(local, evaluate(init, next, 0));
-    }
+  const next = { ...ctx, variable };
+  const kept = ctx.kept ?? [];
+  const [now, then] = [replay(ctx, kept), replay(next, kept)];
+  const scope = new Map(ctx.scope);
+  // A local that holds something else than its replay (a loop drew it again) keeps what it holds.
+  for (const { name: local } of kept) {
+    if (same(now.get(local), ctx.scope.get(local))) scope.set(local, then.get(local));
   }
-  const again = evaluate(arg, next, 0);
+  const again = evaluate(arg, { ...next, scope }, 0);
   return again?.k !== "lit" || !same(again.value, value.value);
+}
+
+/** The locals `kept` declares and assigns, worked out in order against `ctx`. */
+function replay(ctx: EvalContext, kept: readonly Kept[]): Map<string, Sym | undefined> {
+  const scope = new Map(ctx.scope);
+  for (const k of kept) scope.delete(k.name);
+  const at = { ...ctx, scope };
+  for (const k of kept) {
+    scope.set(k.name, k.assigned ? assignedValue(k.node, at) : evaluate(k.node, at, 0));
+  }
+  return scope;
 }
 
 /** Two values (or what a script's expressions mean) equal as the set keeps them. */

@@ -253,7 +253,7 @@ class Translator {
     if (e.left.type === "Identifier" && e.left.name !== "tests") {
       // A sloppy-mode assignment (`article = …` without `var`) makes a global, as `var` would.
       this.comments.declare(e.left.name, node);
-      this.ctx.inits?.delete(e.left.name);
+      (this.ctx.kept ??= []).push({ name: e.left.name, node: e, assigned: true });
       const value = assignedValue(e, this.ctx); // `=`, and `+=` as `x = x + …`
       this.ctx.scope.set(e.left.name, shareable(e.left.name, value));
       return;
@@ -396,5 +396,5 @@ export function translateScript(
 function keepDeclared(ctx: EvalContext, node: Node, d: Node): void {
   const held = heldObject(d.init, ctx.ownBody);
   if (node.kind === "const" && held) (ctx.objects ??= new Map()).set(d.id.name, held);
-  if (d.init) (ctx.inits ??= new Map()).set(d.id.name, d.init);
+  if (d.init) (ctx.kept ??= []).push({ name: d.id.name, node: d.init });
 }
