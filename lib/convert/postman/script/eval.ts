@@ -32,6 +32,13 @@ import { type Cond, isPseudo, member, not, pathMember, type Sym, truthy } from "
 import { table } from "../../table.ts";
 import { scopeOf, VARIABLE_GETTERS, type VarScope } from "../scopes.ts";
 
+/** A local's declaration (`node` its initializer) or assignment (`node` the assignment). */
+export interface Kept {
+  name: string;
+  node: Node;
+  assigned?: true;
+}
+
 /** What an expression is evaluated against. */
 export interface EvalContext extends OwnRequest {
   /** The script's own `var`/`let`/`const` names; `undefined`: declared but not understood. */
@@ -45,6 +52,8 @@ export interface EvalContext extends OwnRequest {
   variable(name: string, scope?: VarScope): Sym | undefined;
   /** The object literal each `const` name was declared with, for a call that reads its fields. */
   objects?: Map<string, Node>;
+  /** What the script's locals were declared and assigned with, in order (counter.ts replays it). */
+  kept?: Kept[];
   /** The request's own JSON body as an object literal when it holds variables (body_object.ts). */
   ownBody?: Node;
   /** The helper functions the script declares (helper_call.ts), by name. */

@@ -17,6 +17,7 @@
  */
 import { compare, type Cond, type Sym } from "./sym.ts";
 import { rowNumber } from "./data_row.ts";
+import { knownNumber } from "./known_number.ts";
 
 /**
  * `Number(x)`, `parseFloat(x)`, `parseInt(x)` and `parseInt(x, 10)` of a Postman variable whose
@@ -40,7 +41,8 @@ export function numberOf(callee: string, first?: Sym, radix?: Sym): Sym | undefi
 
 /**
  * `Number(x)` and its kin as the script means them: a data file's column or a made number itself
- * (data_row.ts), else a variable read as a number ({@linkcode numberOf}).
+ * (data_row.ts), the number of a value known now (known_number.ts), else a variable read as a
+ * number ({@linkcode numberOf}).
  *
  * @example
  * ```ts
@@ -50,7 +52,8 @@ export function numberOf(callee: string, first?: Sym, radix?: Sym): Sym | undefi
  * ```
  */
 export function numberMade(callee: string, first?: Sym, radix?: Sym): Sym | undefined {
-  return rowNumber(callee, first, radix) ?? numberOf(callee, first, radix);
+  return rowNumber(callee, first, radix) ?? knownNumber(callee, first, radix) ??
+    numberOf(callee, first, radix);
 }
 
 /**

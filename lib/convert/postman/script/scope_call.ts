@@ -9,12 +9,13 @@
  *
  * @module
  */
+import { countsOn } from "./counter.ts";
 import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import type { Node } from "./parse.ts";
 import { setOf } from "./set_value.ts";
 import type { Cond, Sym } from "./sym.ts";
 import type { Translation } from "./translation.ts";
-import { scopeOf, type ScriptValues } from "../scopes.ts";
+import { scopeOf, type ScriptValues, type VarScope } from "../scopes.ts";
 
 /** Calls that set a Postman variable: `(name, value)`. */
 export const SETTERS: ReadonlySet<string> = new Set([
@@ -91,18 +92,23 @@ export function scopeCall(
   if (key?.k !== "lit" || typeof key.value !== "string") return "comment";
   const name = key.value;
   const scope = scopeOf(callee) ?? "local";
-  if (!setter) {
-    // Removed only when the response says so: a flow cannot say that, the chain is broken.
-    if (to.guarded) return dropped(to.out, name);
-    to.local.set(name, scope, { k: "lit", value: undefined });
-    to.out.sets.push({ name, value: `{{${name}}}`, kind: "unset", scope });
-    return "done";
-  }
+  if (!setter) return unsetCall(name, scope, to);
+  // A counter gives another value on each pass: no value known now (counter.ts).
+  if (countsOn(e.arguments[1], name, value, ctx)) return dropped(to.out, name);
   if (value) to.local.set(name, scope, value);
   const out = value ? setOf(name, value, to.guarded, to.when) : undefined;
   if (!out) return dropped(to.out, name);
   to.out.captures.push(...out.captures.map((c) => ({ ...c, scope })));
   to.out.sets.push(...out.sets.map((s) => ({ ...s, scope })));
+  return "done";
+}
+
+/** `unset(name)`: a later `{{name}}` is sent as written, a later `get` is `undefined`. */
+function unsetCall(name: string, scope: VarScope, to: ScopeTarget): "done" | "comment" {
+  // Removed only when the response says so: a flow cannot say that, the chain is broken.
+  if (to.guarded) return dropped(to.out, name);
+  to.local.set(name, scope, { k: "lit", value: undefined });
+  to.out.sets.push({ name, value: `{{${name}}}`, kind: "unset", scope });
   return "done";
 }
 

@@ -165,8 +165,7 @@ class Translator {
       if (sent && this.#send(node, sent)) this.ctx.scope.set(d.id.name, undefined);
       if (sent) continue;
       this.comments.declare(d.id.name, node);
-      const held = heldObject(d.init, this.ctx.ownBody); // a literal, or the request's own body
-      if (node.kind === "const" && held) (this.ctx.objects ??= new Map()).set(d.id.name, held);
+      keepDeclared(this.ctx, node, d);
       // A made value kept in a local is one value, whichever variables are set from it.
       const value = d.init
         ? evaluate(d.init, this.ctx, 0)
@@ -254,6 +253,7 @@ class Translator {
     if (e.left.type === "Identifier" && e.left.name !== "tests") {
       // A sloppy-mode assignment (`article = …` without `var`) makes a global, as `var` would.
       this.comments.declare(e.left.name, node);
+      (this.ctx.kept ??= []).push({ name: e.left.name, node: e, assigned: true });
       const value = assignedValue(e, this.ctx); // `=`, and `+=` as `x = x + …`
       this.ctx.scope.set(e.left.name, shareable(e.left.name, value));
       return;
@@ -390,4 +390,11 @@ export function translateScript(
     return translateScriptFailed(source, "it is nested too deeply");
   }
   return t.out;
+}
+
+/** What a declaration keeps: a `const`'s object literal (or the request's own body), its expression. */
+function keepDeclared(ctx: EvalContext, node: Node, d: Node): void {
+  const held = heldObject(d.init, ctx.ownBody);
+  if (node.kind === "const" && held) (ctx.objects ??= new Map()).set(d.id.name, held);
+  if (d.init) (ctx.kept ??= []).push({ name: d.id.name, node: d.init });
 }
