@@ -156,7 +156,8 @@ const ELEMENT_START = /^\s*<(script|style)(?=[\s>])/i;
  * The text with each `<script>` and `<style>` element of an HTML page blank, line for line: a
  * documentation theme's script ("Can't derive source file URL", "the project's bug tag") is
  * JavaScript, and its apostrophe, read as shell, refused a whole page of commands. Only an
- * element opened at a line's start: a command whose body holds `<script>` is still a command.
+ * element opened at a line's start: a command whose body holds `<script>` is still a command;
+ * a start tag never closed is blank alone.
  *
  * @example
  * ```ts
@@ -175,6 +176,8 @@ export function withoutScripts(text: string): string {
     const closes = new RegExp(`</${name}\\s*>`, "i");
     let end = i;
     while (end < lines.length - 1 && !closes.test(lines[end])) end++;
+    // A tag never closed (an embedding snippet shown in a page) is its own line alone.
+    if (!closes.test(lines[end])) end = i;
     blank(lines, i, end);
     i = end;
   }

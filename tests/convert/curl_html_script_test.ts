@@ -5,7 +5,8 @@
  * read as shell, the apostrophe opened a quote never closed and the page's 19 commands were
  * refused ("Unterminated single quote"). An element opened at a line's start (blanks first) is
  * code of its own language, left out line for line, as a code block in another language is;
- * a command whose body holds `<script>` (a page about escaping) is still the command.
+ * a command whose body holds `<script>` (a page about escaping) is still the command, and a tag
+ * never closed (an embedding snippet) hides its own line only.
  */
 import assert from "node:assert/strict";
 import { convertCurl } from "../../lib/convert/curl.ts";
@@ -38,6 +39,14 @@ Deno.test("a page's <script> and <style> elements are no shell", () => {
   const { yaml, summary } = convertCurl(page("http://a.test"));
   assert.equal(summary.steps, 2, yaml);
   assert.match(yaml, /url: \$\{vars\.base_url\}\/v3\/domains\n/, yaml);
+});
+
+Deno.test("a <script> never closed hides only its own line", () => {
+  // A Markdown page showing how to embed a widget: the tag alone, no end tag in the text.
+  const text = 'Embed it:\n\n```html\n<script src="widget.js">\n```\n\n' +
+    "curl -s http://a.test/widgets\n\ncurl -s http://a.test/widgets/1\n";
+  const { summary } = convertCurl(text);
+  assert.equal(summary.steps, 2);
 });
 
 Deno.test("run: both commands send what the page shows", async () => {
