@@ -25,7 +25,7 @@
 import { isCurlHeading } from "./curl_heading.ts";
 import { htmlCodeText } from "./curl_html_code.ts";
 import { hiddenNotes, withoutHtmlComments } from "./curl_hidden.ts";
-import { withoutOtherCode } from "./curl_code_blocks.ts";
+import { withoutOtherCode, withoutScripts } from "./curl_code_blocks.ts";
 import { rootPrompts } from "./curl_prompts.ts";
 import { typedText } from "./curl_typed_text.ts";
 import { refusalAnswers } from "./curl_refusal_answer.ts";
@@ -180,11 +180,12 @@ function documentedRefusals(input: string, built: BuiltCommand[]): void {
 }
 
 /**
- * The text without what holds no command: `<!-- -->` (curl_hidden.ts), ```lua
- * (curl_code_blocks.ts) and a Markdown table (curl_tables.ts), line for line.
+ * The text without what holds no command: `<!-- -->` (curl_hidden.ts), ```lua and an HTML
+ * `<script>` (curl_code_blocks.ts) and a Markdown table (curl_tables.ts), line for line.
  */
 function withoutNoCommand(text: string): ReturnType<typeof withoutHtmlComments> {
-  return withoutHtmlComments(withoutOtherCode(withoutTables(text.replace(/^\ufeff/, ""))));
+  const page = withoutScripts(text.replace(/^\ufeff/, ""));
+  return withoutHtmlComments(withoutOtherCode(withoutTables(page)));
 }
 
 /** The shell the commands are typed for: a Windows prompt's, or the one the text is written for. */

@@ -30,8 +30,11 @@ export interface PastedHead {
 const STATUS_LINE = /^\s*HTTP\/\d(?:\.\d)? (\d{3})(?:\s|$)/;
 /** A status line in a comment ending a command's line: `curl -X DELETE … # HTTP/1.1 204`. */
 const INLINE_STATUS = /\S\s+#\s?HTTP\/\d(?:\.\d)? (\d{3})(?: [A-Za-z][A-Za-z -]*)?\s*$/;
-/** A header line: a token, a colon, the value. */
-const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)\s*$/;
+/**
+ * A header line: a token, a colon, the value; indented as its status line may be, in a code
+ * block's body (an rST `code-block` under "Example response:", Markdown's four spaces).
+ */
+const HEADER_LINE = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)\s*$/;
 /** Most header lines one head may hold. */
 const MAX_HEADERS = 100;
 

@@ -46,10 +46,21 @@ export function htmlCodeText(text: string): string {
     const close = lower.indexOf("</pre", open);
     if (close === -1) break;
     const end = lower.indexOf(">", close);
-    out += text.slice(at, open) + decoded(text.slice(open, close).replace(TAG, ""));
+    out += withoutLeadingTags(text.slice(at, open)) +
+      decoded(text.slice(open, close).replace(TAG, ""));
     at = end === -1 ? text.length : end + 1;
   }
   return at === 0 ? text : out + text.slice(at);
+}
+
+/**
+ * The text before a `<pre>`, less its last line's tags when that line holds nothing else
+ * (`<div class="highlight">` and blanks): the block's first line is then its own.
+ */
+function withoutLeadingTags(before: string): string {
+  const lineStart = before.lastIndexOf("\n") + 1;
+  const head = before.slice(lineStart);
+  return head.replace(TAG, "").trim() === "" ? before.slice(0, lineStart) : before;
 }
 
 /** Where the next `<pre>` start tag is (`<pre` then a blank or `>`), from `from`; -1 if none. */

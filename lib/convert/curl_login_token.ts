@@ -21,9 +21,10 @@
  */
 import type { Correlator } from "./correlate/mod.ts";
 import type { CurlRecord } from "./curl_request.ts";
-import type { EnvNames } from "./curl_shell.ts";
+import { ENV_MARKER, type EnvNames } from "./curl_shell.ts";
 import { writtenAs } from "./curl_placeholders.ts";
 import { tokenHeader } from "./curl_token_header.ts";
+import { sendTokenEverywhere, type TokenVariable } from "./curl_login_token_uses.ts";
 import type { Step } from "./model.ts";
 import type { HarRecord } from "./har_model.ts";
 import { saysWord } from "../secrets/names.ts";
@@ -185,6 +186,9 @@ function example(
   return { name: "token", written: "the example token" };
 }
 
+/** The `$NAME` markers a value holds (curl_shell.ts), each once. */
+const markersIn = (value: string) => [...new Set(value.match(ENV_MARKER) ?? [])];
+
 /** The last login to an origin: its step, line and record; its token's capture, once made. */
 interface Login {
   step: Step;
@@ -214,13 +218,15 @@ export function loginTokens(
 ): void {
   const logins = new Map<string, Login>();
   const stepOf = new Map(c.steps.map((s) => [s.first, s]));
-  const replaced = new Set<string>();
+  const rd: Reading = { c, built, names, notes, replaced: new Set(), tokens: new Map() };
+  const loginSteps: Step[] = [];
   for (const { command, records } of built) {
     for (const r of records) {
       const step = stepOf.get(r.record);
       const origin = r.record.url.origin;
       if (step && isLogin(r)) {
         logins.set(origin, { step, line: command.line, record: r.record });
+        loginSteps.push(step);
         continue;
       }
       const login = logins.get(origin);
@@ -228,27 +234,53 @@ export function loginTokens(
       // A body field the docs fill with the login's token: curl_login_body_token.ts.
       const sent = { step, record: r.record, line: command.line };
       loginBodyTokens(c, sent, login, notes, LOGIN_TOKEN_PATTERN)
-        .forEach((n) => replaced.add(n));
-      for (const h of r.record.headers) {
-        const found = credentialOf(h.name, h.value);
-        const at = step.headers.findIndex(([n]) => n.toLowerCase() === h.name.toLowerCase());
-        if (!found || at === -1) continue;
-        // Nothing else produces it: a printed answer's own value was captured already.
-        const asked = [...c.env.keys()].filter((n) => step.headers[at][1].includes(c.sp.envRef(n)));
-        const p = placeholder(found.cred, names.env, names.text) ??
-          example(found.cred, asked, login.record);
-        if (!p || (asked.length === 0 && !/zqzenv/.test(step.headers[at][1]))) continue;
-        const { key, how } = captureOf(login, p, c.sp, headerOf(login.record, names.text, built));
-        for (const n of asked) replaced.add(n);
-        const ref = c.sp.capRef(login.step.name, key);
-        step.headers[at] = [step.headers[at][0], `${found!.scheme}${ref}`];
-        notes.push(
-          `Step ${step.name} (line ${command.line}): ${p.written} is the token step ${login.step.name} (line ${login.line}) answers, captured as ${key}: ${how}.`,
-        );
-      }
+        .forEach((n) => rd.replaced.add(n));
+      headerTokens(rd, sent, login);
     }
   }
-  dropUnused(c, replaced);
+  // A variable the headers prove a login's token is that capture in bodies too.
+  sendTokenEverywhere(c, rd.tokens, loginSteps);
+  dropUnused(c, rd.replaced);
+}
+
+/** What {@linkcode loginTokens} shares while it reads each step's headers. */
+interface Reading {
+  c: Correlator;
+  built: readonly { records: CurlRecord[] }[];
+  names: { env: EnvNames; text: string };
+  notes: string[];
+  /** The variables no longer asked once no step sends them. */
+  replaced: Set<string>;
+  /** Each variable, as steps send it, that a header proved a login's token (curl_login_token_uses.ts). */
+  tokens: Map<string, TokenVariable>;
+}
+
+/** Sends the login's token for each of the step's credential headers that holds a placeholder. */
+function headerTokens(
+  rd: Reading,
+  { step, record, line }: { step: Step; record: HarRecord; line: number },
+  login: Login,
+): void {
+  const { c, names } = rd;
+  for (const h of record.headers) {
+    const found = credentialOf(h.name, h.value);
+    const at = step.headers.findIndex(([n]) => n.toLowerCase() === h.name.toLowerCase());
+    if (!found || at === -1) continue;
+    // Nothing else produces it: a printed answer's own value was captured already.
+    const asked = [...c.env.keys()].filter((n) => step.headers[at][1].includes(c.sp.envRef(n)));
+    const p = placeholder(found.cred, names.env, names.text) ??
+      example(found.cred, asked, login.record);
+    if (!p || (asked.length === 0 && !/zqzenv/.test(step.headers[at][1]))) continue;
+    const { key, how } = captureOf(login, p, c.sp, headerOf(login.record, names.text, rd.built));
+    const ref = c.sp.capRef(login.step.name, key);
+    for (const n of asked) rd.replaced.add(n);
+    const sent = [...asked.map((n) => c.sp.envRef(n)), ...markersIn(step.headers[at][1])];
+    for (const as of sent) if (!rd.tokens.has(as)) rd.tokens.set(as, { login: login.step, ref });
+    step.headers[at] = [step.headers[at][0], `${found.scheme}${ref}`];
+    rd.notes.push(
+      `Step ${step.name} (line ${line}): ${p.written} is the token step ${login.step.name} (line ${login.line}) answers, captured as ${key}: ${how}.`,
+    );
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * A program that prints the JSON it reads as the same value: `| jq`,
- * `| jq .`, `| json_pp`, `| python3 -m json.tool`. Docs pipe curl into one
+ * `| jq .`, `| json_pp`, `| python3 -m json.tool` (or `-mjson.tool`). Docs pipe curl into one
  * to show the answer indented (a metrics server's events page:
  * `curl -s "…/events/get_data?tags=deploy" | json_pp` and the events under
  * it). What the page prints is then curl's answer, laid out anew: a value it
@@ -46,6 +46,7 @@ function jqReprints(words: readonly string[]): boolean {
  * import { reprintsJson } from "./curl_reprinted.ts";
  * if (!reprintsJson(["json_pp"]) || !reprintsJson(["jq", "-S", "."])) throw new Error();
  * if (!reprintsJson(["python3", "-m", "json.tool", "--sort-keys"])) throw new Error();
+ * if (!reprintsJson(["python", "-mjson.tool"]) || reprintsJson(["python", "-mjson"])) throw new Error();
  * if (reprintsJson(["jq", "-r", ".token"]) || reprintsJson(["jq", "-s", "."])) throw new Error();
  * if (reprintsJson(["grep", "id"])) throw new Error();
  * ```
@@ -56,8 +57,10 @@ export function reprintsJson(words: readonly string[]): boolean {
   if (program === "jq") return jqReprints(rest);
   if (program === "json_pp") return rest.every((w) => w.startsWith("-"));
   if (/^python[23]?(\.\d+)?$/.test(program)) {
-    return rest[0] === "-m" && rest[1] === "json.tool" &&
-      rest.slice(2).every((w, i, all) =>
+    // Python reads `-mjson.tool` as `-m json.tool`, the module joined to its option.
+    const args = /^-m./.test(rest[0] ?? "") ? ["-m", rest[0].slice(2), ...rest.slice(1)] : rest;
+    return args[0] === "-m" && args[1] === "json.tool" &&
+      args.slice(2).every((w, i, all) =>
         w === "--sort-keys" || w === "--indent" || w === "--tab" || w === "--no-ensure-ascii" ||
         (/^\d$/.test(w) && all[i - 1] === "--indent")
       );

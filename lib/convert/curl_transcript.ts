@@ -253,7 +253,7 @@ function isProse(line: string, above?: string): boolean {
   if (!IN_WORD.test(text)) return false;
   // A list item however it starts ("- `422 …` when an expression can't be executed").
   const opens = SENTENCE.test(text) || LIST_ITEM.test(text) || TABLE_ROW.test(text) ||
-    lowerSentence(text);
+    CODE_LEAD.test(text) || lowerSentence(text);
   if ((opens && !RUNS_CURL.test(text)) || isCurlSentence(text)) return true;
   return wrapped(text) && above !== undefined && above.trim() !== "" && wrapped(untagged(above));
 }
@@ -287,6 +287,14 @@ const WORDS = /^\s*(?:[-*+]\s+)?[A-Z][A-Za-z]*[,:]?\s+[a-z]+\b/;
  * space, code or the end.
  */
 const LOWER_WORD = /^\s*[a-z]+(?:['’][a-z]+)?(?:\s|`|$)/;
+
+/**
+ * A sentence that opens with inline code naming what it is about, maybe after a list's mark, then
+ * words: an API page's ``` ``PUT /config``: It's also possible… ``` (rST) or `` `PUT /config`: Here's
+ * how… `` (Markdown). A code span holding a blank (an endpoint's method and path) fits no
+ * {@linkcode SENTENCE}; the shell would run the span's output, so no command starts so.
+ */
+const CODE_LEAD = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(`{1,2})[^`\s][^`]*\1[,.:;]?\s+[A-Za-z]+\b/;
 
 /**
  * A sentence's line that starts with inline code and goes on in words: rST's ``` ``If-Match`` header

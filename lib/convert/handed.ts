@@ -27,6 +27,21 @@ export interface Handed {
 export interface HandedUrl extends Handed {
   absolute: boolean;
   prefix?: string;
+  /** The path word the request adds after the handed URL (`/payload` of `…/secrets/48d2…/payload`). */
+  suffix?: string;
+}
+
+/** One path word after a handed URL: an item's part (`/payload`, `/acl`, `/metadata`), no id. */
+const PART_PATH = /^\/[A-Za-z][A-Za-z_-]*\/?$/;
+
+/**
+ * Whether a handed URL names an item, whose parts sit under it: its last segment an id (a number,
+ * or eight characters or more with a digit: a UUID, `usr_1a2b3c4d`). A service's base URL
+ * (`…/parse`, `…/v1`) is no item, and what is sent under it is the request's own path.
+ */
+function namesItem(href: string): boolean {
+  const last = href.slice(href.lastIndexOf("/") + 1);
+  return /^\d+$/.test(last) || (last.length >= 8 && /\d/.test(last));
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -180,10 +195,27 @@ export class HandedOut {
    * if (handed.urlOf({ url: new URL("https://a.test/dl?sig=1#top") } as any)?.absolute !== false) {
    *   throw new Error();
    * }
+   * // An item's absolute URL a JSON answer gave, then a word: that URL and the word.
+   * // deno-lint-ignore no-explicit-any
+   * handed.urls.set("https://a.test/s/9f2c4e1a", { absolute: true, source: { kind: "json", path: ["ref"] } } as any);
+   * // deno-lint-ignore no-explicit-any
+   * if (handed.urlOf({ url: new URL("https://a.test/s/9f2c4e1a/payload") } as any)?.suffix !== "/payload") throw new Error();
    * ```
    */
   urlOf(r: HarRecord): HandedUrl | undefined {
-    return this.urls.get(sent(r.url));
+    const whole = this.urls.get(sent(r.url));
+    if (whole || r.url.search !== "") return whole;
+    // An item's absolute URL a JSON answer handed out, then a word: `<secret_ref>/payload`.
+    const href = sent(r.url);
+    for (let cut = href.lastIndexOf("/"); cut > 0; cut = href.lastIndexOf("/", cut - 1)) {
+      const handed = this.urls.get(href.slice(0, cut));
+      if (handed) {
+        const part = handed.absolute && handed.source.kind === "json" &&
+          namesItem(href.slice(0, cut)) && PART_PATH.test(href.slice(cut));
+        return part ? { ...handed, suffix: href.slice(cut) } : undefined;
+      }
+    }
+    return undefined;
   }
 
   /**

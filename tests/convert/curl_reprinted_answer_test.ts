@@ -1,7 +1,8 @@
 /**
  * `convert curl`: an answer the docs print through a pretty-printer. A
  * metrics server's events page pipes curl into `json_pp` and prints the
- * events under it; READMEs pipe into `jq`, `jq .` or `python3 -m json.tool`.
+ * events under it; READMEs pipe into `jq`, `jq .` or `python3 -m json.tool`
+ * (`-mjson.tool` too: an identity service's curl page joins the module to `-m`).
  * The printed JSON was read as the pretty-printer's output, no answer of
  * curl's, so an id it handed out that a later command sends was the docs'
  * own (404 on any other instance) and the count of answers said "no pasted
@@ -24,6 +25,9 @@ const PRINTERS = [
   "jq -C",
   "python3 -m json.tool",
   "python -m json.tool --sort-keys",
+  // Python's `-m` joined to its module, as an identity service's curl page writes it.
+  "python -mjson.tool",
+  "python3 -mjson.tool --sort-keys",
 ];
 
 /** Creates an item through `printer`, its answer printed, then reads the item by its id. */

@@ -2,7 +2,8 @@
  * A request's URL rewritten for replay: its origin as a base-URL var, each
  * path segment a capture, a generated value or itself, each query value
  * rewritten like a body field (JSON inside one rewritten and re-encoded).
- * A URL a response handed out whole is its capture.
+ * A URL a response handed out whole is its capture, and so is an item's URL a JSON answer
+ * handed out absolute with one word of a part after it (`<secret_ref>/payload`).
  *
  * @module
  */
@@ -145,7 +146,7 @@ function queryPair(
 /** A request URL that a response handed out whole: the capture, after the base if relative. */
 function wholeUrl(
   c: Correlator,
-  whole: { step: Step; source: Source; absolute: boolean; prefix?: string },
+  whole: { step: Step; source: Source; absolute: boolean; prefix?: string; suffix?: string },
   r: HarRecord,
   step: Step,
   base: string,
@@ -154,5 +155,6 @@ function wholeUrl(
   // Its signature and other opaque parameters are secrets: masked in comments, never sent.
   for (const [, v] of r.url.searchParams) if (isSecretShaped(v)) c.secrets.add(v);
   const ref = useProducer(c, producer, step).replace(/^\$\{/, "${raw:");
-  return whole.absolute ? ref : `${base}${c.sp.lit(whole.prefix ?? "")}${ref}`;
+  const url = whole.absolute ? ref : `${base}${c.sp.lit(whole.prefix ?? "")}${ref}`;
+  return `${url}${c.sp.lit(whole.suffix ?? "")}`;
 }
