@@ -64,7 +64,8 @@ function shapeOf(name: string): string {
  * Adds to `out` the made-up names of the page's form controls (`<input>`,
  * `<select>`, `<textarea>`), each found again by the control of that shape
  * (pages.ts passes the ones before it: a fresh page lists its fields in the
- * same order). The quotes may be escaped, as in HTML a JSON string carries.
+ * same order). The quotes may be escaped, as in HTML a JSON string carries, and the
+ * name may go on past the stem (`…-ext`, `…[]`).
  *
  * @example
  * ```ts
@@ -74,17 +75,19 @@ function shapeOf(name: string): string {
  * controlNames('<input type="email" name="c391c788134920" value="">', out);
  * const m = new RegExp(out[0].pattern).exec('<input type="email" name="0a1b2c3d4e5f60">');
  * if (m?.[1] !== "0a1b2c3d4e5f60" || !out[0].state) throw new Error();
+ * controlNames('<select name=\"6f7ffa2d0c25b6[]\">', out);
+ * if (out[1]?.value !== "6f7ffa2d0c25b6") throw new Error();
  * ```
  */
 export function controlNames(html: string, out: PageValue[]): void {
   const tags =
-    /<(?:input|select|textarea)\b[^>]{0,2000}?\bname=\\?["']([0-9A-Za-z]{12,64})\\?["']/gi;
+    /<(?:input|select|textarea)\b[^>]{0,2000}?\bname=\\?["']([0-9A-Za-z]{12,64})(?:[-_[][^"'\\]*)?\\?["']/gi;
   for (const m of html.matchAll(tags)) {
     const name = m[1];
     if (!isMadeUpName(name)) continue;
     const pattern = `<(?:input|select|textarea)\\b[^>]*?\\bname=\\\\?["'](${
       shapeOf(name)
-    })\\\\?["']`;
+    })(?:[-_[][^"'\\\\]*)?\\\\?["']`;
     out.push({ name: "field_name", value: name, pattern, secret: false, state: true });
   }
 }

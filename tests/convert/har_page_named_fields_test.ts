@@ -48,13 +48,19 @@ function openPage(sid: string): string {
 
 /** The topic's fields, as HTML inside JSON (its quotes escaped), served as the desk does. */
 function topicFields(sid: string): string {
-  const html = `<tr><td><input type="text" name="${
-    fieldName(sid, "summary")
-  }" value=""></td></tr><tr><td><textarea name="${
-    fieldName(sid, "details")
-  }"></textarea></td></tr>`;
+  const n = (f: string) => fieldName(sid, f);
+  const html = [
+    `<tr><td><input type="text" name="${n("summary")}" value=""></td></tr>`,
+    `<tr><td><textarea name="${n("details")}"></textarea></td></tr>`,
+    `<tr><td><select name="${
+      n("priority")
+    }[]"><option value="2">Normal</option></select></td></tr>`,
+  ].join("\n");
   return JSON.stringify({ media: "", html });
 }
+
+/** The public form serves the topic's JSON as `text/html`; the agent's panel as JSON. */
+const TOPIC_TYPE = { public: "text/html; charset=utf-8", agent: "application/json" };
 
 /** The page a created ticket answers with: a note form, its field named for the session. */
 function ticketPage(sid: string): string {
@@ -72,7 +78,7 @@ interface Desk {
 }
 
 /** The desk: a session per cookie, fields read only under this session's names. */
-function desk(): Desk {
+function desk(topicType: string): Desk {
   const tickets: string[] = [];
   const notes: string[] = [];
   let sessions = 0;
@@ -90,7 +96,9 @@ function desk(): Desk {
     if (url.pathname === "/open" && req.method === "GET") {
       return new Response(openPage(sid), { headers: html });
     }
-    if (url.pathname === "/form/topic/2") return new Response(topicFields(sid), { headers: html });
+    if (url.pathname === "/form/topic/2") {
+      return new Response(topicFields(sid), { headers: { "content-type": topicType } });
+    }
     const form = req.method === "POST" ? await req.formData() : new FormData();
     if (url.pathname === "/open" && req.method === "POST") {
       const email = form.get(n("email"));
@@ -100,7 +108,10 @@ function desk(): Desk {
           headers: html,
         });
       }
-      tickets.push(`${email}: ${form.get(n("summary"))} (ext ${form.get(`${n("phone")}-ext`)})`);
+      const priority = form.get(`${n("priority")}[]`);
+      tickets.push(
+        `${email}: ${form.get(n("summary"))} (ext ${form.get(`${n("phone")}-ext`)}, ${priority})`,
+      );
       return new Response(ticketPage(sid), { headers: html });
     }
     if (url.pathname === "/note" && req.method === "POST") {
@@ -156,7 +167,7 @@ function entry(
 }
 
 /** The journey as recorded: open the form, pick the topic, send the ticket, then a note. */
-function recording(): string {
+function recording(topicType: string): string {
   const n = (f: string) => fieldName(SID, f);
   const boundary = "----WebKitFormBoundaryHarbour01";
   const parts = [
@@ -168,6 +179,7 @@ function recording(): string {
     ["topicId", "2"],
     [n("summary"), "Crane on pier 4 is stuck"],
     [n("details"), "<p>It stopped at noon.</p>"],
+    [`${n("priority")}[]`, "2"],
   ];
   const body =
     parts.map(([k, v]) =>
@@ -189,6 +201,8 @@ function recording(): string {
       },
     }),
   ];
+  entries[1].response.headers[0].value = topicType;
+  entries[1].response.content.mimeType = topicType;
   // The desk's one API read: with it, a page is kept only when it takes part in the session.
   const api = entry("GET", "/api/tickets", '{"open":1}');
   api.response.headers[0].value = "application/json";
@@ -196,20 +210,25 @@ function recording(): string {
   return JSON.stringify({ log: { version: "1.2", entries: [...entries, api] } });
 }
 
-Deno.test("convert har: field names a page made up for its session are read from the fresh page, and the ticket and its note pass", async () => {
-  const { converted, flow, run, server } = await convertHarThenRun(desk, recording());
-  assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
-  // Two tickets' worth of runs would differ only by the fresh session: one run, one ticket.
-  assert.equal(server.tickets.length, 1, server.tickets.join("\n"));
-  assert.match(server.tickets[0], /: Crane on pier 4 is stuck \(ext 12\)$/);
-  assert.deepEqual(server.notes, ["Called the crane crew"]);
-  // No recorded made-up name is sent; the word `topicId` is.
-  for (const f of ["email", "name", "phone", "summary", "details", "note"]) {
-    assert.ok(!flow.includes(fieldName(SID, f)), `${f} sent as recorded:\n${flow}`);
-  }
-  assert.match(flow, /topicId: "2"/);
-  assert.match(flow, /\}-ext": "12"/);
-  // The topic's answer, a page by its type, is kept: it holds names the ticket sends.
-  assert.match(flow, /url: \$\{vars\.base_url\}\/form\/topic\/2/);
-  assert.match(converted.stderr, /GET \/form\/topic\/2/);
-});
+for (const [where, topicType] of Object.entries(TOPIC_TYPE)) {
+  Deno.test(`convert har: field names a page made up for its session are read from the fresh page (topic's fields as ${where}), and the ticket and its note pass`, async () => {
+    const { converted, flow, run, server } = await convertHarThenRun(
+      () => desk(topicType),
+      recording(topicType),
+    );
+    assert.equal(run.code, 0, `${run.stdout}\n${flow}`);
+    assert.equal(server.tickets.length, 1, server.tickets.join("\n"));
+    assert.match(server.tickets[0], /: Crane on pier 4 is stuck \(ext 12, 2\)$/);
+    assert.deepEqual(server.notes, ["Called the crane crew"]);
+    // No recorded made-up name is sent; the word `topicId` is.
+    for (const f of ["email", "name", "phone", "summary", "details", "priority", "note"]) {
+      assert.ok(!flow.includes(fieldName(SID, f)), `${f} sent as recorded:\n${flow}`);
+    }
+    assert.match(flow, /topicId: "2"/);
+    assert.match(flow, /\}-ext": "12"/);
+    assert.match(flow, /\}\[\]": "2"/);
+    // The topic's answer is kept: it holds names the ticket sends.
+    assert.match(flow, /url: \$\{vars\.base_url\}\/form\/topic\/2/);
+    assert.match(converted.stderr, /Converted 5 of 5/);
+  });
+}

@@ -30,6 +30,9 @@ export function pageNamedField(c: Correlator, name: string, step: Step): string 
   const stem = madeUpStem(name);
   if (stem === undefined) return undefined;
   const producer = c.producers.get(valueKey(stem));
-  if (producer?.source.kind !== "regex" || producer.step === step) return undefined;
+  // From a page (`regex`) or from HTML inside a JSON answer's member (`json` with its regex).
+  const fromPage = producer?.source.kind === "regex" ||
+    (producer?.source.kind === "json" && producer.source.regex !== undefined);
+  if (!producer || !fromPage || producer.step === step) return undefined;
   return useProducer(c, producer, step) + c.sp.lit(name.slice(stem.length));
 }
