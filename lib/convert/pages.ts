@@ -25,6 +25,7 @@ import { patternAt } from "./nth_match.ts";
 import { escapeRegExpSlash as escape } from "../_util/regex_escape.ts";
 import { sentValues } from "./sent_values.ts";
 import { rowPairs, sendsRow } from "./labelled_rows.ts";
+import { controlNames } from "./page_named_controls.ts";
 
 export type { PageValue } from "./page_value.ts";
 
@@ -278,6 +279,7 @@ export function pageValues(html: string, origin?: string): PageValue[] {
   dataValues(html, found);
   scriptValues(html, found);
   linkValues(html, found, origin);
+  controlNames(html, found);
   const seen = new Set<string>();
   return found.flatMap((v) => {
     if (seen.has(v.value)) return [];

@@ -8,6 +8,7 @@ import type { HarRecord } from "./har_model.ts";
 import { parseBody, safeDecode, walk } from "./json.ts";
 import { multipartBoundary } from "./har_input.ts";
 import { multipartParts } from "./uploads.ts";
+import { madeUpStem } from "./page_named_controls.ts";
 
 /**
  * Every value a request sends: cookies, header values, path segments, query and body values
@@ -42,12 +43,22 @@ function bodyValues(r: HarRecord, body: string, sent: Set<string>): void {
     : undefined;
   if (parts) {
     for (const p of parts) if (p.value !== undefined) sent.add(p.value);
+    sentNames(parts.map((p) => p.name), sent);
   } else if (body.length < 1_000_000) {
     try {
       walk(parseBody(body), (_p, _k, leaf) => sent.add(String(leaf)));
     } catch {
       for (const [, v] of new URLSearchParams(body)) sent.add(v);
+      sentNames([...new URLSearchParams(body).keys()], sent);
       for (const m of body.matchAll(/"([^"\\]{6,200})"/g)) sent.add(m[1]);
     }
+  }
+}
+
+/** Adds the made-up stems of field names (page_named_controls.ts): a page that named them is a source. */
+function sentNames(names: readonly string[], sent: Set<string>): void {
+  for (const name of names) {
+    const stem = madeUpStem(name);
+    if (stem !== undefined) sent.add(stem);
   }
 }

@@ -15,7 +15,13 @@
  * (`Update.html?Status=deleted&SubmitTicket=1&id=1`) answered with a redirect, and RT answers one
  * without its own site's `Referer` with a 200 page "Possible cross-site request forgery" and does
  * nothing. A GET or HEAD that sent a query and was answered with a redirect is taken for one that
- * acts, and keeps its `Referer` the same way; a read answered 200 keeps none.
+ * acts, and keeps its `Referer` the same way.
+ *
+ * A page's script may be held to the same check on a read: osTicket's public ticket form fetches
+ * a help topic's fields with `GET /ajax.php/form/help-topic/2` and answers `403 Forbidden.` to a
+ * request that names no page. A request that says a script sent it (`X-Requested-With:
+ * XMLHttpRequest`, the mark servers tell a script's request by) keeps its `Referer` too. A page
+ * the browser navigated to, answered 200, keeps none.
  *
  * @module
  */
@@ -47,9 +53,16 @@ export function refererHeader(
   r: HarRecord,
   sent: readonly [string, string][],
 ): [string, string] | undefined {
-  const page = ownPage(c, r, sent, "referer", actingGet(r))?.page;
+  const page = ownPage(c, r, sent, "referer", actingGet(r) || scriptSent(r))?.page;
   if (!page) return undefined;
   return ["referer", `${originRef(c, page.origin)}${pathOf(c, page)}`];
+}
+
+/** Whether `r` says a page's script sent it (`X-Requested-With: XMLHttpRequest`). */
+function scriptSent(r: HarRecord): boolean {
+  return r.headers.some((h) =>
+    h.name.toLowerCase() === "x-requested-with" && h.value.trim().toLowerCase() === "xmlhttprequest"
+  );
 }
 
 /**

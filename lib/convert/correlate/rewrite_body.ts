@@ -37,6 +37,7 @@ import { heldNumberProducer } from "./held_numbers.ts";
 import { useProducer } from "./captures.ts";
 import { labelledOption } from "./labelled_ids.ts";
 import { askBareCredential } from "./bare_credential.ts";
+import { pageNamedField } from "./page_named_fields.ts";
 
 /**
  * Sets the body of `step` (`body`, `form` or `multipart`) from the one `r`
@@ -154,14 +155,18 @@ function urlencoded(
   // survive, a captured base64 token beside a checkbox `chk_${…}` too. A name is a template there.
   const form = formFields(pairs);
   if (form) {
-    const names = form.map(([k]) => rowFieldName(c, k, step) ?? c.sp.lit(k));
+    const names = form.map(([k]) =>
+      rowFieldName(c, k, step) ?? pageNamedField(c, k, step) ?? c.sp.lit(k)
+    );
     step.form = ymap(form.map(([k, values], i) => {
       const t = values.map((v) => fieldValue(c, k, v, step, where));
       return [names[i], t.length === 1 ? t[0] : t];
     }));
     return;
   }
-  const names = pairs.map(([k]) => rowFieldName(c, safeDecode(k), step));
+  const names = pairs.map(([k]) =>
+    rowFieldName(c, safeDecode(k), step) ?? pageNamedField(c, safeDecode(k), step)
+  );
   step.body = pairs.map(([k, v], i) => {
     if (v === undefined) return withTokens(c, k, step, madeIdsIn(c, k));
     const value = safeDecode(v);
@@ -281,7 +286,7 @@ function multipart(c: Correlator, r: HarRecord, step: Step, contentType: string)
   const entries: [string, YNode[]][] = [];
   for (const part of parts) {
     // A multipart field's name is a template, as a form's: a recorded `${` is escaped.
-    const name = c.sp.lit(part.name);
+    const name = pageNamedField(c, part.name, step) ?? c.sp.lit(part.name);
     const value = part.fileName === undefined
       ? partValue(c, part.name, part.value ?? "", step, where)
       : filePart(c, r, step, { ...part, fileName: part.fileName }, omitted);
