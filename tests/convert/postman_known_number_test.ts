@@ -60,7 +60,7 @@ function collection(base: string, checks = CHECKS) {
 }
 
 /** Answers the update with the price it was sent; `bent` answers one less. */
-function echoServer() {
+function priceServer() {
   const state = { bent: false, seen: [] as unknown[] };
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const body = await req.json();
@@ -72,7 +72,7 @@ function echoServer() {
 
 Deno.test("postman known number: a variable the script set, read as a number, is checked as Newman does", async () => {
   const dir = await Deno.makeTempDir({ prefix: "flowrun-pm-known-number-" });
-  const server = echoServer();
+  const server = priceServer();
   try {
     const { counts, summary } = await newmanThenFlow(dir, collection(server.url), server.url);
     assert.equal(counts.failedAssertions, 0, JSON.stringify(counts));
