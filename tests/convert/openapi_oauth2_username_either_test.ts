@@ -132,6 +132,8 @@ for (const key of ["email", "username"] as const) {
     assert.equal(runs[0].code, 0, runs[0].stdout + runs[0].stderr);
     assert.ok(seen.includes("POST /notes/"), seen.join(", "));
     assert.doesNotMatch(summary, /LOGIN_/);
+    // An account of the user's own is given under the var the login reads: the email.
+    assert.match(summary, /give its email and password in a --vars-file/);
   });
 }
 

@@ -301,7 +301,9 @@ function asEmail(node: YNode, used: Set<string>): YNode {
  */
 export function ownAccountHint(doc: Node, login: Login): string {
   const fields = [...bodyFields(doc, login.op)];
-  const identity = nameIsEmail(doc, login) || fields.some((f) => /e?mail$/.test(f))
+  // The login's form `username` reads the run's email when it is the sign-up's both names too.
+  const byEmail = nameIsEmail(doc, login) || sharesIdentity(doc, login);
+  const identity = byEmail || fields.some((f) => /e?mail$/.test(f))
     ? "email"
     : fields.some((f) => USER_NAMES.has(f))
     ? "username"
