@@ -25,6 +25,7 @@ import { apartVars, type FlowOps, sentApart } from "./second_signup.ts";
 import { jsonBodyMedia } from "./json_body.ts";
 import { unsaidPassword } from "./unsaid_password.ts";
 import { loginIdentity } from "./login_identity.ts";
+import { sharesIdentity } from "./one_identity.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
   email: ["LOGIN_EMAIL", "the email of an account of yours"],
@@ -100,7 +101,7 @@ export function runValues(
     const role = registers ? "register" : login.credentials === op ? "password" : "";
     fields = withCredentials(shared.doc, op, fields, account ?? runVars, role, login.op);
   }
-  const byEmail = login?.op === op && nameIsEmail(shared.doc, login);
+  const byEmail = signsInByEmail(shared.doc, login, op, registers);
   // A sign-up's example names are every account's unless made the run's (signup_names.ts).
   const names = registers && shared.doc
     ? new Set([...samples, ...signUpNames(shared.doc, op, fields)])
@@ -118,6 +119,22 @@ export function runValues(
     return account ? signInAs(made, account, shared.auth, `${op.method} ${op.template}`) : made;
   };
   return fields.map(([k, v]) => [k, k === "multipart" ? textParts(v, ran) : ran(v)]);
+}
+
+/**
+ * Whether `op`'s account names are the run's email: the login's form `username` beside a sign-up
+ * of an address alone, or, in both, beside a sign-up taking a user name and an address
+ * (`one_identity.ts`).
+ */
+function signsInByEmail(
+  doc: Node | undefined,
+  login: Login | undefined,
+  op: OpenApiOperation,
+  registers: boolean,
+): boolean {
+  if (login === undefined) return false;
+  if (login.op === op && nameIsEmail(doc, login)) return true;
+  return (login.op === op || registers) && sharesIdentity(doc, login);
 }
 
 /**
@@ -284,7 +301,9 @@ function asEmail(node: YNode, used: Set<string>): YNode {
  */
 export function ownAccountHint(doc: Node, login: Login): string {
   const fields = [...bodyFields(doc, login.op)];
-  const identity = nameIsEmail(doc, login) || fields.some((f) => /e?mail$/.test(f))
+  // The login's form `username` reads the run's email when it is the sign-up's both names too.
+  const byEmail = nameIsEmail(doc, login) || sharesIdentity(doc, login);
+  const identity = byEmail || fields.some((f) => /e?mail$/.test(f))
     ? "email"
     : fields.some((f) => USER_NAMES.has(f))
     ? "username"

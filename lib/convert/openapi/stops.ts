@@ -39,6 +39,7 @@
  * @module
  */
 import type { OpenApiOperation } from "./operations.ts";
+import { verbItem } from "./verb_segments.ts";
 
 const STOP = /\b(?:shut\s*down|shutdown|stops?|terminates?|halts?|kills?|restarts?|reboots?)\b/i;
 // What the server runs as or in: its process, and the container or host (a restart of either
@@ -64,15 +65,17 @@ export interface StopsAbout {
 }
 
 /**
- * The names of what the API holds, lower case and singular: its schemas' names, and each path
- * segment an item's `{parameter}` follows (`/todos/{id}`: `todo`).
+ * The names of what the API holds, lower case and singular: its schemas' names, each path
+ * segment an item's `{parameter}` follows (`/todos/{id}`: `todo`), and the noun before a verb
+ * segment the item's parameter follows (`/jobs/update/{id}`: `job`, `verb_segments.ts`; a job
+ * board titled "Job Board" had its "Update Job" left out as an update of the API itself).
  *
  * @example
  * ```ts
  * import { ownResources } from "./stops.ts";
- * const names = ownResources({ paths: { "/v1/todos/{id}": {}, "/v1/status/app": {} },
- *   components: { schemas: { User: {} } } });
- * if ([...names].sort().join() !== "todo,user") throw new Error([...names].join());
+ * const names = ownResources({ paths: { "/v1/todos/{id}": {}, "/v1/status/app": {},
+ *   "/jobs/get/{id}": {} }, components: { schemas: { User: {} } } });
+ * if ([...names].sort().join() !== "get,job,todo,user") throw new Error([...names].join());
  * ```
  */
 export function ownResources(document: Record<string, unknown>): Set<string> {
@@ -85,6 +88,8 @@ export function ownResources(document: Record<string, unknown>): Set<string> {
     segments.forEach((s, i) => {
       if (i > 0 && segments[i - 1] !== "" && /^\{[^}]+\}$/.test(s)) names.push(segments[i - 1]);
     });
+    const collection = verbItem(path)?.collection;
+    if (collection !== undefined) names.push(collection.split("/").at(-1)!);
   }
   return new Set(names.map(singular).filter((n) => !n.includes("{")));
 }
