@@ -33,6 +33,29 @@ export function snake(text: string): string {
 }
 
 /**
+ * The singular of a plural the "-ies" → "-y" rule would misspell, or
+ * undefined for any other word: one the plural is (`series`), or one ending
+ * "ie" (`movies`, whose noun is no "movy"). Read by {@linkcode singular} and
+ * by the OpenAPI converter's item nouns (`openapi/noun_id.ts`), so a step's
+ * name and the id it searches for spell the noun alike.
+ *
+ * @example
+ * ```ts
+ * import { listedSingular } from "./names.ts";
+ * if (listedSingular("movies") !== "movie" || listedSingular("series") !== "series") throw new Error();
+ * if (listedSingular("categories") !== undefined) throw new Error();
+ * ```
+ */
+export function listedSingular(word: string): string | undefined {
+  // Words whose singular is the plural, or ends "ie" (Datadog's /v2/series was "create_sery").
+  if (/(^|_)(series|species)$/.test(word)) return word;
+  if (/(^|_)(movie|cookie|zombie|calorie|pie|tie|smoothie|selfie|rookie|goalie)s$/.test(word)) {
+    return word.slice(0, -1);
+  }
+  return undefined;
+}
+
+/**
  * English singular of a snake_case resource name, good enough for REST paths.
  *
  * @example
@@ -44,11 +67,8 @@ export function snake(text: string): string {
  * ```
  */
 export function singular(word: string): string {
-  // Words whose singular is the plural, or ends "ie" (Datadog's /v2/series was "create_sery").
-  if (/(^|_)(series|species)$/.test(word)) return word;
-  if (/(^|_)(movie|cookie|zombie|calorie|pie|tie|smoothie|selfie|rookie|goalie)s$/.test(word)) {
-    return word.slice(0, -1);
-  }
+  const listed = listedSingular(word);
+  if (listed !== undefined) return listed;
   if (/ies$/.test(word) && word.length > 4) return word.slice(0, -3) + "y";
   if (/(sses|xes|ches|shes|zzes)$/.test(word)) return word.slice(0, -2);
   if (/(ss|us|is|ps)$/.test(word)) return word;

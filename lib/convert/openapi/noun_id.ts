@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { listedSingular } from "../names.ts";
 
 /**
  * `userId` and `user_id` for a create at `/users` whose item's parameter is
@@ -21,6 +22,8 @@
  * if (nounIds("/api/users", "id").join() !== "userId,user_id") throw new Error();
  * if (nounIds("/categories", "id").join() !== "categoryId,category_id") throw new Error();
  * if (nounIds("/indexes", "id").join() !== "indexId,index_id") throw new Error();
+ * if (nounIds("/movies", "id").join() !== "movieId,movie_id") throw new Error();
+ * if (nounIds("/statuses", "id").join() !== "statusId,status_id") throw new Error();
  * if (nounIds("/addOrder", "id").length !== 0) throw new Error();
  * if (nounIds("/users", "userId").length !== 0 || nounIds("/users/{id}/do-it", "id").length !== 0) throw new Error();
  * ```
@@ -30,7 +33,21 @@ export function nounIds(template: string, param: string): string[] {
   const collection = template.replace(/\/$/, "").split("/").at(-1) ?? "";
   // One plain word: `addOrder` is a verb and its noun (tag_create.ts), no collection.
   if (!/^[A-Za-z][a-z]+$/.test(collection)) return [];
-  const noun = collection.replace(/ies$/, "y").replace(/(s|x|ch|sh)es$/, "$1")
-    .replace(/(?<!s)s$/, "");
+  const noun = nounOf(collection);
   return [`${noun}Id`, `${noun}_id`];
+}
+
+/**
+ * The singular of a one-word collection, by one ending's rule: `statuses`
+ * is a `status` (the "-es" cut, then no more), not a "statu". The words
+ * step names spell otherwise (`movies`, `series`) are spelled alike here;
+ * the listed singulars only cut the end, so the collection's own case is
+ * kept.
+ */
+function nounOf(collection: string): string {
+  const listed = listedSingular(collection.toLowerCase());
+  if (listed !== undefined) return collection.slice(0, listed.length);
+  if (/ies$/.test(collection)) return `${collection.slice(0, -3)}y`;
+  if (/(s|x|ch|sh)es$/.test(collection)) return collection.slice(0, -2);
+  return collection.replace(/(?<!s)s$/, "");
 }
