@@ -26,6 +26,7 @@ import { jsonSchema, successes } from "./responses.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { holdsOpenObject } from "./open_member.ts";
 import { nounIds } from "./noun_id.ts";
+import { blanketDefault } from "./blanket_default.ts";
 
 /**
  * The link of `param` to its create `producer` read from an answer the
@@ -51,9 +52,7 @@ export function searchedLink(
   consumer?: OpenApiOperation,
 ): ParamLink | undefined {
   if (producer === undefined || (consumer && oneHandler(producer, consumer))) return undefined;
-  const { statuses, responses } = successes(doc, producer.node);
-  if (statuses.length === 0 || statuses.every((s) => s === 204 || s === 205)) return undefined;
-  if (!responses.every((r) => undescribed(doc, r))) return undefined;
+  if (!answersUndescribed(doc, producer)) return undefined;
   // A name the client gives in the create's body is the run's own, never searched for.
   if (namedInBody(doc, producer).has(param)) return undefined;
   const id = /^(.+?)[_-]?(?:id|Id|ID)$/.test(param) ? ["id"] : [];
@@ -66,6 +65,17 @@ export function searchedLink(
     : [];
   const search = [...new Set([...own, param, ...id, ...nouns])];
   return { param, producer, path: [], from: "parent", search };
+}
+
+/**
+ * Whether `op` answers something the document does not describe: its 2xx say nothing of their
+ * bodies, or it documents only the `default` every such operation writes (blanket_default.ts).
+ */
+function answersUndescribed(doc: unknown, op: OpenApiOperation): boolean {
+  const { statuses, responses } = successes(doc, op.node);
+  if (statuses.length === 0) return blanketDefault(doc, op.node);
+  if (statuses.every((s) => s === 204 || s === 205)) return false;
+  return responses.every((r) => undescribed(doc, r));
 }
 
 /**
