@@ -16,12 +16,15 @@ import { deref } from "./examples.ts";
 import { hasExample } from "./listing_values.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { jsonSchema } from "./responses.ts";
+import { blanketDefault } from "./blanket_default.ts";
 
 /** Whether every answer `read` documents (its 2xx, else its `default`) is a JSON text. */
 function answersText(doc: unknown, read: OpenApiOperation): boolean {
   const responses = isNode(read.node.responses) ? read.node.responses : {};
   const successes = Object.keys(responses).filter((k) => /^2(\d\d|xx)$/i.test(k));
-  const keys = successes.length > 0 ? successes : "default" in responses ? ["default"] : [];
+  // A `default` every operation writes alike says nothing of this read (blanket_default.ts).
+  const stated = "default" in responses && !blanketDefault(doc, read.node);
+  const keys = successes.length > 0 ? successes : stated ? ["default"] : [];
   const schemas = keys.map((k) => deref(doc, responses[k]))
     .map((r) => isNode(r) ? deref(doc, jsonSchema(doc, r)) : undefined);
   return schemas.length > 0 && schemas.every((s) => isNode(s) && s.type === "string");

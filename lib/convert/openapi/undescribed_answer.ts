@@ -5,7 +5,7 @@
  * `/articles/{slug}` has no property to be read from, yet the create is its
  * producer, and its answer holds the item at run time: the value is read
  * from the first member named for the parameter anywhere in it (an `…Id`
- * also as `id`; first a member the create's own body schema describes as
+ * or a list's `…Ids` also as `id`; first a member the create's own body schema describes as
  * the item's unique identifier, `livre_id` of a `Book`; a bare `id` also
  * as the item's noun's `userId` of `POST /users`: `noun_id.ts`), the
  * shallowest first, where the document declares no
@@ -26,6 +26,7 @@ import { jsonSchema, successes } from "./responses.ts";
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { holdsOpenObject } from "./open_member.ts";
 import { nounIds } from "./noun_id.ts";
+import { blanketDefault } from "./blanket_default.ts";
 
 /**
  * The link of `param` to its create `producer` read from an answer the
@@ -40,6 +41,7 @@ import { nounIds } from "./noun_id.ts";
  * const created = { post: { responses: { "201": { description: "" } } } };
  * const [create] = operationsOf({ paths: { "/articles": created } });
  * if (searchedLink({}, create, "articleId")?.search?.join() !== "articleId,id") throw new Error();
+ * if (searchedLink({}, create, "articleIds")?.search?.join() !== "articleIds,id") throw new Error();
  * const none = operationsOf({ paths: { "/a": { post: { responses: { "204": { description: "" } } } } } });
  * if (searchedLink({}, none[0], "id") !== undefined) throw new Error();
  * ```
@@ -51,12 +53,11 @@ export function searchedLink(
   consumer?: OpenApiOperation,
 ): ParamLink | undefined {
   if (producer === undefined || (consumer && oneHandler(producer, consumer))) return undefined;
-  const { statuses, responses } = successes(doc, producer.node);
-  if (statuses.length === 0 || statuses.every((s) => s === 204 || s === 205)) return undefined;
-  if (!responses.every((r) => undescribed(doc, r))) return undefined;
+  if (!answersUndescribed(doc, producer)) return undefined;
   // A name the client gives in the create's body is the run's own, never searched for.
   if (namedInBody(doc, producer).has(param)) return undefined;
-  const id = /^(.+?)[_-]?(?:id|Id|ID)$/.test(param) ? ["id"] : [];
+  // A list of ids named for a noun in the plural (`roomIds`) holds what a single `roomId` would.
+  const id = /^(.+?)[_-]?(?:id|Id|ID)s?$/.test(param) ? ["id"] : [];
   // The create's own schema may say which member is the item's identifier (`livre_id`).
   const own = describedIds(doc, bodySchema(doc, producer)).filter((k) => k !== param);
   // A create's bare `id` may come back named for the item (`{message, userId}` of `POST /users`)
@@ -66,6 +67,17 @@ export function searchedLink(
     : [];
   const search = [...new Set([...own, param, ...id, ...nouns])];
   return { param, producer, path: [], from: "parent", search };
+}
+
+/**
+ * Whether `op` answers something the document does not describe: its 2xx say nothing of their
+ * bodies, or it documents only the `default` every such operation writes (blanket_default.ts).
+ */
+function answersUndescribed(doc: unknown, op: OpenApiOperation): boolean {
+  const { statuses, responses } = successes(doc, op.node);
+  if (statuses.length === 0) return blanketDefault(doc, op.node);
+  if (statuses.every((s) => s === 204 || s === 205)) return false;
+  return responses.every((r) => undescribed(doc, r));
 }
 
 /**
