@@ -22,11 +22,10 @@ import {
 } from "./correlate/mod.ts";
 import { emptyCorrelator } from "./correlate/state.ts";
 import { seedFromDropped } from "./dropped_evidence.ts";
-import type { HarRecord, NameValue } from "./har_model.ts";
+import type { HarRecord } from "./har_model.ts";
 import type { JsonPath, Producer, Step } from "./model.ts";
 import { safeDecode, valueKey, walk } from "./json.ts";
 import { envName } from "./names.ts";
-import { ownEnvName } from "./shell_env.ts";
 import { pageValues } from "./pages.ts";
 import { isSecretShaped, looksLikeToken } from "./values.ts";
 import type { Group } from "./polls.ts";
@@ -34,7 +33,9 @@ import { alignRecords, Evidence } from "./two_recordings.ts";
 import { differsByClock, freshFrom } from "./fresh_from.ts";
 import { unfallbackable } from "./two_recordings_fallback.ts";
 import { isClockReading } from "./two_recordings_time.ts";
+import { judgedHeader } from "./two_recordings_header.ts";
 import { typedData } from "./two_recordings_typed.ts";
+import { differsByProduced } from "./two_recordings_produced.ts";
 import { pageMade } from "./two_recordings_nonce.ts";
 import { toldByOtherForm } from "./har_no_pairs.ts";
 import { isHeldByUser } from "./held_names.ts";
@@ -108,10 +109,15 @@ function twoStringValue(
   const other = t.evidence.isEqualAt(step.first, key, value)
     ? undefined
     : t.evidence.counterpart(value);
+  // Differing only by what each session's answers produced: a capture, as in one recording.
+  if (differsByProduced(t, value, other)) {
+    decide(t, value, "capture");
+    return stringValue(t, key, value, step, where);
+  }
   if (
     typeof other === "string" &&
     (!named || typedData(t, key, value, other) || pageMade(t, key, value, other, step.first))
-  ) return differing(t, key, value, other, step);
+  ) return differing(t, key, value, other, step, where);
   return judged(t, value, stringValue(t, key, value, step, where));
 }
 
@@ -122,6 +128,7 @@ function differing(
   value: string,
   other: string,
   step: Step,
+  where: Where,
 ): string {
   // The page's clock, whole or inside longer text: sent as recorded, neither random hex nor a
   // variable to ask for.
@@ -134,7 +141,11 @@ function differing(
     if (fresh.startsWith("${RANDOM.UUID}")) return t.rules.freshUuid(key, value);
     return oneValueARun(t, key, value, fresh);
   }
-  if (unfallbackable(t, value, `"${key}" sent by step "${step.name}"`)) return t.sp.lit(value);
+  // A document a fallback cannot hold is sent as recorded, what answers produced in it captured
+  // as one recording captures them (a page's open tabs naming the note just made).
+  if (unfallbackable(t, value, `"${key}" sent by step "${step.name}"`)) {
+    return stringValue(t, key, value, step, where);
+  }
   decide(t, value, "variable");
   const env = envName(`${step.name}_${key || "value"}`);
   t.env.set(env, {
@@ -184,38 +195,6 @@ function twoHeaders(t: TwoRecordingsCorrelator, r: HarRecord, step: Step): [stri
   }
   for (const h of typed) out.push([h.name.toLowerCase(), t.sp.lit(h.value)]);
   return out.map(([name, template]) => [name, judgedHeader(t, r, saved, name, template)]);
-}
-
-/** A header sent as recorded that the second session sent otherwise: fresh, or a variable. */
-function judgedHeader(
-  t: TwoRecordingsCorrelator,
-  r: HarRecord,
-  saved: NameValue[],
-  name: string,
-  template: string,
-): string {
-  const recorded = saved.find((h) => h.name.toLowerCase() === name)?.value;
-  // A multipart boundary delimits this request's own body, drawn anew by each browser: the flow
-  // writes the parts and the runner draws its own, and a body sent as recorded needs this one.
-  if (recorded === undefined || (name === "content-type" && /boundary=/i.test(recorded))) {
-    return template;
-  }
-  if (template !== t.sp.lit(recorded)) return judged(t, recorded, template);
-  const other = t.evidence.counterpart(recorded);
-  if (typeof other !== "string" || isClockReading(recorded, other)) return template;
-  const fresh = pageMade(t, name, recorded, other, r) ?? freshFrom(recorded, other);
-  if (!fresh && unfallbackable(t, recorded, `the "${name}" header`)) return template;
-  decide(t, recorded, fresh ? "fresh" : "variable");
-  if (fresh) {
-    t.replaced.generated++;
-    return oneValueARun(t, name, recorded, fresh);
-  }
-  const env = ownEnvName(envName(name.replace(/^x-/, "")));
-  t.env.set(env, {
-    about: `the "${name}" header differs between the two recordings`,
-    fallback: recorded,
-  });
-  return t.sp.envRef(env, t.sp.lit(recorded));
 }
 
 /**

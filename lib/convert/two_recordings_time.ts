@@ -19,8 +19,11 @@ const APART_MS = 366 * 24 * 3600 * 1000;
 
 /** A compact date-time, `YYYYMMDDHHmmss` with or without milliseconds. */
 const COMPACT = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{3})?$/;
-/** An ISO 8601 date-time, fractions and an offset optional. */
-const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?$/;
+/**
+ * An ISO 8601 date-time, fractions and an offset optional; a space for its `T` as RFC 3339 allows
+ * and SQL writes it (a notes app's local-time header, `2026-11-30 22:08:40.331+0000`).
+ */
+const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** The UTC instant of a date and time of day, when each field is in its range. */
 function instantOfFields(fields: string[]): number | undefined {
