@@ -58,6 +58,7 @@ import { collectionNouns } from "./collection_nouns.ts";
 import { isRequiredRelation } from "./relation_member.ts";
 import { jsonBodySchema } from "./json_body.ts";
 import { createdIn } from "./verb_segments.ts";
+import { idNoun as nounOf, idShaped } from "./id_noun.ts";
 
 /** A body property's producer; `param` is its name as the summary shows it (`petIds[]`). */
 export interface BodyLink extends ParamLink {
@@ -69,49 +70,10 @@ export interface BodyLink extends ParamLink {
   capture?: string;
 }
 
-// `petId`, `pet_id`, `petID`, `petIds`: the noun before an id suffix (not `paid`); a noun of
-// several words in snake case too (`book_title_id` of `/book_titles`).
-const ID_NAME = /^([A-Za-z][A-Za-z0-9_-]*?)(?:Ids?|IDs?|[_-](?:ids?|IDs?|Ids?))$/;
-// `idKategori`, `id_kategori`, `IdCategoria`: the id first, the noun after it, as names are often
-// written where the noun is not English (not `identity`, `idle`: a capital or `_`/`-` follows).
-const ID_FIRST = /^(?:id|Id|ID)(?:[_-]([A-Za-z][A-Za-z0-9_-]*)|([A-Z][A-Za-z0-9]*))$/;
-// "the lease ID", "the ID of the member", "the id of a pet"; at a sentence's start too ("The ID
-// of the strategy": Unleash's sort order).
-const SAID_ID = [
-  /\b[Tt]he ([A-Za-z][A-Za-z-]*) ID\b/,
-  /\b[Tt]he (?:ID|id|identifier) of (?:the |an? )?([A-Za-z][A-Za-z-]*)/,
-];
-// A description that is the noun and nothing else ("User ID", "Category identifier."): read
-// after the property's name, which says more than "Unique ID" does of `customer_id`.
-const SAID_BARE = /^\s*([A-Za-z][A-Za-z-]*) (?:ID|Id|id|identifier)\.?\s*$/;
-
 const nounKey = (word: string) => plainName(singular(word));
 
 /** A link's first place in a body that is a list: the member is set in each of its items. */
 export const LIST_ITEMS = "[]";
-
-/** The noun of a body property (see the module), and whether it holds several. */
-function nounOf(name: string, p: Node): { noun: string; each: boolean } | undefined {
-  const each = p.type === "array";
-  const value = each ? (isNode(p.items) ? p.items : {}) : p;
-  if (givesValue(p) || givesValue(value) || p.readOnly === true) return undefined;
-  const text = typeof p.description === "string" ? p.description : "";
-  const said = SAID_ID.map((re) => re.exec(text)?.[1]).find((n) => n !== undefined);
-  const named = ID_NAME.exec(name)?.[1] ?? idFirst(name) ?? SAID_BARE.exec(text)?.[1];
-  const noun = said ?? named ?? (idShaped(value) ? name : undefined);
-  return noun === undefined ? undefined : { noun: nounKey(noun), each };
-}
-
-/** The noun of a name that puts the id first (`idKategori`, `id_kategori`), if it is one. */
-function idFirst(name: string): string | undefined {
-  const m = ID_FIRST.exec(name);
-  return m === null ? undefined : m[1] ?? m[2];
-}
-
-/** Whether the document gives the value itself: an enum, a const, a default. */
-function givesValue(p: Node): boolean {
-  return Array.isArray(p.enum) || "const" in p || "default" in p;
-}
 
 /**
  * Whether the document shows the property in the body its docs give (an
@@ -121,17 +83,6 @@ function givesValue(p: Node): boolean {
 function shown(p: Node): boolean {
   return p.example !== undefined || Array.isArray(p.examples) ||
     (isNode(p.items) && p.items.example !== undefined);
-}
-
-/**
- * An id: an integer, a UUID or an int64 string, or a choice offering an integer (Strapi's
- * relation `oneOf: [{type: integer}, {type: string}]`, "string or id") or a UUID (Directus's
- * `flow: {oneOf: [{format: uuid}, {$ref: Flows}]}`).
- */
-function idShaped(p: Node): boolean {
-  const choices = [p.oneOf, p.anyOf].flatMap((c) => Array.isArray(c) ? c.filter(isNode) : []);
-  return p.type === "integer" || /^(uuid|u?int(32|64))$/.test(String(p.format ?? "")) ||
-    choices.some((c) => c.type === "integer" || c.format === "uuid");
 }
 
 /** The noun a create makes: its collection's last segment, or a gateway function's noun. */

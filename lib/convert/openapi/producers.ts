@@ -67,6 +67,7 @@ export { fillAnswered } from "./answered_values.ts";
 export { fillBodyIds } from "./body_link_fill.ts";
 import { type BodyLink, bodyLinks } from "./body_links.ts";
 import { withListedBodyLinks } from "./body_listed.ts";
+import { withListedIds } from "./listed_ids.ts";
 import { withRefListedBodyLinks } from "./body_ref_listed.ts";
 // Defined beside what reads required names and a schema's properties; read from here too.
 export { plainName, responseSchemas };
@@ -224,7 +225,7 @@ export function inferredLinks(doc: Node, ops: OpenApiOperation[]): {
   params: Map<OpenApiOperation, ParamLink[]>;
   body: Map<OpenApiOperation, BodyLink[]>;
 } {
-  const body = withListedBodyLinks(doc, ops, bodyLinks(doc, ops));
+  const body = withListedIds(doc, ops, withListedBodyLinks(doc, ops, bodyLinks(doc, ops)));
   const params = paramLinks(doc, ops);
   return { params, body: withSelfIds(doc, params, withRefListedBodyLinks(doc, ops, body)) };
 }
