@@ -59,6 +59,8 @@ export class FlowBuilder {
   readonly #names = new UniqueNames();
   readonly #vars: [string, YNode, string][] = [];
   readonly #varOf = new Map<string, string>();
+  /** The vars of the run's own made-up names (`#ownName`), never a number's placeholder. */
+  readonly #made = new Set<string>();
   readonly #varNames = new UniqueNames();
   /** Each operation's step, and each step's node. */
   protected readonly stepOf = new Map<OpenApiOperation, string>();
@@ -274,6 +276,7 @@ export class FlowBuilder {
       param.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_"),
     );
     this.#varOf.set(key, name);
+    this.#made.add(name);
     const said = kept ? "the document's value" : "the run's own";
     const why = `${said}: the client names what ${op.method} ${op.template} makes`;
     this.#vars.push([name, value ?? `${name}-\${RANDOM.HEX_8}`, why]);
@@ -281,12 +284,16 @@ export class FlowBuilder {
   }
 
   #placeholder(op: OpenApiOperation, param: string, value: unknown): string {
-    const known = this.#varOf.get(param);
+    // A number or a switch is never the run's made-up text of the same word (an untyped `{id}` one
+    // update names itself, an integer `{id}` another reads): it is a placeholder of its own.
+    const made = typeof value !== "string" && this.#made.has(this.#varOf.get(param) ?? "");
+    const key = made ? `${param}\0${typeof value}` : param;
+    const known = this.#varOf.get(key);
     if (known) return known;
     const name = this.#varNames.take(
       param.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_"),
     );
-    this.#varOf.set(param, name);
+    this.#varOf.set(key, name);
     const what =
       `path parameter ${param} of ${op.method} ${op.template}: the ${param} of one that exists`;
     this.#fillIn(name, toYNode(typeof value === "object" ? simpleText(value) : value), what);

@@ -33,6 +33,7 @@ import { namedSignIn, SIGN_UP } from "./sign_words.ts";
 import { signUpOmittingPassword } from "./unsaid_password.ts";
 import { namesOnlyBlanket } from "./blanket_requirement.ts";
 import { isPasswordField } from "./password_field.ts";
+import { memberKind } from "./wrapped_member.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -97,7 +98,9 @@ export function bodyFields(doc: unknown, op: OpenApiOperation): Set<string> {
   const media = type === undefined ? undefined : content[type];
   const names = new Set<string>();
   const schema = isNode(media) ? media.schema : undefined;
-  findProperty(doc, schema, (name, s) => {
+  findProperty(doc, schema, (name, member) => {
+    // A member wrapping a schema (pydantic 1's `{allOf: [{$ref}], default}`) is of its kind.
+    const s = memberKind(doc, member);
     // A field with an `enum` or `const` picks how to sign in (Feathers' `strategy`): no credential.
     if (s.enum !== undefined || s.const !== undefined) return false;
     // A read-only member (simplejwt's `access` and `refresh`, in the schema its login shares

@@ -26,6 +26,7 @@ import { jsonBodyMedia } from "./json_body.ts";
 import { unsaidPassword } from "./unsaid_password.ts";
 import { loginIdentity } from "./login_identity.ts";
 import { sharesIdentity } from "./one_identity.ts";
+import { memberKind } from "./wrapped_member.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
   email: ["LOGIN_EMAIL", "the email of an account of yours"],
@@ -223,7 +224,9 @@ function withCredentials(
   // A sign-up whose document names no password sends the login's (unsaid_password.ts).
   const unsaid = register && login ? unsaidPassword(doc, op, login, isPasswordField) : undefined;
   const media = jsonBodyMedia(doc, op.node);
+  // A member wrapping a choice or a number (pydantic 1's `{allOf: [{$ref}]}`) is no credential.
   const props = properties(doc, isNode(media) ? media.schema : undefined)
+    .map(([name, p]): [string, Node] => [name, memberKind(doc, p)])
     .filter(([, p]) => p.type === "string" || p.type === undefined)
     .filter(([, p]) => p.enum === undefined && p.const === undefined);
   const ids = props.filter(([name, p]) => !isPasswordField(name, p));
