@@ -113,4 +113,13 @@ Deno.test("convert openapi: an operation of no body answering the login's token 
   assert.ok(seen.includes("POST /auth/refresh") && seen.includes("GET /auth/me"), seen.join());
   // Never a literal: the refresh token is the login's answer, captured.
   assert.match([...flows.values()].join("\n"), /token: \$\{steps\.[a-z_0-9]+\.capture\.refresh/);
+  // Summary and comment name the token sent: the refresh token, not the access token.
+  assert.match(
+    summary,
+    /POST \/api\/v1\/auth\/refresh renews the token: sent the refresh token POST \/api\/v1\/auth\/email\/login answers \(\$\.json\.refreshToken\)/,
+  );
+  assert.match(
+    [...flows.values()].join("\n"),
+    /# "bearer" \(http bearer\): the refresh token the login POST \/api\/v1\/auth\/email\/login \(\$\.json\.refreshToken\) answers with, this operation renewing the token/,
+  );
 });

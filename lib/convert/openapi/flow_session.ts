@@ -7,14 +7,14 @@
  */
 import type { YMap, YNode } from "../yaml_out.ts";
 import type { StepAuth } from "./auth.ts";
-import { LOGIN_STEP } from "./auth_login.ts";
+import { LOGIN_STEP, TOKEN_CAPTURE } from "./auth_login.ts";
 import { adminBlock } from "./for_admins.ts";
 import { tokenGiver } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { withSaidAuth } from "./said_auth.ts";
 import type { SetupSteps } from "./setup_steps.ts";
 import type { Shared } from "./shared.ts";
-import { sentToken, signedIn } from "./token_refresh.ts";
+import { renewalNote, sentToken, signedIn } from "./token_refresh.ts";
 import { echoesXsrf, withXsrfEcho, xsrfCapture } from "./xsrf_cookie.ts";
 
 /**
@@ -84,7 +84,7 @@ export function withXsrf(b: SessionBuilder, op: OpenApiOperation, step: YMap): Y
  * @example
  * ```ts
  * import { fromLogin } from "./flow_session.ts";
- * import { LOGIN_STEP } from "./auth_login.ts";
+ * import { LOGIN_STEP, TOKEN_CAPTURE } from "./auth_login.ts";
  * import { ymap } from "../yaml_out.ts";
  * const login = { method: "POST", node: {} };
  * const block = ymap([["bearer", ymap([["token", `\${steps.${LOGIN_STEP}.capture.token}`]])]]);
@@ -117,7 +117,11 @@ export function fromLogin(
   if (admin) return { ...auth, ...admin };
   // Always there: the login (or the sign-up answering the token) precedes what it serves.
   const step = b.stepOf.get(login.op) ?? b.stepOf.get(tokenGiver(login)) ?? login.op.name;
-  const sent = b.capture(step, ...sentToken(b.shared.doc, op, login));
+  const [key, source] = sentToken(b.shared.doc, op, login);
+  const sent = b.capture(step, key, source);
   guards.push(sent);
-  return { ...auth, block: signedIn(auth.block, step, sent) as YMap };
+  const notes = key === TOKEN_CAPTURE
+    ? auth.notes
+    : auth.notes.map((note) => renewalNote(note, login, source));
+  return { ...auth, notes, block: signedIn(auth.block, step, sent) as YMap };
 }

@@ -15,6 +15,8 @@ import type { Inferred } from "./prerequisites.ts";
 import { capturePath, type ParamLink } from "./producers.ts";
 import { matchPath, searchPath } from "./capture_source.ts";
 import { tokenWhere } from "./token_source.ts";
+import { sentToken } from "./token_refresh.ts";
+import { TOKEN_CAPTURE } from "./auth_login.ts";
 import { SUBJECT_CLAIM } from "./jwt_subject.ts";
 import { examplesAToken } from "./exampled_token.ts";
 
@@ -93,6 +95,7 @@ export function inferredLines(
         }`,
       );
     }
+    lines.push(...renewalLines(doc, ops, login));
   }
   return lines.length > 0 ? { inferred: lines } : {};
 }
@@ -102,4 +105,25 @@ function selfMade(login: Login): string {
   return login.signsUp
     ? ", signed in as the account it makes (the run's own, made unique per run)"
     : "";
+}
+
+/**
+ * A line for each operation signed in with the login's scheme that renews the token: it is sent
+ * the login's refresh token, not the token its scheme's line names.
+ */
+function renewalLines(doc: Node, ops: OpenApiOperation[], login: Login): string[] {
+  const lines: string[] = [];
+  for (const op of ops) {
+    const security = op.node.security ?? (doc as { security?: unknown }).security;
+    const named = Array.isArray(security) &&
+      security.some((req) => Object.keys(req ?? {}).some((s) => login.schemes.has(s)));
+    if (!named || op === login.op) continue;
+    const [key, source] = sentToken(doc, op, login);
+    if (key === TOKEN_CAPTURE) continue;
+    const where = typeof source === "string" ? source : "a member named like a refresh token";
+    lines.push(
+      `${op.method} ${op.template} renews the token: sent the refresh token ${login.op.method} ${login.op.template} answers (${where}) in its scheme's place`,
+    );
+  }
+  return lines;
 }

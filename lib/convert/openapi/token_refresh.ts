@@ -156,3 +156,26 @@ export function withToken(node: YNode, from: string, to: string): YNode {
 export function signedIn(block: YNode, step: string, sent: string): YNode {
   return withToken(withLoginStep(block, step), `\${steps.${step}.capture.${TOKEN_CAPTURE}}`, sent);
 }
+
+/**
+ * What a step's comment says of its scheme when the step renews the token: the login's refresh
+ * token it is sent, and where the login answers it. The scheme's own note names the access
+ * token, which a renewal is not sent (an Express template's `POST /api/auth/refresh`, its
+ * `x-refresh-token` sent `refresh_token`, was commented as sent `$.json.data.access_token`).
+ *
+ * @example
+ * ```ts
+ * import { renewalNote } from "./token_refresh.ts";
+ * const login = { op: { method: "POST", template: "/signin" } };
+ * const note = renewalNote('"Refresh" (apiKey header x-refresh-token): the token the login …', login as never, "$.json.refresh_token");
+ * if (!note.includes("the refresh token the login POST /signin ($.json.refresh_token)")) throw new Error(note);
+ * ```
+ */
+export function renewalNote(note: string, login: Login, source: YNode): string {
+  const at = note.indexOf("): the token the login ");
+  if (at === -1) return note;
+  const where = typeof source === "string" ? source : "a member named like a refresh token";
+  return `${
+    note.slice(0, at)
+  }): the refresh token the login ${login.op.method} ${login.op.template} (${where}) answers with, this operation renewing the token`;
+}
