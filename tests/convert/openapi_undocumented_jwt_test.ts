@@ -13,6 +13,12 @@
  * none (a session cookie) sends no `Authorization` at all: the control
  * server, answering a cookie and no JWT, passes as before.
  *
+ * A login may hand its JWT out in a response header instead, its body empty
+ * (a hapi inventory API's `POST /login` answers `x-auth-token: <jwt>` and
+ * no body; hapi-swagger shows neither): a response header whose whole value
+ * is a JWT (or `Bearer ` and one) is read when the answer's body holds none.
+ * The header's name is nobody's evidence; the value's form is.
+ *
  * The stand-ins run on 127.0.0.1.
  */
 import assert from "node:assert/strict";
@@ -87,7 +93,7 @@ function jwt(id: number): string {
  * The API: `jwt` answers the login's token in its body and wants it as a bearer; else it sets a
  * session cookie and wants that. Reads are open; every other write needs the credential.
  */
-function standIn(useJwt: boolean) {
+function standIn(useJwt: boolean, inHeader = false) {
   const accounts = new Map<string, string>();
   const valid = new Set<string>();
   const columns = new Map<number, string>();
@@ -103,8 +109,10 @@ function standIn(useJwt: boolean) {
       const id = [...accounts.keys()].indexOf(body.email) + 1;
       const token = jwt(id);
       valid.add(token);
-      const user = { id, email: body.email, ...(useJwt && !signUp ? { token } : {}) };
-      const headers = useJwt ? undefined : { "set-cookie": `sid=${token}; Path=/; HttpOnly` };
+      const inBody = useJwt && !signUp && !inHeader;
+      const user = { id, email: body.email, ...(inBody ? { token } : {}) };
+      const given = inHeader && !signUp ? { "x-grant": token } : undefined;
+      const headers = useJwt ? given : { "set-cookie": `sid=${token}; Path=/; HttpOnly` };
       return Response.json({ user }, { status: signUp ? 201 : 200, headers });
     }
     const credential = useJwt
@@ -156,6 +164,17 @@ Deno.test("convert openapi: a login answering a JWT its document does not show, 
   assert.match(summary, /bearer ← POST \/users\/login/);
   const columns = [...flows.values()].join("\n");
   assert.match(columns, /omit_empty_headers: true/);
+  assert.match(columns, /Authorization: Bearer \$\{steps\.[a-z_]+\.capture\.token\}/);
+});
+
+Deno.test("convert openapi: a login answering its JWT in a response header and none in its body sends it as a bearer", async () => {
+  const { server, seen } = standIn(true, true);
+  const { runs, summary, flows } = await convertAndRunSuite(DOCUMENT, server);
+  const out = summary + runs[0].stdout;
+  assert.deepEqual([...seen.passed].sort(), [...ALL].sort(), out);
+  assert.equal(seen.refused, 0, out);
+  assert.equal(runs[0].code, 0, out);
+  const columns = [...flows.values()].join("\n");
   assert.match(columns, /Authorization: Bearer \$\{steps\.[a-z_]+\.capture\.token\}/);
 });
 

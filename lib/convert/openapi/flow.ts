@@ -40,6 +40,7 @@ import { PLAIN_PASSWORD, saysPlainPassword } from "./plain_password.ts";
 import { BODY_FILLS } from "./body_fills.ts";
 import { serialOf } from "./serial.ts";
 import { sendAnswerJwt } from "./session_token.ts";
+import { paramLimit, withinLimit } from "./length_limits.ts";
 import { sendsCookie, withBaseOrigin } from "./browser_origin.ts";
 import { runValues } from "./login_account.ts";
 import { withVarComments } from "./var_comments.ts";
@@ -238,7 +239,8 @@ export class FlowBuilder {
           text && l.param === param && l.from === "client"
         );
         const ownName = text && !sent && clientNames(flowOps, op, param);
-        if (ownName) return `\${vars.${this.#ownName(op, param)}}`;
+        const limit = paramLimit(this.shared.doc, p);
+        if (ownName) return `\${vars.${this.#ownName(op, param, param, undefined, false, limit)}}`;
         const create = sent?.producer ??
           (text ? namingCreate(this.shared.doc, flowOps, op, param) : undefined);
         const key = sent?.path[0] ?? param;
@@ -266,10 +268,17 @@ export class FlowBuilder {
   }
 
   /**
-   * A var of the run's own value for an item the client names at its
-   * create (`appName-${RANDOM.HEX_8}`): made anew each run, the same in every step of it.
+   * A var of the run's own value for an item the client names at its create (`appName-…`, within
+   * `limit`, a path's `maxLength`: length_limits.ts), made anew each run, the same in every step.
    */
-  #ownName(op: OpenApiOperation, param: string, key = param, value?: string, kept = false): string {
+  #ownName(
+    op: OpenApiOperation,
+    param: string,
+    key = param,
+    value?: string,
+    kept = false,
+    limit?: number,
+  ): string {
     const known = this.#varOf.get(key);
     if (known) return known;
     const name = this.#varNames.take(
@@ -279,7 +288,7 @@ export class FlowBuilder {
     this.#made.add(name);
     const said = kept ? "the document's value" : "the run's own";
     const why = `${said}: the client names what ${op.method} ${op.template} makes`;
-    this.#vars.push([name, value ?? `${name}-\${RANDOM.HEX_8}`, why]);
+    this.#vars.push([name, value ?? withinLimit(name, limit) ?? `${name}-\${RANDOM.HEX_8}`, why]);
     return name;
   }
 

@@ -61,6 +61,23 @@ function collect(
 }
 
 /**
+ * The `maxLength` of a parameter's schema (a path's name the client makes is kept within it as
+ * a body's made text is: a Joi `.max(8)` on a path refused `product_id-…` 400); `undefined`
+ * when it states none.
+ *
+ * @example
+ * ```ts
+ * import { paramLimit } from "./length_limits.ts";
+ * if (paramLimit({}, { name: "code", schema: { type: "string", maxLength: 8 } }) !== 8) throw new Error();
+ * if (paramLimit({}, { name: "code", schema: { type: "string" } }) !== undefined) throw new Error();
+ * ```
+ */
+export function paramLimit(doc: unknown, param: unknown): number | undefined {
+  const schema = isNode(param) ? deref(doc, param.schema) : undefined;
+  return isNode(schema) && typeof schema.maxLength === "number" ? schema.maxLength : undefined;
+}
+
+/**
  * `${stem}-${RANDOM.HEX_8}` (the per-run text of a field) kept within
  * `limit` characters: the stem cut, else the random part alone; `undefined`
  * when not even 8 characters fit (the value is then left as the example

@@ -13,7 +13,14 @@
  * later step of its flows sends it as RFC 6750's bearer header under
  * `omit_empty_headers`, which leaves a header reading an unset capture out:
  * a login answering a session cookie and no JWT sends exactly what it sent
- * before, no bare `Authorization`. A document declaring any scheme or
+ * before, no bare `Authorization`. A login may hand the JWT out in a
+ * response header instead, its body empty (a hapi inventory API's login
+ * answers `x-auth-token: <jwt>` and no body; `hapi-swagger` shows neither:
+ * 3 of 6 operations accepted with it unread, 6 with it sent): a header whose
+ * whole value is a JWT, bare or after `Bearer `, is read when the body holds
+ * none. The value's form is the evidence, never the header's name; a
+ * `Set-Cookie` line (`name=value; …`) is never such a value, its cookie
+ * being the jar's to send. A document declaring any scheme or
  * requirement says how its operations are authorised, and is read as it
  * says.
  *
@@ -41,6 +48,49 @@ import { sessionOptions } from "./session_login.ts";
  */
 export const JWT_IN_TEXT =
   '"((?=eyJ)[A-Za-z0-9_-]*(?:ImFsZy|JhbGci|iYWxnI)[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*)"';
+
+/**
+ * A response header whose whole value is a JWT, bare or after `Bearer `, as a JSONPath filter
+ * (RFC 9535's `match`, whose I-Regexp has no lookahead: the first part starts `eyJ` and names
+ * `alg` at one of the offsets `JWT_IN_TEXT` allows, `hbGci` right after `eyJ` the first).
+ *
+ * @example
+ * ```ts
+ * import { JWT_HEADER } from "./session_token.ts";
+ * if (!JWT_HEADER.startsWith("$.headers[?match(@, '(Bearer )?eyJ")) throw new Error();
+ * ```
+ */
+export const JWT_HEADER =
+  "$.headers[?match(@, '(Bearer )?eyJ([A-Za-z0-9_-]*(ImFsZy|JhbGci|iYWxnI)" +
+  "|hbGci)[A-Za-z0-9_-]*[.][A-Za-z0-9_-]+[.][A-Za-z0-9_-]*')]";
+
+/** The JWT itself in the header `JWT_HEADER` found (after `Bearer ` when it says one). */
+const JWT_ALONE = JWT_IN_TEXT.slice(1, -1);
+
+/**
+ * The login step's `token`: the JWT its body holds (captured first as `token_in_body`), else
+ * the one a response header holds whole (see the module doc); unset when neither does.
+ */
+function captureJwt(
+  step: string,
+  capture: (step: string, key: string, source: YNode) => string,
+): string {
+  const inBody = capture(step, "token_in_body", ymap([["regex", JWT_IN_TEXT], ["optional", true]]));
+  const noBody = ymap([["value", inBody], ["exists", false]]);
+  const header = ymap([["path", JWT_HEADER], ["exists", true]]);
+  return capture(
+    step,
+    "token",
+    ymap([
+      ["path", JWT_HEADER],
+      ["first", true],
+      ["regex", JWT_ALONE],
+      ["optional", true],
+      ["when", [noBody, header]],
+      ["otherwise", inBody],
+    ]),
+  );
+}
 
 /**
  * Whether `doc` declares a scheme or a requirement anywhere, as session_login.ts reads it: an
@@ -123,7 +173,7 @@ export function sendAnswerJwt(
     .map(({ node }) => headersOf(node))
     .filter((h) => h && !h.entries.some(([k]) => k.toLowerCase() === "authorization"));
   if (later.length === 0) return session;
-  const token = capture(step, "token", ymap([["regex", JWT_IN_TEXT], ["optional", true]]));
+  const token = captureJwt(step, capture);
   for (const headers of later) headers!.entries.push(["Authorization", `Bearer ${token}`]);
   return ymap([...session.entries, ["omit_empty_headers", true]]);
 }
@@ -142,8 +192,8 @@ export function sendAnswerJwt(
 export function answerJwtLines(login: Login | undefined, doc: Node): string[] {
   if (!login || !readsAnswerJwt(login, doc)) return [];
   return [
-    `bearer ← ${login.op.method} ${login.op.template}: a JWT anywhere in its answer, when it ` +
-    "holds one (no security is declared and no token shown), sent by each later step as " +
+    `bearer ← ${login.op.method} ${login.op.template}: a JWT anywhere in its answer (else a ` +
+    "response header that is one), when it holds one (no security is declared and no token shown), sent by each later step as " +
     "Authorization: Bearer; none sent when it holds none",
   ];
 }
