@@ -381,3 +381,17 @@ export function operationName(r: HarRecord): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * A var's name for a parameter: its letters, digits, `_` and `-`, other runs as `_`, and `p_`
+ * before a first character that cannot open a name.
+ *
+ * @example
+ * ```ts
+ * import { varName } from "./names.ts";
+ * if (varName("page[size]") !== "page_size_" || varName("2fa") !== "p_2fa") throw new Error();
+ * ```
+ */
+export function varName(param: string): string {
+  return param.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_");
+}

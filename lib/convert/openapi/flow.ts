@@ -11,8 +11,8 @@
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
-import { UniqueNames } from "../names.ts";
-import { commented, oneLine, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
+import { UniqueNames, varName } from "../names.ts";
+import { commented, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { StepAuth } from "./auth.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
@@ -24,7 +24,7 @@ import { itemParam, sends } from "./name_named.ts";
 import { runTime } from "./run_time.ts";
 import { clientNames, type OpenApiOperation } from "./operations.ts";
 import { documentPath } from "./fixed_segment.ts";
-import { ownServer } from "./own_server.ts";
+import { ownServer, wholeUrlWhat } from "./own_server.ts";
 import { credentialParam } from "./param_places.ts";
 import { LBRACE_VAR, lbraceVars, literal, paramValue, simpleText, toYNode } from "./params.ts";
 import type { SetupSteps } from "./setup_steps.ts";
@@ -199,13 +199,8 @@ export class FlowBuilder {
       if (own) comments.push(`the document serves it from ${own.url}: point BASE_URL there`);
       return `\${ENV.BASE_URL}${this.shared.basePath}${this.#path(op, maker, guards)}`;
     }
-    const why = pseudo
-      ? `its path ${op.template} is no URL path`
-      : `its own server "${own!.url}" is no URL`;
     const name = this.#varNames.take(`${step}_url`);
-    const what = `the whole URL of ${op.method} ${op.template}: ${why}${
-      own?.description ? ` (the document: ${oneLine(own.description)})` : ""
-    }`;
+    const what = wholeUrlWhat(op, own, pseudo);
     this.#fillIn(name, toYNode(`https://example.invalid${encodeURI(op.template)}`), what);
     return `\${vars.${name}}`;
   }
@@ -281,9 +276,7 @@ export class FlowBuilder {
   ): string {
     const known = this.#varOf.get(key);
     if (known) return known;
-    const name = this.#varNames.take(
-      param.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_"),
-    );
+    const name = this.#varNames.take(varName(param));
     this.#varOf.set(key, name);
     this.#made.add(name);
     const said = kept ? "the document's value" : "the run's own";
@@ -299,9 +292,7 @@ export class FlowBuilder {
     const key = made ? `${param}\0${typeof value}` : param;
     const known = this.#varOf.get(key);
     if (known) return known;
-    const name = this.#varNames.take(
-      param.replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^(?![A-Za-z_])/, "p_"),
-    );
+    const name = this.#varNames.take(varName(param));
     this.#varOf.set(key, name);
     const what =
       `path parameter ${param} of ${op.method} ${op.template}: the ${param} of one that exists`;

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { oneLine } from "../yaml_out.ts";
 
 /**
  * An operation's own first server, if it names one: its URL, and whether a request can use it.
@@ -39,4 +40,27 @@ export function ownServer(
   }
   const description = typeof first.description === "string" ? first.description : undefined;
   return { url, usable, description };
+}
+
+/**
+ * What the summary asks of an operation sent to a whole URL the user fills in: why its path or
+ * its own server is no URL, with what the document says of that server.
+ *
+ * @example
+ * ```ts
+ * import { wholeUrlWhat } from "./own_server.ts";
+ * const got = wholeUrlWhat({ method: "PUT", template: "/<upload_url>" }, undefined, true);
+ * if (got !== "the whole URL of PUT /<upload_url>: its path /<upload_url> is no URL path") throw new Error(got);
+ * ```
+ */
+export function wholeUrlWhat(
+  op: { method: string; template: string },
+  own: { url: string; description?: string } | undefined,
+  pseudo: boolean,
+): string {
+  const why = pseudo
+    ? `its path ${op.template} is no URL path`
+    : `its own server "${own!.url}" is no URL`;
+  const said = own?.description ? ` (the document: ${oneLine(own.description)})` : "";
+  return `the whole URL of ${op.method} ${op.template}: ${why}${said}`;
 }
