@@ -15,6 +15,7 @@
  * by its user name.
  */
 import assert from "node:assert/strict";
+import { convertOpenApi } from "../../lib/convert/openapi/mod.ts";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
@@ -97,3 +98,38 @@ for (const identity of ["email", "username"]) {
     assert.deepEqual(counted, { registered: 2, refused: 0, signedIn: 2, read: 2 }, summary);
   });
 }
+
+Deno.test("convert openapi: a login's optional member is no identity its sign-up sends (better-auth's callbackURL)", () => {
+  // better-auth's sign-in requires {email, password} and lists an optional callbackURL; the
+  // sign-up, sent callbackURL: ${vars.username}, answered 403 (no trusted origin) in CI.
+  const credentials = (required: string[], extra: Record<string, unknown>) => ({
+    type: "object",
+    required,
+    properties: { email: { type: "string", format: "email" }, password: text, ...extra },
+  });
+  const answer = { 200: { description: "", ...json({ properties: { token: text } }) } };
+  const document = {
+    openapi: "3.0.0",
+    info: { title: "auth", version: "1" },
+    paths: {
+      "/sign-up/email": {
+        post: {
+          requestBody: json(
+            credentials(["name", "email", "password"], { name: text, callbackURL: text }),
+          ),
+          responses: answer,
+        },
+      },
+      "/sign-in/email": {
+        post: {
+          requestBody: json(credentials(["email", "password"], { callbackURL: text })),
+          responses: answer,
+        },
+      },
+    },
+  };
+  const { files } = convertOpenApi({ document, source: "api.json" });
+  const text_ = files.map((f) => f.text).join("\n");
+  assert.match(text_, /email: \$\{vars\.email\}/);
+  assert.doesNotMatch(text_, /callbackURL: \$\{vars\./, text_);
+});
