@@ -27,7 +27,7 @@ import { nestedSignup } from "./nested_signup.ts";
 import { formRequired } from "./form_required.ts";
 import { examplesAToken } from "./exampled_token.ts";
 import { readByName } from "./token_by_name.ts";
-import { wrapsOpaqueMember } from "./opaque_answer.ts";
+import { describesNoMember, wrapsOpaqueMember } from "./opaque_answer.ts";
 import { withSelfSignUp } from "./self_signup.ts";
 import { namedSignIn, SIGN_UP } from "./sign_words.ts";
 import { signUpOmittingPassword } from "./unsaid_password.ts";
@@ -196,6 +196,9 @@ function answersToken(doc: Node, register: OpenApiOperation | undefined, login: 
   if (examplesAToken(doc, login.op)) return examplesAToken(doc, register);
   // An envelope every answer shares (`{code, message, data}`) says nothing of whose holds a token.
   if (wrapsOpaqueMember(doc, login.op)) return false;
+  // Nor do two answers that name no member (FastAPI's `{}` for a route without a
+  // `response_model`): alike, they say nothing of which holds the token.
+  if (describesNoMember(doc, login.op)) return false;
   const own = new Set(responseSchemas(doc, login.op).map((s) => JSON.stringify(deref(doc, s))));
   return schemas.some((s) => own.has(JSON.stringify(deref(doc, s))));
 }
