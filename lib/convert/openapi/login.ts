@@ -34,6 +34,7 @@ import { signUpOmittingPassword } from "./unsaid_password.ts";
 import { namesOnlyBlanket } from "./blanket_requirement.ts";
 import { isPasswordField } from "./password_field.ts";
 import { memberKind } from "./wrapped_member.ts";
+import { queryCredentials } from "./query_login.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -81,7 +82,8 @@ const TOKEN_NAMES = new Set([
 
 /**
  * The leaf names of a request body's JSON schema, two levels deep, and whether one is a password;
- * a choice (`enum`, `const`) or a read-only member is none.
+ * a choice (`enum`, `const`) or a read-only member is none. A bodiless POST's required query
+ * parameters count as its body when one is a password (query_login.ts).
  *
  * @example
  * ```ts
@@ -97,7 +99,7 @@ export function bodyFields(doc: unknown, op: OpenApiOperation): Set<string> {
   const type = Object.keys(content).find((t) => /json|form/i.test(t));
   const media = type === undefined ? undefined : content[type];
   const names = new Set<string>();
-  const schema = isNode(media) ? media.schema : undefined;
+  const schema = isNode(media) ? media.schema : queryCredentials(doc, op);
   findProperty(doc, schema, (name, member) => {
     // A member wrapping a schema (pydantic 1's `{allOf: [{$ref}], default}`) is of its kind.
     const s = memberKind(doc, member);
