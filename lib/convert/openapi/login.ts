@@ -27,13 +27,14 @@ import { nestedSignup } from "./nested_signup.ts";
 import { formRequired } from "./form_required.ts";
 import { examplesAToken } from "./exampled_token.ts";
 import { readByName } from "./token_by_name.ts";
-import { wrapsOpaqueMember } from "./opaque_answer.ts";
+import { describesNoMember, wrapsOpaqueMember } from "./opaque_answer.ts";
 import { withSelfSignUp } from "./self_signup.ts";
 import { namedSignIn, SIGN_UP } from "./sign_words.ts";
 import { signUpOmittingPassword } from "./unsaid_password.ts";
 import { namesOnlyBlanket } from "./blanket_requirement.ts";
 import { isPasswordField } from "./password_field.ts";
 import { memberKind } from "./wrapped_member.ts";
+import { queryCredentials } from "./query_login.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -81,7 +82,8 @@ const TOKEN_NAMES = new Set([
 
 /**
  * The leaf names of a request body's JSON schema, two levels deep, and whether one is a password;
- * a choice (`enum`, `const`) or a read-only member is none.
+ * a choice (`enum`, `const`) or a read-only member is none. A bodiless POST's required query
+ * parameters count as its body when one is a password (query_login.ts).
  *
  * @example
  * ```ts
@@ -97,7 +99,7 @@ export function bodyFields(doc: unknown, op: OpenApiOperation): Set<string> {
   const type = Object.keys(content).find((t) => /json|form/i.test(t));
   const media = type === undefined ? undefined : content[type];
   const names = new Set<string>();
-  const schema = isNode(media) ? media.schema : undefined;
+  const schema = isNode(media) ? media.schema : queryCredentials(doc, op);
   findProperty(doc, schema, (name, member) => {
     // A member wrapping a schema (pydantic 1's `{allOf: [{$ref}], default}`) is of its kind.
     const s = memberKind(doc, member);
@@ -196,6 +198,9 @@ function answersToken(doc: Node, register: OpenApiOperation | undefined, login: 
   if (examplesAToken(doc, login.op)) return examplesAToken(doc, register);
   // An envelope every answer shares (`{code, message, data}`) says nothing of whose holds a token.
   if (wrapsOpaqueMember(doc, login.op)) return false;
+  // Nor do two answers that name no member (FastAPI's `{}` for a route without a
+  // `response_model`): alike, they say nothing of which holds the token.
+  if (describesNoMember(doc, login.op)) return false;
   const own = new Set(responseSchemas(doc, login.op).map((s) => JSON.stringify(deref(doc, s))));
   return schemas.some((s) => own.has(JSON.stringify(deref(doc, s))));
 }

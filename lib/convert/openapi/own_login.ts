@@ -62,10 +62,35 @@ function ownLoginBody(doc: Node, template: string): boolean {
     !names.some((n) => /grant|client/i.test(n));
 }
 
+/** A path's segments, blanks left out: `/auth/login/` is `auth`, `login`. */
+function segments(path: string): string[] {
+  return path.split("/").filter((s) => s !== "");
+}
+
+/**
+ * The document's login at `path`: the POST taking JSON there (or at a path
+ * `path` ends with, under a server's path); else, when the document has no
+ * operation at `path`, the one such POST whose last segments are `path`'s.
+ * FastAPI writes the `tokenUrl` its code passes (`OAuth2PasswordBearer(
+ * tokenUrl="login")`) while the login's router adds a prefix (`/auth/login`),
+ * so the token request went where the server has nothing; two logins ending
+ * so are no evidence for either.
+ */
+function loginAt(doc: Node, path: string): string | undefined {
+  const paths = Object.keys(isNode(doc.paths) ? doc.paths : {});
+  const named = paths.find((t) => (path === t || path.endsWith(t)) && ownLoginBody(doc, t));
+  const tail = segments(path);
+  if (named !== undefined || tail.length === 0) return named;
+  if (paths.some((t) => segments(t).join("/") === tail.join("/"))) return undefined;
+  const ending = paths.filter((t) => segments(t).slice(-tail.length).join("/") === tail.join("/"));
+  return ending.length === 1 && ownLoginBody(doc, ending[0]) ? ending[0] : undefined;
+}
+
 /**
  * The scheme `s` as the document's own login's, when it is an OAuth2
  * password flow whose `tokenUrl` names a POST of the document taking JSON
- * (the path as written, or ending with it under a server's path).
+ * (the path as written, or ending with it under a server's path, or the
+ * one such POST ending with a `tokenUrl` the document has nothing at).
  *
  * @example
  * ```ts
@@ -75,16 +100,15 @@ function ownLoginBody(doc: Node, template: string): boolean {
  * const s = { type: "oauth2", flows: { password: { tokenUrl: "/api/auth/login" } } };
  * if (ownLoginScheme(doc, s)?.login !== "/api/auth/login") throw new Error();
  * if (ownLoginScheme(doc, { ...s, flows: { password: { tokenUrl: "/oauth/token" } } })) throw new Error();
+ * const relative = { ...s, flows: { password: { tokenUrl: "login" } } };
+ * if (ownLoginScheme(doc, relative)?.login !== "/api/auth/login") throw new Error();
  * ```
  */
 export function ownLoginScheme(doc: Node, s: Node): OwnLogin | undefined {
   const flows = isNode(s.flows) ? s.flows : undefined;
   const password = isNode(flows?.password) ? flows.password : undefined;
   if (s.type !== "oauth2" || typeof password?.tokenUrl !== "string") return undefined;
-  const path = pathOf(password.tokenUrl);
-  const login = Object.keys(isNode(doc.paths) ? doc.paths : {}).find((t) =>
-    (path === t || path.endsWith(t)) && ownLoginBody(doc, t)
-  );
+  const login = loginAt(doc, pathOf(password.tokenUrl));
   if (login === undefined) return undefined;
   const description = typeof s.description === "string" ? s.description : "";
   return { bearer: true, prefix: "Bearer ", where: "oauth2 password", description, login };

@@ -3,7 +3,9 @@
  * undeclared scheme by its kind (undeclared_schemes.ts), a name saying
  * bearer that nothing declares (named_bearer.ts), an apiKey header
  * its login says it hands out (said_key_login.ts), the one apiKey its
- * open login's answered token can be (answered_key_login.ts), schemes declared and
+ * open login's answered token can be (answered_key_login.ts), a header parameter
+ * every operation but the sign-ins requires where no security is declared (header_token.ts),
+ * schemes declared and
  * required nowhere (declared_schemes.ts), a login's token where the
  * document declares no security at all (implied_bearer.ts), and the
  * requirement a document with a login and bare writes has lost
@@ -19,6 +21,7 @@ import { withNamedBearer } from "./named_bearer.ts";
 import { withSaidKeyLogin } from "./said_key_login.ts";
 import { withAnsweredKeyLogin } from "./answered_key_login.ts";
 import { withDeclaredNames } from "./undeclared_schemes.ts";
+import { withHeaderToken } from "./header_token.ts";
 
 /**
  * `document` with the security it says, declares or implies.
@@ -34,5 +37,5 @@ export function readSecurity(document: Node): Node {
   const said = withAnsweredKeyLogin(
     withSaidKeyLogin(withNamedBearer(withDeclaredNames(document))),
   );
-  return withLoginSecurity(withImpliedBearer(withDeclaredSecurity(said)));
+  return withLoginSecurity(withImpliedBearer(withDeclaredSecurity(withHeaderToken(said))));
 }
