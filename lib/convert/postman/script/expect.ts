@@ -15,6 +15,7 @@ import { responseWord } from "./response.ts";
 import { schemaCheck } from "./schema.ts";
 import { turnedEquality } from "./turned_expect.ts";
 import { allSettled, pickedChecks } from "./picked_expect.ts";
+import { assertsNothing } from "./bare_expect.ts";
 import { calledWith } from "./number_of.ts";
 import {
   type Cond,
@@ -325,7 +326,8 @@ function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
     }
     if (!called(s, link.word, values)) return undefined;
   }
-  return s.out.length > 0 ? s.out : undefined;
+  // No word after `pm.expect(x)`: it asserts nothing (bare_expect.ts).
+  return s.out.length > 0 ? s.out : assertsNothing(s.subject, links.length);
 }
 
 /**
@@ -366,10 +368,7 @@ export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined |
   return null;
 }
 
-/**
- * `pm.expect(Object.keys(x)).to.lengthOf(3)` (or `length(3)`): the object's size, its keys'
- * count, as `Object.keys(x).length` reads; `null` when the subject is no `Object.keys(…)`.
- */
+/** `pm.expect(Object.keys(x)).to.lengthOf(n)` (`length(n)`): its keys' count; else `null`. */
 function keysLength(arg: Node | undefined, links: Link[], ctx: EvalContext) {
   const keys = arg?.type === "CallExpression" && dotted(arg.callee) === "Object.keys";
   if (!keys) return null;
