@@ -103,3 +103,26 @@ Deno.test("postman find: a found item whose member differs fails its step", asyn
   const { flow, statuses } = await runAgainst(true);
   assert.deepEqual(statuses, ["passed", "failed", "passed", "passed"], flow);
 });
+
+Deno.test("postman find: a variable the collection gives is compared as text, or not at all", () => {
+  const test = (line: string) =>
+    JSON.stringify({
+      info: { name: "Typed", schema: V21 },
+      variable: [{ key: "code", value: "b7" }, { key: "id", value: "7" }],
+      item: [item("List", "GET", "http://127.0.0.1:9/notes", [
+        "pm.test('listed', () => {",
+        `  const note = pm.response.json().find(${line});`,
+        "  pm.expect(note.text).to.eql('a');",
+        "});",
+      ])],
+    });
+  const flow = (line: string) =>
+    convertPostman(test(line)).files.find((f) => f.path.endsWith(".yaml"))!.text;
+  // `String(x)`: compared as text, as the script does; quoted in the filter.
+  const text = flow("n => n.code === String(pm.collectionVariables.get('code'))");
+  assert.match(text, /\[\?@\.code == '\$\{vars\.code\}'\]/, text);
+  assert.doesNotMatch(text, /# untranslated/, text);
+  // The variable as it is: text the collection gives, which `===` never finds equal to a number id.
+  const raw = flow("n => n.id === pm.collectionVariables.get('id')");
+  assert.match(raw, /# untranslated/, raw);
+});
