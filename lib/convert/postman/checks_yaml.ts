@@ -10,6 +10,7 @@ import type { CheckItem } from "./script/translate.ts";
 import { type Cond, NOT_EQUAL_IF_THERE } from "./script/sym.ts";
 import { onValue } from "./script/var_condition.ts";
 import { CONTAINER } from "./script/returned.ts";
+import { PICKED } from "./script/picked_expect.ts";
 
 const isScalar = (v: unknown): v is YScalar => v === null || typeof v !== "object";
 
@@ -100,6 +101,13 @@ function containerGroup(c: Cond, name?: string): YNode | undefined {
   ]);
 }
 
+/** What a `find` picked (picked_expect.ts): a group over the filter's match, `$` the element. */
+function pickedGroup(c: Cond, name?: string): YNode | undefined {
+  if (c.op !== PICKED) return undefined;
+  const checks = (c.value as Cond[]).map((cond) => ({ cond, ...(name ? { name } : {}) }));
+  return ymap([["at", c.path], ["checks", checksYaml(checks)]]);
+}
+
 /**
  * Conditions as flowrun writes them, in a group's `if` or a capture's `when`:
  * each expanded into flowrun's operators, all of which must hold.
@@ -124,6 +132,21 @@ function condNode(c: Cond, name?: string): YNode {
 }
 
 /**
+ * A filter keeping the first of equal checks that a filter matches something (picked_expect.ts
+ * checks it before each member of a find's pick: one test reading three members says it once).
+ */
+function once(): (item: CheckItem) => boolean {
+  const seen = new Set<string>();
+  return (item) => {
+    if (!("cond" in item) || item.cond.op !== "exists" || !item.cond.path.includes("[?")) {
+      return true;
+    }
+    const key = JSON.stringify([item.cond, item.name]);
+    return !seen.has(key) && seen.add(key) !== undefined;
+  };
+}
+
+/**
  * The YAML list of `items`.
  *
  * @example
@@ -136,10 +159,10 @@ function condNode(c: Cond, name?: string): YNode {
  * ```
  */
 export function checksYaml(items: CheckItem[]): YNode[] {
-  return items.flatMap((item): YNode[] => {
+  return items.filter(once()).flatMap((item): YNode[] => {
     if ("cond" in item) {
       const group = lengthGroup(item.cond, item.name) ?? ifThere(item.cond, item.name) ??
-        containerGroup(item.cond, item.name);
+        containerGroup(item.cond, item.name) ?? pickedGroup(item.cond, item.name);
       return group ? [group] : expand(item.cond).map((c) => condNode(c, item.name));
     }
     if ("at" in item) return [ymap([["at", item.at], ["checks", checksYaml(item.checks)]])];

@@ -14,6 +14,8 @@ import type { Node } from "./parse.ts";
 import { responseWord } from "./response.ts";
 import { schemaCheck } from "./schema.ts";
 import { turnedEquality } from "./turned_expect.ts";
+import { allSettled, pickedChecks } from "./picked_expect.ts";
+import { assertsNothing } from "./bare_expect.ts";
 import { calledWith } from "./number_of.ts";
 import {
   type Cond,
@@ -324,7 +326,8 @@ function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
     }
     if (!called(s, link.word, values)) return undefined;
   }
-  return s.out.length > 0 ? s.out : undefined;
+  // No word after `pm.expect(x)`: it asserts nothing (bare_expect.ts).
+  return s.out.length > 0 ? s.out : assertsNothing(s.subject, links.length);
 }
 
 /**
@@ -344,8 +347,7 @@ function run(s: State, links: Link[], ctx: EvalContext): Cond[] | undefined {
 export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined | null {
   const { root, links } = unchain(node);
   if (root.type === "CallExpression" && isName(root.callee, "pm", "expect")) {
-    // `pm.expect(pm.response).to.have.status(400)`: chai-postman's words on the response, as
-    // `pm.response.to.have.status(400)` says them.
+    // `pm.expect(pm.response).to.have.status(400)`: chai-postman's words, as `pm.response.to`'s.
     const onResponse = root.arguments[0] && isName(root.arguments[0], "pm", "response");
     if (onResponse && links[0]?.word === "to") return responseChecks(links.slice(1), ctx);
     const keys = keysLength(root.arguments[0], links, ctx);
@@ -357,8 +359,8 @@ export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined |
     if (!subject) return undefined;
     const chain = turned?.links ?? links;
     if (subject.k === "mapped") return mappedChecks(subject, chain, (n) => evaluate(n, ctx, 1));
-    const out = run({ subject, negated: false, out: [] }, chain, ctx)?.map(settled);
-    return out?.every((c) => c !== undefined) ? out.flat() : undefined;
+    const one = (s: Sym) => run({ subject: s, negated: false, out: [] }, chain, ctx)?.map(settled);
+    return allSettled(pickedChecks(subject, one) ?? one(subject)); // a find's pick: picked_expect.ts
   }
   if (isName(root, "pm", "response") && links[0]?.word === "to") {
     return responseChecks(links.slice(1), ctx);
@@ -366,10 +368,7 @@ export function expectChecks(node: Node, ctx: EvalContext): Cond[] | undefined |
   return null;
 }
 
-/**
- * `pm.expect(Object.keys(x)).to.lengthOf(3)` (or `length(3)`): the object's size, its keys'
- * count, as `Object.keys(x).length` reads; `null` when the subject is no `Object.keys(…)`.
- */
+/** `pm.expect(Object.keys(x)).to.lengthOf(n)` (`length(n)`): its keys' count; else `null`. */
 function keysLength(arg: Node | undefined, links: Link[], ctx: EvalContext) {
   const keys = arg?.type === "CallExpression" && dotted(arg.callee) === "Object.keys";
   if (!keys) return null;

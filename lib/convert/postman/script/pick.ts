@@ -3,8 +3,8 @@
  * list, as scripts pick one element to chain its id: a JSONPath filter
  * (`$.json.items[?@.kind == 'b']`) whose first match is the value, which a
  * capture says with `first: true`. Only a predicate of equalities on the
- * element's members against literals (joined by `&&`) is read; anything else
- * is not translated.
+ * element's members against literals or variables (joined by `&&`) is read;
+ * anything else is not translated.
  *
  * @module
  */
@@ -34,9 +34,19 @@ function literal(node: Node): string | undefined {
   return typeof v === "boolean" || v === null ? String(v) : undefined;
 }
 
-/** `x.code === code`: a name the script (or a helper's parameter) holds a known literal in. */
+/**
+ * `x.code === code`: a name the script (or a helper's parameter) holds a known literal in; or a
+ * variable: quoted where the script made it text (`String(id)`), else one a script set from a
+ * response (`${steps.…}`, which keeps its JSON type in a flow as in Newman), unquoted in the
+ * filter so that it is read as the literal its value is (expressions.md). A variable an
+ * environment gives is text in Newman, which `===` never finds equal to a number: not read.
+ */
 function knownLiteral(node: Node, value?: (node: Node) => Sym | undefined): string | undefined {
-  const known = node.type === "Identifier" ? value?.(node) : undefined;
+  const known = node.type === "Identifier" || node.type === "CallExpression"
+    ? value?.(node)
+    : undefined;
+  if (known?.k === "var" && known.text) return `'${known.expr}'`;
+  if (known?.k === "var") return known.expr.startsWith("${steps.") ? known.expr : undefined;
   return known?.k === "lit" ? literal({ ...node, type: "Literal", value: known.value }) : undefined;
 }
 
