@@ -68,6 +68,7 @@ function refusal(noun: string, body: Record<string, string>): string | undefined
 Deno.test("convert openapi: a body's date is the day of the run, an end date the day after, so days a server checks against its clock are taken", async () => {
   const made = new Map<string, string>();
   const refused: string[] = [];
+  let count = 0;
   const server = serveStandIn(async (req) => {
     const [, noun, id] = new URL(req.url).pathname.split("/");
     if (req.method === "POST") {
@@ -77,7 +78,7 @@ Deno.test("convert openapi: a body's date is the day of the run, an end date the
         refused.push(`${noun} ${JSON.stringify(body)}`);
         return Response.json({ non_field_errors: [why] }, { status: 400 });
       }
-      const key = String(made.size + refused.length + 1);
+      const key = String(++count); // never reused: flows run at once and delete
       made.set(key, noun);
       return Response.json({ id: Number(key) }, { status: 201 });
     }
