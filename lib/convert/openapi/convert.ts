@@ -7,7 +7,6 @@
  *
  * @module
  */
-import { withJoiRules } from "./joi_rules.ts";
 import { assertCheckable } from "./checkable.ts";
 import { isNode, type Node, OPENAPI_METHODS } from "../../check/openapi_operations.ts";
 import { methodProblem } from "../../load/request.ts";
@@ -26,8 +25,7 @@ import { withPrerequisites } from "./prerequisites.ts";
 import { inferredLinks } from "./producers.ts";
 import { inferredLines } from "./inferred_lines.ts";
 import { ownResources, stopsServer } from "./stops.ts";
-import { readSecurity } from "./read_security.ts";
-import { selectedDeletes } from "./many_delete.ts";
+import { passedDocument } from "./document_passes.ts";
 import { keptBasePath } from "./paths_hold_base.ts";
 import { ownItems } from "./second_producer.ts";
 import { SIGN_IN_FILE, signInOnce } from "./sign_in_once.ts";
@@ -106,8 +104,7 @@ export interface OpenApiInput {
  * ```
  */
 export function convertOpenApi(input: OpenApiInput): OpenApiResult {
-  const joi = withJoiRules(input.document); // hapi-swagger's own keys, as JSON Schema's
-  const { document: doc, read: manyDeletes } = selectedDeletes(readSecurity(joi));
+  const { document: doc, read: manyDeletes } = passedDocument(input.document); // document_passes.ts
   const all = operationsOf(doc);
   const info = isNode(doc.info) ? doc.info : {};
   const title = typeof info.title === "string" && info.title.trim() ? info.title.trim() : "api";

@@ -39,10 +39,13 @@ export type Direction = "request" | "response";
 /** The value made for a `date-time` text that gives none (a window's is the run's: `time_window.ts`). */
 export const DATE_TIME_SAMPLE = "2024-01-01T00:00:00Z";
 
+/** The value made for a `date` text that gives none (a request body's is the run's: `time_window.ts`). */
+export const DATE_SAMPLE = "2024-01-01";
+
 const FORMATS = table<string>({
   uuid: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
   "date-time": DATE_TIME_SAMPLE,
-  date: "2024-01-01",
+  date: DATE_SAMPLE,
   time: "12:00:00",
   email: "user@example.com",
   uri: "https://example.com",
