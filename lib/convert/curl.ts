@@ -29,6 +29,7 @@ import { withoutOtherCode, withoutScripts } from "./curl_code_blocks.ts";
 import { rootPrompts } from "./curl_prompts.ts";
 import { typedText } from "./curl_typed_text.ts";
 import { refusalAnswers } from "./curl_refusal_answer.ts";
+import { ttlWatches } from "./curl_ttl_watch.ts";
 import { joinLostContinuations } from "./curl_lost_continuation.ts";
 import { asUnixLines, windowsPrompts, type WindowsRead } from "./curl_windows.ts";
 import { withAssigned } from "./curl_assigned.ts";
@@ -143,6 +144,8 @@ export function convertCurl(
   documentedRefusals(input, parts.built);
   // `-c cookies.txt`, then `-b cookies.txt`: the run's cookie jar, curl_jar.ts.
   sharedJars(parts.built);
+  // A watch (`?wait=true`) for the expiry of a TTL an earlier write set: curl_ttl_watch.ts.
+  ttlWatches(parts.built);
   createdPlaceholders(env, parts.built);
   // A skipped command is named as written: `$env:TOKEN = …`, not the marker its variable became.
   const skipped = inLineOrder(windows.skipped, parts.skipped).map((s) =>

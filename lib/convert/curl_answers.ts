@@ -31,18 +31,32 @@ export interface PastedAnswer {
   inline?: boolean;
 }
 
+/** A sentence opening with a condition and ending with a full stop. */
+const OPENS_WITH_CONDITION = /^\s*(?:If|When|Whenever|Unless|Otherwise|In case)\b.*\.\s*$/;
+
+/** A Markdown fence's line: ```` ``` ````, ```` ```json ````, `~~~`. */
+const FENCE = /^\s*(?:`{3,}|~{3,})[\w+-]*\s*$/;
+
 /** A condition a sentence sets: the answer under it is another case's, not the command's own. */
 const CONDITION = /\b(?:if|when|whenever|unless|otherwise|in case)\b/i;
 
 /**
  * Whether the nearest line above `at` with text is a sentence ending with a colon that sets a
  * condition, no command's. "CouchDB replies:" or "Response:" says what the command answered.
+ * So does one sentence alone on its line that opens with the condition and ends with a full
+ * stop: a key-value store's page writes "If the TTL has expired, the key will have been deleted,
+ * and you will be returned a 100." above the error, while the read, run at once, answers the key.
+ * A line telling what the command does first ("This will compare… If they are equal, …") keeps
+ * the answer the command's.
  */
 function introduced(lines: readonly string[], at: number): boolean {
   let i = at - 1;
-  while (i >= 0 && lines[i].trim() === "") i--;
+  // Blank lines, and the fence that opens the answer's block (```` ```json ````), are no sentence.
+  while (i >= 0 && (lines[i].trim() === "" || FENCE.test(lines[i]))) i--;
   const line = lines[i] ?? "";
-  return /^\s*[A-Z][a-z]*\b.*:\s*$/.test(line) && !/\bcurl\b/.test(line) && CONDITION.test(line);
+  if (/\bcurl\b/.test(line)) return false;
+  if (/^\s*[A-Z][a-z]*\b.*:\s*$/.test(line)) return CONDITION.test(line);
+  return OPENS_WITH_CONDITION.test(line) && !/[.!?]\s+\S/.test(line.trim().slice(0, -1));
 }
 
 /** Most lines one pasted answer may span: a longer run is read as no answer. */

@@ -16,6 +16,7 @@ import type { Correlator } from "./correlate/mod.ts";
 import type { Step } from "./model.ts";
 import { plural } from "../_util/plural.ts";
 import { yflow } from "./yaml_out.ts";
+import { isCodedError } from "./curl_error_code.ts";
 
 /** The members an error object holds: what went wrong, never data. */
 const ERROR_MEMBERS = new Set([
@@ -41,10 +42,12 @@ const ERROR_MEMBERS = new Set([
 /**
  * Whether a pasted answer is an error object: every member one of {@linkcode ERROR_MEMBERS},
  * one of them a non-empty `detail`, `error` or `errors` (djoser's `{"detail": "Invalid
- * token"}`, Parse's `{"code": 209, "error": "invalid session token"}`).
+ * token"}`, Parse's `{"code": 209, "error": "invalid session token"}`), or a non-zero error
+ * code with its message among plain facts (curl_error_code.ts).
  */
 function isErrorAnswer(json: unknown): boolean {
   if (!json || typeof json !== "object" || Array.isArray(json)) return false;
+  if (isCodedError(json)) return true;
   const entries = Object.entries(json);
   if (!entries.every(([k]) => ERROR_MEMBERS.has(k.toLowerCase()))) return false;
   return entries.some(([k, v]) => /^(?:detail|errors?)$/i.test(k) && !!v && v !== "");
