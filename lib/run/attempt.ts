@@ -128,7 +128,7 @@ export async function attempt(
   response.durationMs = duration_ms;
   keepCookies(jar, response, response.url ?? request.url);
   noteCoverage(ctx.coverage, step, via.method, response.url ?? request.url, response.status);
-  secretsInResponse(response, ctx.secret, input.inputs.clear);
+  secretsInResponse(response, ctx.secret, input.inputs.clear, request.url);
   await wire?.answered(response);
   const until = step.loop
     ? evaluateChecks(step.loop.until, response, scope, "until", ctx.redactor, request)

@@ -103,7 +103,7 @@ async function reported(
   const response = new ReceivedResponse(status, headers, body);
   response.url = request.url;
   response.durationMs = duration_ms;
-  secretsInResponse(response, ctx.secret, input.inputs.clear);
+  secretsInResponse(response, ctx.secret, input.inputs.clear, request.url);
   await wire?.answered(response);
   const until = step.loop
     ? evaluateChecks(step.loop.until, response, input.scope, "until", ctx.redactor, request)

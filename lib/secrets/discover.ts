@@ -14,6 +14,7 @@ import { userinfoSecrets } from "./userinfo.ts";
 import { urlPasswords } from "./url_passwords.ts";
 import { isKeyData } from "./key_data.ts";
 import { isPlainValue } from "./plain_values.ts";
+import { isSentPathPiece } from "./sent_path.ts";
 import { secretsInSetCookie } from "./set_cookie.ts";
 import { clearLeaves, withClearTexts } from "./clear_texts.ts";
 import { byCookie, secretsInCookieHeader } from "./cookie_header.ts";
@@ -108,9 +109,10 @@ export function responseLeaves(
  * (its `createdAt`) is the API's data, and masking it hid it in every report of the run; so is
  * what the flow itself sends in the clear (`own`: the name it gave a token, echoed back).
  */
-function issuedOnly(register: Register, own?: ReadonlySet<string>): Register {
+function issuedOnly(register: Register, own?: ReadonlySet<string>, sentUrl = ""): Register {
   return (value, shown) => {
-    if (!isPlainValue(value) && !own?.has(value)) register(value, shown);
+    if (isPlainValue(value) || own?.has(value) || isSentPathPiece(value, sentUrl)) return;
+    register(value, shown);
   };
 }
 
@@ -314,7 +316,8 @@ export function secretsInRequest(
  * Registers the secrets of a response as it arrives, before any check or
  * report sees it: cookies it sets, values of secret headers, and values under
  * secret-looking keys of a JSON or form body; not plain data, nor the texts
- * `own` (what the flow itself sends in the clear).
+ * `own` (what the flow itself sends in the clear), nor whole segments of the
+ * path of `sentUrl`, the request's own URL (`sent_path.ts`).
  *
  * @example
  * ```ts
@@ -338,6 +341,7 @@ export function secretsInResponse(
   },
   register: Register,
   own?: ReadonlySet<string>,
+  sentUrl?: string,
 ): void {
   // What the answer and the flow say in the clear is no part of a secret's own text.
   const clear = () => {
@@ -345,7 +349,7 @@ export function secretsInResponse(
     for (const text of own ?? []) texts.add(text);
     return texts;
   };
-  const issued = issuedOnly(withClearTexts(register, clear), own);
+  const issued = issuedOnly(withClearTexts(register, clear), own, sentUrl);
   secretsInHeaders(Object.entries(response.headers), issued);
   const contentType = response.headers["content-type"];
   secretsInBody({ text: response.text, contentType, json: () => response.json }, issued);
