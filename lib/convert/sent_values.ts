@@ -30,7 +30,7 @@ export function sentValues(r: HarRecord): Set<string> {
   for (const c of r.cookies) sent.add(c.value).add(safeDecode(c.value));
   for (const h of r.headers) sent.add(h.value);
   for (const s of r.url.pathname.split("/")) if (s !== "") sent.add(safeDecode(s));
-  for (const [, v] of r.url.searchParams) sent.add(v);
+  for (const [, v] of r.url.searchParams) addFormValue(v, sent);
   if (r.bodyText) bodyValues(r, r.bodyText, sent);
   return sent;
 }
@@ -48,11 +48,22 @@ function bodyValues(r: HarRecord, body: string, sent: Set<string>): void {
     try {
       walk(parseBody(body), (_p, _k, leaf) => sent.add(String(leaf)));
     } catch {
-      for (const [, v] of new URLSearchParams(body)) sent.add(v);
+      for (const [, v] of new URLSearchParams(body)) addFormValue(v, sent);
       sentNames([...new URLSearchParams(body).keys()], sent);
       for (const m of body.matchAll(/"([^"\\]{6,200})"/g)) sent.add(m[1]);
     }
   }
+}
+
+/**
+ * Adds a query or form value, and when it is itself a whole form serialized into one field
+ * (`rows[]=tok=9f3a…&length=10`, a table's XHR), the values of its fields: the page that held
+ * the token inside sent it too.
+ */
+function addFormValue(value: string, sent: Set<string>): void {
+  sent.add(value);
+  if (!/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(value)) return;
+  for (const [, v] of new URLSearchParams(value)) sent.add(v);
 }
 
 /** Adds the made-up stems of field names (page_named_controls.ts): a page that named them is a source. */

@@ -290,11 +290,20 @@ export class Evidence {
     this.compareBodies(a.bodyText, b.bodyText);
   }
 
-  /** A query or form value; JSON inside it (a GraphQL GET's `variables=`) leaf by leaf. */
-  private compareText(a: string, b: string, name: string): void {
+  /**
+   * A query or form value; JSON inside it (a GraphQL GET's `variables=`) leaf by leaf, and a
+   * whole form serialized into it (`rows[]=tok=9f3a…&length=10`, a table's XHR) field by
+   * field: a token inside differs on its own, as one sent alone does.
+   */
+  private compareText(a: string, b: string, name: string, depth = 0): void {
     this.note(a, b, name);
-    if (!/^\s*[[{]/.test(a)) return;
-    this.compareBodies(a, b);
+    if (/^\s*[[{]/.test(a)) return this.compareBodies(a, b);
+    if (depth > 0 || !isFormEncoded(a) || !isFormEncoded(b)) return;
+    this.pairLists(
+      [...new URLSearchParams(a)],
+      [...new URLSearchParams(b)],
+      (va, vb, inner) => this.compareText(va, vb, inner, depth + 1),
+    );
   }
 
   private compareBodies(a: string | undefined, b: string | undefined): void {
@@ -304,7 +313,7 @@ export class Evidence {
       ja = parseBody(a);
       jb = parseBody(b);
     } catch {
-      if (!/^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(a.trim())) return;
+      if (!isFormEncoded(a.trim())) return;
       this.pairLists(
         [...new URLSearchParams(a)],
         [...new URLSearchParams(b)],
@@ -337,4 +346,9 @@ export class Evidence {
       if (other) visit(value, other[1], name);
     }
   }
+}
+
+/** Whether `text` is a form's `name=value&…` encoding, an `=` in each of its fields. */
+function isFormEncoded(text: string): boolean {
+  return /^[^=&\s]+=[^&]*(&[^=&\s]+=[^&]*)*$/.test(text);
 }

@@ -11,7 +11,7 @@
 import type { Correlator } from "./correlate/mod.ts";
 import type { JsonPath, Source, Step } from "./model.ts";
 import { unexpressible } from "./verify_express.ts";
-import { namesRow } from "./correlate/row_name.ts";
+import { drawnFromNumber, namesRow } from "./correlate/row_name.ts";
 
 /** Fields of one element tried in pairs, at most (the first ones, in the recorded order). */
 const MAX_FIELDS = 24;
@@ -42,8 +42,9 @@ function neighbours(
   next: JsonPath[number],
 ): Filter | undefined {
   if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
+  const id = (item as Record<string, unknown>)[next as string];
   const fields = Object.entries(item as Record<string, unknown>)
-    .filter(([k, v]) => k !== next && canName(c, k, v))
+    .filter(([k, v]) => k !== next && canName(c, k, v) && !drawnFromNumber(id, v))
     .slice(0, MAX_FIELDS)
     .map(([key, value]) => ({ key, value: c.generated.get(value as string) ?? value as string }));
   const raw = (f: { key: string }) => (item as Record<string, string>)[f.key];

@@ -13,7 +13,7 @@ import type { Correlator } from "./state.ts";
 import { locationIdKeys } from "./location_ids.ts";
 import { memberById } from "./rpc_batch.ts";
 import { noteCaptured } from "./captured_values.ts";
-import { namesRow } from "./row_name.ts";
+import { drawnFromNumber, namesRow } from "./row_name.ts";
 
 /** Fields that name a list element, tried first when one must be told apart from the others. */
 const NAME_KEY = /^(name|title|slug|key|code|label|handle|username|login|email|sku)$/i;
@@ -152,8 +152,9 @@ function discriminator(
   if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
   const fields = Object.entries(item as Record<string, unknown>);
   const preferred = fields.filter(([k]) => NAME_KEY.test(k));
+  const id = (item as Record<string, unknown>)[next as string];
   for (const [key, value] of [...preferred, ...fields]) {
-    if (key === next || !canName(c, key, value)) continue;
+    if (key === next || !canName(c, key, value) || drawnFromNumber(id, value)) continue;
     const same = list.filter((e) =>
       typeof e === "object" && e !== null && (e as Record<string, unknown>)[key] === value
     );

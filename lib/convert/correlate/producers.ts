@@ -28,6 +28,7 @@ import { noteLinkedQueryRows, noteQueryRows, noteRowPages } from "./query_rows.t
 import { noteRowLinks } from "./row_links.ts";
 import { noteLinkedRows } from "./labelled_ids.ts";
 import { noteSearchedRows } from "./searched_rows.ts";
+import { noteMarkedRows } from "./marked_rows.ts";
 import { produceHeaders } from "./header_producers.ts";
 import { noteCreatedIds } from "./created_ids.ts";
 import { noteKeyNamedIds } from "./key_named_ids.ts";
@@ -84,6 +85,7 @@ export function produce(c: Correlator, step: Step): void {
   noteLinkedRows(c, step);
   noteListedNames(c, step);
   noteSearchedRows(c, step);
+  noteMarkedRows(c, step);
   // After the body: a 201 that answers the resource too is better read by its JSON id.
   produceLocationIds(c, step);
   // Last: a value a body or cookie also handed out is better read from there.

@@ -23,6 +23,7 @@ import { namedRowProducer } from "./sibling_rows.ts";
 import { sameKeyIdProducer } from "./key_named_ids.ts";
 import { linkedRowProducer } from "./row_links.ts";
 import { searchedRowProducer } from "./searched_rows.ts";
+import { markedRowProducer } from "./marked_rows.ts";
 import { heldHidden } from "./hidden_fields.ts";
 import { secretField } from "./secret_fields.ts";
 import { clientConstant } from "./client_constants.ts";
@@ -79,6 +80,11 @@ const VALUE_RULES: ValueRule[] = [
   // A small row id a search listed beside a name the journey gave it (searched_rows.ts).
   (c, _key, value, step, where) => {
     const p = c.linking && where.body ? searchedRowProducer(c, value, step) : undefined;
+    return p ? useProducer(c, p, step) : undefined;
+  },
+  // A small row id a listed row's markup handed to this very field (marked_rows.ts).
+  (c, key, value, step, where) => {
+    const p = c.linking && where.body ? markedRowProducer(c, key, value, step) : undefined;
     return p ? useProducer(c, p, step) : undefined;
   },
   // A small row id a create answered, sent in a field named for its collection (`authorId`).

@@ -33,3 +33,23 @@ export function namesRow(c: Correlator, key: string, value: unknown): value is s
     !looksLikeId(key, value) && !isUuid(value) && !looksLikeToken(key, value) &&
     !c.secrets.has(value) && !value.includes("${") && !holdsCaptured(c, value);
 }
+
+/**
+ * Whether `value` holds the row's own number `id` as a word of its text (`<input
+ * name='check35'>` beside `"ID": "35"`): drawn from the number (a checkbox, a delete link), it
+ * is another text on another instance, whose row is numbered anew, so it names no row there.
+ *
+ * @example
+ * ```ts
+ * import { drawnFromNumber } from "./row_name.ts";
+ * if (!drawnFromNumber("35", "<input name='check35'>") || drawnFromNumber("35", "Room 135")) {
+ *   throw new Error();
+ * }
+ * if (drawnFromNumber("abc", "abc") || drawnFromNumber(7, "Harbour")) throw new Error();
+ * ```
+ */
+export function drawnFromNumber(id: unknown, value: string): boolean {
+  const text = typeof id === "number" ? String(id) : id;
+  if (typeof text !== "string" || !/^\d{1,15}$/.test(text)) return false;
+  return new RegExp(`(?<!\\d)${text}(?!\\d)`).test(value);
+}

@@ -6,7 +6,11 @@
  * the search looked it up by part of it, so the row is the journey's, and a second run's own
  * row is found again by that name
  * (`captures.ts` `stablePath` picks the list element by it). Only a form or body a write sends
- * takes it; the latest answer that listed the number is its source.
+ * takes it; the latest answer that listed the number is its source. A table's server-side read
+ * posts its search in a form (DataTables' `search[value]=SN-TEST`, answered `{"data": [{"ID":
+ * "35", …}]}`): a POSTed form searches too, by a value no earlier request sent (what the user
+ * typed into the search box, not the columns every read of the table sends), and the row's
+ * `id` member may be spelt in capitals.
  *
  * @module
  */
@@ -78,25 +82,40 @@ function namedBySession(
 export function noteSearchedRows(c: Correlator, step: Step): void {
   const r = step.last;
   if (!r.hasJson || r.status === undefined || r.status < 200 || r.status > 299) return;
-  // A search is a read whose query sends a text of letters: what the user typed in the picker.
-  const searched = [...r.url.searchParams.values()].map((v) => v.trim().toLowerCase())
-    .filter((v) => v.length >= 2 && /^\p{L}/u.test(v));
-  const lists = r.method === "GET" && searched.length > 0 ? listsOf(r.json) : [];
-  if (lists.length === 0) return;
   const sent = sentTexts(c, step);
+  const searched = searchTexts(step, sent);
+  const lists = searched.length > 0 ? listsOf(r.json) : [];
   for (const [at, rows] of lists) {
     rows.forEach((row, i) => {
       if (typeof row !== "object" || row === null || Array.isArray(row)) return;
-      const id = (row as Record<string, unknown>).id;
+      const idKey = Object.keys(row).find((k) => k.toLowerCase() === "id");
+      const id = idKey === undefined ? undefined : (row as Record<string, unknown>)[idKey];
       if (
         !ROW.test(String(id)) || !namedBySession(c, sent, searched, row as Record<string, unknown>)
       ) return;
       c.members.set(rowKey(String(id)), {
-        producer: { step, source: { kind: "json", path: [...at, i, "id"] }, secret: false },
+        producer: { step, source: { kind: "json", path: [...at, i, idKey!] }, secret: false },
         under: safeDecode(r.url.pathname),
       });
     });
   }
+}
+
+/**
+ * What a read searched for: a text of letters its query sends (what the user typed in the
+ * picker), or, a POSTed form, one of its values no earlier request sent (what the user typed
+ * into a table's search box; the column names and flags every read of the table sends are not).
+ */
+function searchTexts(step: Step, sent: Set<string>): string[] {
+  const r = step.last;
+  const typed = (v: string) => v.trim().length >= 2 && /^\p{L}/u.test(v.trim());
+  if (r.method === "GET") {
+    return [...r.url.searchParams.values()].filter(typed).map((v) => v.trim().toLowerCase());
+  }
+  const body = r.bodyText ?? "";
+  if (r.method !== "POST" || !/^[^=&\s{[]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(body)) return [];
+  return [...new URLSearchParams(body).values()].filter((v) => typed(v) && !sent.has(v))
+    .map((v) => v.trim().toLowerCase());
 }
 
 /**
