@@ -12,7 +12,7 @@
 import { isSecretHeader, isSecretKey } from "./names.ts";
 import { userinfoSecrets } from "./userinfo.ts";
 import { urlPasswords } from "./url_passwords.ts";
-import { isKeyData } from "./key_data.ts";
+import { isJsonKeyData, isKeyData } from "./key_data.ts";
 import { isPlainValue } from "./plain_values.ts";
 import { isSentPathPiece } from "./sent_path.ts";
 import { secretsInSetCookie } from "./set_cookie.ts";
@@ -162,6 +162,7 @@ export function secretsInJson(document: unknown, to: Register): void {
     }
     for (const [key, item] of Object.entries(v)) {
       if (!isSecretKey(key)) stack.push([item, depth + 1]);
+      else if (isJsonKeyData(key, item)) continue;
       else if (holdsMaps(item)) {
         // A structure under the name (`tokens: [{environment: development, projects: [default]}]`,
         // the description of tokens to issue): each field is a secret by its own name, or by

@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { isSecretName } from "./names.ts";
+import { isSecretKey, isSecretName } from "./names.ts";
+import { isOrdinaryWord } from "./public_parts.ts";
 
 /** Words that, before "key", name a credential: an API key, an access key, a client's. */
 const CREDENTIAL_WORDS =
@@ -73,4 +74,43 @@ function jsonShaped(value: string): boolean {
 export function isKeyData(name: string, value: string): boolean {
   if (!keyOnly(name)) return false;
   return RANGE_KEY.test(words(name).join("")) || jsonShaped(value);
+}
+
+/**
+ * Whether `value` is shaped like an issued key: 16 or more letters and digits, not all of them
+ * words and numbers (`sk_test_4eC3…`, a UUID, a JWT; not `mail.smtp_host.default_sender`).
+ */
+function keyShaped(value: string): boolean {
+  const runs = value.match(/[A-Za-z0-9]+/g) ?? [];
+  if (runs.join("").length < 16) return false;
+  return runs.some((run) => !/^\d+$/.test(run) && !isOrdinaryWord(run));
+}
+
+/** Whether `name` is a secret word's plural (`total_tokens`, `keys`): what it holds, it counts. */
+const plural = (name: string) => /[a-z]s$/i.test(name) && isSecretKey(name.slice(0, -1));
+
+/**
+ * Whether a JSON `value` under `name` is data although the name looks secret: a number under a
+ * secret word's plural counts them (`total_tokens: 41923`), and under a lookup's "key" word only
+ * (never `api_key`) a number, or text not shaped like an issued key, is the API's own item
+ * (`key: "PROJ-123"`, `key: "/config/db"`, `keys: ["button.save"]`). A random run under `key`
+ * (`sk_test_4eC3…`, a UUID) stays a credential.
+ *
+ * @example
+ * ```ts
+ * import { isJsonKeyData } from "./key_data.ts";
+ * if (!isJsonKeyData("key", "PROJ-123") || !isJsonKeyData("total_tokens", 41923)) throw new Error();
+ * if (!isJsonKeyData("keys", ["a/b", "c/d"])) throw new Error();
+ * if (isJsonKeyData("key", "sk_test_4eC39HqLyjWDarjtT1zdp7dc") || isJsonKeyData("api_key", "x1")) {
+ *   throw new Error();
+ * }
+ * if (isJsonKeyData("otp", 482913)) throw new Error();
+ * ```
+ */
+export function isJsonKeyData(name: string, value: unknown): boolean {
+  const items = Array.isArray(value) ? value : [value];
+  if (items.length === 0) return false;
+  if (items.every((v) => typeof v === "number") && plural(name)) return true;
+  if (!keyOnly(name)) return false;
+  return items.every((v) => typeof v === "number" || typeof v === "string" && !keyShaped(v));
 }

@@ -2,8 +2,10 @@
  * A piece of the path the flow itself sent, echoed back under a key named like a secret, is the
  * API's data (issue 52, class 6: "a word the API uses in its own paths" is never a secret). Seen
  * on etcd's v2 keys API: `PUT /v2/keys/foo` answers `{"node": {"key": "/foo", …}}`, and `/foo`
- * became *** in every report, the step's URL included (`GET …/v2/keys***`). A value the path
- * never held stays secret under the same key, and so does a token beside the echo.
+ * became *** in every report, the step's URL included (`GET …/v2/keys***`). (A lookup's bare
+ * `key` is data by lookup_key_data_test's rule too; this rule holds under any secret-looking name:
+ * a session's path, a secret's.) A value the path never held stays secret under the same name,
+ * and so does a token beside the echo.
  */
 import assert from "node:assert/strict";
 import { secretsInResponse } from "../../lib/secrets/discover.ts";
@@ -27,17 +29,17 @@ function registered(body: unknown, sentUrl: string): string[] {
 Deno.test("a path piece the request sent is no secret under a key named like one", () => {
   const url = "http://127.0.0.1:2379/v2/keys/queue/job%20one?wait=true";
   for (const echoed of ["/queue", "queue", "/queue/job one", "job one", "/queue/job one/"]) {
-    assert.deepEqual(registered({ node: { key: echoed } }, url), [], echoed);
+    assert.deepEqual(registered({ node: { session_id: echoed } }, url), [], echoed);
   }
   // Not whole segments of the path, or never in it: what the server issued stays secret.
   for (const issued of ["/que", "eue/job", "/other-9f8e7d", "wait=true"]) {
-    assert.deepEqual(registered({ node: { key: issued } }, url), [issued], issued);
+    assert.deepEqual(registered({ node: { session_id: issued } }, url), [issued], issued);
   }
-  assert.deepEqual(registered({ key: "/queue", session_token: "s-9f8e7d6c" }, url), [
+  assert.deepEqual(registered({ secret: "/queue", session_token: "s-9f8e7d6c" }, url), [
     "s-9f8e7d6c",
   ]);
   // Without the request's URL (a redirect's hop), the rule is as before.
-  assert.deepEqual(registered({ key: "/queue" }, ""), ["/queue"]);
+  assert.deepEqual(registered({ secret: "/queue" }, ""), ["/queue"]);
 });
 
 Deno.test("the run's reports show an echoed path and mask the token beside it", async () => {
