@@ -49,6 +49,7 @@ import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
 import { searchedLink } from "./undescribed_answer.ts";
+import { unlistedIdLink } from "./unlisted_id.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { relationsRead } from "./related_reads.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
@@ -147,7 +148,8 @@ function copyable(doc: unknown, producer: OpenApiOperation, op: OpenApiOperation
  * of its noun) whose answer holds the id, one of the call's own method
  * first (a GET and POST twin each make their own); `null` when one holds
  * it but may not be copied for `op` (`copyable`); else the listing of
- * the first maker whose listing shows the id (`ops`, the document's).
+ * the first maker whose listing shows the id (`ops`, the document's); in a REST document
+ * (not `rpc`), last, the create whose described answer shows no member for it (unlisted_id.ts).
  */
 function linkOf(
   doc: unknown,
@@ -155,6 +157,7 @@ function linkOf(
   c: Candidate,
   makers: OpenApiOperation[] = [],
   ops: OpenApiOperation[] = [],
+  rpc = false,
 ): BodyLink | null | undefined {
   const ordered = makers.filter((m) => m !== op)
     .sort((a, b) => Number(b.method === op.method) - Number(a.method === op.method));
@@ -187,6 +190,29 @@ function linkOf(
     if (!search || sendsOwn(doc, producer, c.noun)) continue;
     if (!copyable(doc, producer, op)) return null;
     return { ...at, producer, path: [], from: "parent", search };
+  }
+  return unlistedLink(doc, op, c, ordered, at, rpc);
+}
+
+/**
+ * A create of the noun whose described answer shows no member for the id: the member named as
+ * the property, searched for in its answer at run time (unlisted_id.ts); in a REST document
+ * only (not `rpc`).
+ */
+function unlistedLink(
+  doc: unknown,
+  op: OpenApiOperation,
+  c: Candidate,
+  ordered: OpenApiOperation[],
+  at: Pick<BodyLink, "param" | "body" | "each">,
+  rpc: boolean,
+): BodyLink | null | undefined {
+  if (rpc) return undefined;
+  for (const producer of ordered) {
+    const found = unlistedIdLink(doc, producer, c.body.at(-1)!);
+    if (!found || sendsOwn(doc, producer, c.noun)) continue;
+    if (!copyable(doc, producer, op)) return null;
+    return { ...found, ...at };
   }
   return undefined;
 }
@@ -318,7 +344,7 @@ export function bodyLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperat
   if (creates.size === 0) return out;
   for (const op of ops) {
     const found = candidates(doc, op, rpc, ops).map((c) =>
-      linkOf(doc, op, c, creates.get(c.noun), ops)
+      linkOf(doc, op, c, creates.get(c.noun), ops, rpc)
     );
     // A body with an id held back (`linkOf`'s null) links none of its others: Unleash's
     // assignment of segments to a strategy, its strategy linked and its segments (a create of a
