@@ -23,7 +23,8 @@
  * is body_link_fill.ts's.
  *
  * Only what is sent changes: a property the schema requires (a list too), a list of a
- * collection's items in an object that requires nothing (shown_items.ts); not
+ * collection's items in an object that requires nothing (shown_items.ts), an id-named relation of
+ * a body whose schema requires nothing (unsaid_relation.ts); not
  * required, one the document shows an example of (Petstore's `Order.petId`,
  * which the body left out as it names a pet that must exist), one naming
  * what the call itself acts on (a gateway's call of the noun:
@@ -49,6 +50,7 @@ import { deref } from "./examples.ts";
 import { isCollection, type OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
 import { searchedLink } from "./undescribed_answer.ts";
+import { unlistedIdLink } from "./unlisted_id.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { relationsRead } from "./related_reads.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
@@ -58,6 +60,7 @@ import { collectionNouns } from "./collection_nouns.ts";
 import { isRequiredRelation } from "./relation_member.ts";
 import { jsonBodySchema } from "./json_body.ts";
 import { createdIn } from "./verb_segments.ts";
+import { looseRelation } from "./unsaid_relation.ts";
 import { idNoun as nounOf, idShaped } from "./id_noun.ts";
 
 /** A body property's producer; `param` is its name as the summary shows it (`petIds[]`). */
@@ -147,7 +150,8 @@ function copyable(doc: unknown, producer: OpenApiOperation, op: OpenApiOperation
  * of its noun) whose answer holds the id, one of the call's own method
  * first (a GET and POST twin each make their own); `null` when one holds
  * it but may not be copied for `op` (`copyable`); else the listing of
- * the first maker whose listing shows the id (`ops`, the document's).
+ * the first maker whose listing shows the id (`ops`, the document's); in a REST document
+ * (not `rpc`), last, the create whose described answer shows no member for it (unlisted_id.ts).
  */
 function linkOf(
   doc: unknown,
@@ -155,6 +159,7 @@ function linkOf(
   c: Candidate,
   makers: OpenApiOperation[] = [],
   ops: OpenApiOperation[] = [],
+  rpc = false,
 ): BodyLink | null | undefined {
   const ordered = makers.filter((m) => m !== op)
     .sort((a, b) => Number(b.method === op.method) - Number(a.method === op.method));
@@ -188,6 +193,29 @@ function linkOf(
     if (!copyable(doc, producer, op)) return null;
     return { ...at, producer, path: [], from: "parent", search };
   }
+  return unlistedLink(doc, op, c, ordered, at, rpc);
+}
+
+/**
+ * A create of the noun whose described answer shows no member for the id: the member named as
+ * the property, searched for in its answer at run time (unlisted_id.ts); in a REST document
+ * only (not `rpc`).
+ */
+function unlistedLink(
+  doc: unknown,
+  op: OpenApiOperation,
+  c: Candidate,
+  ordered: OpenApiOperation[],
+  at: Pick<BodyLink, "param" | "body" | "each">,
+  rpc: boolean,
+): BodyLink | null | undefined {
+  if (rpc) return undefined;
+  for (const producer of ordered) {
+    const found = unlistedIdLink(doc, producer, c.body.at(-1)!);
+    if (!found || sendsOwn(doc, producer, c.noun)) continue;
+    if (!copyable(doc, producer, op)) return null;
+    return { ...found, ...at };
+  }
   return undefined;
 }
 
@@ -203,6 +231,8 @@ interface Candidate {
   body: string[];
   noun: string;
   each: boolean;
+  /** Sent only as a relation of a body that requires nothing: read from what the document shows. */
+  loose?: boolean;
 }
 
 /** Whether a body's list property is sent: required, or examples.ts's `sentItemList`. */
@@ -234,6 +264,31 @@ function listMembers(doc: unknown, name: string, p: Node): Candidate[] {
   return out;
 }
 
+/** What adds a body property naming a noun to `out` when it is sent (see `candidates`). */
+function adder(doc: unknown, out: Candidate[], own: string | undefined, read: Set<string>) {
+  return (body: string[], p: Node, needed: boolean, loose = false): boolean => {
+    const found = nounOf(body.at(-1)!, p);
+    const wanted = needed || shown(p) || isRequiredRelation(doc, p) || found?.noun === own ||
+      read.has(found?.noun ?? "");
+    if (found && wanted) out.push({ body, ...found, ...(loose ? { loose } : {}) });
+    return found !== undefined;
+  };
+}
+
+/** The candidates of a body that is a list: each item's members, as an object body's. */
+function listBody(
+  doc: unknown,
+  list: Node,
+  add: ReturnType<typeof adder>,
+  out: Candidate[],
+): Candidate[] {
+  const inner = requiredOf(doc, list.items);
+  for (const [member, q] of properties(doc, list.items)) {
+    add([LIST_ITEMS, member], q, inner.has(member));
+  }
+  return out;
+}
+
 /**
  * The body properties of `op` that name a noun and are sent (see the
  * module): at the top, or one wrapper deep; never one of its own path's
@@ -254,25 +309,16 @@ function candidates(
   const own = rpc && segments.length > 1 ? nounKey(segments.at(-2)!) : undefined;
   const read = new Set(relationsRead(op, ops).map(nounKey));
   const out: Candidate[] = [];
-  const add = (body: string[], p: Node, needed: boolean) => {
-    const found = nounOf(body.at(-1)!, p);
-    // A relation marked `nullable: false` cannot be left empty (relation_member.ts).
-    const wanted = needed || shown(p) || isRequiredRelation(doc, p) || found?.noun === own ||
-      read.has(found?.noun ?? "");
-    if (found && wanted) out.push({ body, ...found });
-    return found !== undefined;
-  };
+  const add = adder(doc, out, own, read);
   // A body that is a list of objects: each item's members, as an object body's.
   const list = deref(doc, schema);
-  if (isNode(list) && list.type === "array") {
-    const inner = requiredOf(doc, list.items);
-    for (const [member, q] of properties(doc, list.items)) {
-      add([LIST_ITEMS, member], q, inner.has(member));
-    }
-    return out;
-  }
+  if (isNode(list) && list.type === "array") return listBody(doc, list, add, out);
+  const isLoose = looseRelation(list, required);
   for (const [name, p] of properties(doc, schema)) {
-    if (op.template.includes(`{${name}}`) || add([name], p, required.has(name))) continue;
+    const loose = isLoose(name);
+    if (op.template.includes(`{${name}}`) || add([name], p, required.has(name) || loose, loose)) {
+      continue;
+    }
     // A list of objects sent (required, or examples.ts's `sentItemList`): its items' ids.
     if (listSent(name, p)) out.push(...listMembers(doc, name, p));
     // A wrapper the body does not send is not sent for its member (Box's optional `parent`).
@@ -317,9 +363,11 @@ export function bodyLinks(doc: Node, ops: OpenApiOperation[]): Map<OpenApiOperat
   const out = new Map<OpenApiOperation, BodyLink[]>();
   if (creates.size === 0) return out;
   for (const op of ops) {
-    const found = candidates(doc, op, rpc, ops).map((c) =>
-      linkOf(doc, op, c, creates.get(c.noun), ops)
-    );
+    const found = candidates(doc, op, rpc, ops).map((c) => {
+      const link = linkOf(doc, op, c, creates.get(c.noun), ops, rpc);
+      // A relation nothing requires is sent only where the document shows its value: no search.
+      return c.loose && link?.search ? undefined : link;
+    });
     // A body with an id held back (`linkOf`'s null) links none of its others: Unleash's
     // assignment of segments to a strategy, its strategy linked and its segments (a create of a
     // 409) not, put the one example segment that existed on the strategy, which then could not

@@ -55,6 +55,8 @@ export interface ParamLink {
    * in an answer the document does not describe (`undescribed_answer.ts`).
    */
   search?: string[];
+  /** With `search`: the answer is described, without the member searched for (`unlisted_id.ts`). */
+  unlisted?: true;
   /**
    * With `listing` after a create answering no id: the listed item's member
    * holding what the create sent (`name`), the run's own item (`own_listed.ts`).

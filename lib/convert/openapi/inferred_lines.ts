@@ -20,6 +20,12 @@ import { TOKEN_CAPTURE } from "./auth_login.ts";
 import { SUBJECT_CLAIM } from "./jwt_subject.ts";
 import { examplesAToken } from "./exampled_token.ts";
 
+/** Where a link searched for by name reads its value: an answer undescribed, or without it. */
+function searchedWhere(search: string[], unlisted?: true): string {
+  const why = unlisted ? "its description shows none" : "undescribed";
+  return `${searchPath(search)} (the first anywhere in its answer, ${why})`;
+}
+
 /** Where in its producer's answer a link reads its value, for the summary. */
 function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): string {
   if (link.from === "location") {
@@ -28,9 +34,7 @@ function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): str
   }
   if (link.from === "href") return `${capturePath(link.path)} (the link its example shows)`;
   if (link.fresh) return "(a new name of the run's own, for what the call makes)";
-  if (link.search) {
-    return `${searchPath(link.search)} (the first anywhere in its answer, undescribed)`;
-  }
+  if (link.search) return searchedWhere(link.search, link.unlisted);
   if (link.from === "client") return "(the run's own name, which the client names there)";
   const how = link.from === "links"
     ? " (the document's links)"

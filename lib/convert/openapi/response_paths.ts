@@ -8,6 +8,7 @@
 import type { OpenApiOperation } from "./operations.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { plainName } from "./required_props.ts";
+import { singular } from "../names.ts";
 import { findProperty, MAX_PROPERTY_DEPTH, properties } from "./schema_properties.ts";
 
 /**
@@ -30,7 +31,9 @@ export function responseSchemas(doc: unknown, op: OpenApiOperation): unknown[] {
 
 /**
  * Every property a create's success responses hold (a wrapper deep), by
- * plain name, the shallowest path of each.
+ * plain name, the shallowest path of each. A wrapper beside other members counts when it is an
+ * envelope (`data`, `result`, `item`) or named for the noun the create posts to (`task` of
+ * `POST /api/tasks`).
  *
  * @example
  * ```ts
@@ -44,16 +47,25 @@ export function responseSchemas(doc: unknown, op: OpenApiOperation): unknown[] {
  */
 export function propertyPaths(doc: unknown, op: OpenApiOperation): Map<string, string[]> {
   const out = new Map<string, string[]>();
+  const noun = collectionNoun(op.template);
   for (const schema of responseSchemas(doc, op)) {
     const top = properties(doc, schema).map(([name]) => name);
     findProperty(doc, schema, () => false, MAX_PROPERTY_DEPTH, (path) => {
       // A member of one property of many (Discord's `message_reference.message_id`) names
-      // something else; one of an envelope (`{user: {…}}`, `data`) is the resource's own.
-      if (path.length > 1 && top.length > 1 && !/^(data|result|item)$/i.test(path[0])) return;
+      // something else; one of an envelope (`{user: {…}}`, `data`) is the resource's own, and so
+      // is one under the noun the create posts to (`{ok, task: {id}}` of `POST /api/tasks`).
+      const own = /^(data|result|item)$/i.test(path[0]) || plainName(singular(path[0])) === noun;
+      if (path.length > 1 && top.length > 1 && !own) return;
       const key = plainName(path.at(-1)!);
       const known = out.get(key);
       if (!known || path.length < known.length) out.set(key, path);
     });
   }
   return out;
+}
+
+/** The noun of the collection a template ends in (`task` of `/api/tasks/`), plain; "" for none. */
+function collectionNoun(template: string): string {
+  const last = template.split("/").filter((s) => s !== "").at(-1) ?? "";
+  return last.startsWith("{") ? "" : plainName(singular(last));
 }

@@ -10,6 +10,10 @@
  * A gRPC gateway spells the noun as a segment and the verb as the last
  * (etcd's `/v3/auth/role/add`, `/role/delete`, `/lease/grant`, `/lease/revoke`):
  * a last segment that is a verb alone, after a noun's, says the same.
+ * A segment every path starts with is the API's base (`/api`, `/v3`), no
+ * noun: a verb after it names no function of a noun (a course's Express
+ * library API signs up at `POST /api/register` beside `POST /api/books`,
+ * a REST document whose creates were not read while it passed for RPC).
  * A document with any path parameter is REST-shaped: the paths decide
  * there, never the words (`/user/createWithArray` beside `/user/{username}`).
  *
@@ -38,13 +42,25 @@ const DELETE_SEGMENT = /^(delete|remove|destroy|drop|purge|revoke)$/;
  * ```
  */
 export function isRpcDocument(templates: string[]): boolean {
+  const base = sharedBase(templates);
   return !templates.some((t) => t.includes("{")) &&
-    templates.some((t) => rpcVerb(t) !== undefined);
+    templates.some((t) => rpcVerb(t, undefined, base) !== undefined);
+}
+
+/** How many leading segments every one of two or more templates shares: the API's base. */
+function sharedBase(templates: string[]): number {
+  if (templates.length < 2) return 0;
+  const split = templates.map((t) => t.split("/").filter((s) => s !== ""));
+  let n = 0;
+  while (split.every((s) => n < s.length && s[n] === split[0][n])) n++;
+  return n;
 }
 
 /**
  * What an RPC function's name says it does: `create`, `delete`, or
- * undefined; its last path segment first, else its `operationId`.
+ * undefined; its last path segment first, else its `operationId`. A verb
+ * alone as the last segment counts after a noun, not after the first `base`
+ * segments (the API's base, which every path shares).
  *
  * @example
  * ```ts
@@ -56,12 +72,18 @@ export function isRpcDocument(templates: string[]): boolean {
  * if (rpcVerb("/v3/auth/role/add") !== "create" || rpcVerb("/v3/lease/revoke") !== "delete") {
  *   throw new Error();
  * }
+ * if (rpcVerb("/api/register", undefined, 1) !== undefined) throw new Error();
  * ```
  */
-export function rpcVerb(template: string, operationId?: unknown): "create" | "delete" | undefined {
+export function rpcVerb(
+  template: string,
+  operationId?: unknown,
+  base = 0,
+): "create" | "delete" | undefined {
   const segments = template.split("/").filter((s) => s !== "");
   const last = segments.at(-1) ?? "";
-  const noun = segments.length > 1 && !segments.at(-2)!.startsWith("{");
+  const noun = segments.length - 2 >= base && segments.length > 1 &&
+    !segments.at(-2)!.startsWith("{");
   if (noun && CREATE_SEGMENT.test(last)) return "create";
   if (noun && DELETE_SEGMENT.test(last)) return "delete";
   for (const name of [last, typeof operationId === "string" ? operationId : ""]) {
