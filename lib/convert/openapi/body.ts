@@ -28,6 +28,7 @@ import { leavesFileOut } from "./optional_files.ts";
 import { updateNode } from "./tag_create.ts";
 import { summaryBodySchema, withSummaryBody } from "./summary_body.ts";
 import { withSiblingBody } from "./sibling_body.ts";
+import { withSchemaRequired } from "./example_required.ts";
 import { withOptionalNames } from "./named_optional.ts";
 import { makesItem } from "./makes_item.ts";
 import { documentPath } from "./fixed_segment.ts";
@@ -117,8 +118,9 @@ export function bodyParts(
   const json = /json/i.test(type);
   // JSON of no schema is any JSON; an object is what servers' JSON parsers take (Express's
   // strict default and Adonis's refuse a bare `null`: 400, 422).
+  // An example leaving out a member its own schema requires is sent with it (example_required.ts).
   const named = own.given
-    ? own.value
+    ? (json ? withSchemaRequired(doc, maker, media.schema, own.value) : own.value)
     : json && media.schema === undefined
     ? {}
     : generated(doc, maker, { op, schema: media.schema, type, method, create, template, signUp });

@@ -56,6 +56,7 @@ export function fillBodyIds(
       field === "body" && (isYMap(node) || Array.isArray(node))
     );
     if (step === undefined || at < 0) continue;
+    if (link.replaceOnly && !holds(body.fields[at][1], link.body)) continue;
     // Named for what the answer holds (`id`): one capture for every property reading it.
     // A listing's first item (`modules.0`) is named for its list; a path parameter's own
     // capture is read as the path reads it.
@@ -94,6 +95,13 @@ function withValue(node: YNode, path: string[], value: YNode): YNode | undefined
   if (at < 0) entries.push([key, next]);
   else entries[at] = [key, next];
   return { ...node, entries };
+}
+
+/** Whether `node` is a map holding a value at `path`. */
+function holds(node: YNode, path: string[]): boolean {
+  const [key, ...rest] = path;
+  const found = isYMap(node) ? node.entries.find(([k]) => k === key) : undefined;
+  return found !== undefined && (rest.length === 0 || holds(found[1], rest));
 }
 
 function isYMap(node: YNode): node is YMap {

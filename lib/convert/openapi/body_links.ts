@@ -71,6 +71,8 @@ export interface BodyLink extends ParamLink {
   each?: true;
   /** The capture to read, the path parameter's own (self_id.ts); else named for the member. */
   capture?: string;
+  /** Only a value the body already sends is replaced (kept_uuids.ts): no member is added. */
+  replaceOnly?: true;
 }
 
 const nounKey = (word: string) => plainName(singular(word));

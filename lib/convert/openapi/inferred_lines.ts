@@ -13,6 +13,7 @@ import type { OpenApiOperation } from "./operations.ts";
 import type { Login } from "./login.ts";
 import type { Inferred } from "./prerequisites.ts";
 import { capturePath, type ParamLink } from "./producers.ts";
+import type { BodyLink } from "./body_links.ts";
 import { matchPath, searchPath } from "./capture_source.ts";
 import { tokenWhere } from "./token_source.ts";
 import { sentToken } from "./token_refresh.ts";
@@ -51,6 +52,23 @@ function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): str
   return `${sent ? matchPath(link.path, link.match!, sent) : capturePath(link.path)}${how}`;
 }
 
+/** One link's line: `{slug} of GET /articles/{slug} ← POST /articles $.json.article.slug`. */
+function linkLine(
+  op: OpenApiOperation,
+  link: ParamLink | BodyLink,
+  name: (op: OpenApiOperation) => string,
+): string {
+  // A body property's link names its place in the body (`order.petId`, `petIds[]`).
+  const param = "body" in link
+    ? link.param
+    : op.template.includes(`{${link.param}}`)
+    ? `{${link.param}}`
+    : `query ${link.param}`;
+  // A kept UUID (kept_uuids.ts) replaces the value the body sends, and adds none.
+  const when = "replaceOnly" in link && link.replaceOnly ? " (when the body sends it)" : "";
+  return `${param} of ${name(op)} ← ${name(link.producer)} ${linkWhere(link, name)}${when}`;
+}
+
 /**
  * What was inferred, for the summary: each parameter's producer, the second producers, the login.
  *
@@ -70,13 +88,7 @@ export function inferredLines(
   const name = (op: OpenApiOperation) => `${op.method} ${op.template}`;
   for (const op of ops) {
     for (const link of [...inferred.params.get(op) ?? [], ...inferred.body?.get(op) ?? []]) {
-      // A body property's link names its place in the body (`order.petId`, `petIds[]`).
-      const param = "body" in link
-        ? link.param
-        : op.template.includes(`{${link.param}}`)
-        ? `{${link.param}}`
-        : `query ${link.param}`;
-      lines.push(`${param} of ${name(op)} ← ${name(link.producer)} ${linkWhere(link, name)}`);
+      lines.push(linkLine(op, link, name));
     }
   }
   const { login } = inferred;

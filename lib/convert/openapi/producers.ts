@@ -29,6 +29,7 @@ import type { Node } from "../../check/openapi_operations.ts";
 import { singular } from "../names.ts";
 import { clientIdLinks } from "./client_ids.ts";
 import { withSelfIds } from "./self_id.ts";
+import { withKeptUuids } from "./kept_uuids.ts";
 import { abbreviatedIdLinks } from "./abbreviated_ids.ts";
 import { twinProducers } from "./rpc_twins.ts";
 import { documentLinks, ownCreate, type ParamLink, sameParent } from "./document_links.ts";
@@ -227,7 +228,8 @@ export function inferredLinks(doc: Node, ops: OpenApiOperation[]): {
 } {
   const body = withListedIds(doc, ops, withListedBodyLinks(doc, ops, bodyLinks(doc, ops)));
   const params = paramLinks(doc, ops);
-  return { params, body: withSelfIds(doc, params, withRefListedBodyLinks(doc, ops, body)) };
+  const own = withSelfIds(doc, params, withRefListedBodyLinks(doc, ops, body));
+  return { params, body: withKeptUuids(doc, ops, params, own) };
 }
 
 /**
