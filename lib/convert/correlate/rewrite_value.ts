@@ -15,6 +15,7 @@ import { isUuid, mixRunId } from "../values.ts";
 import { ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { companionUrl } from "./companion_urls.ts";
+import { ownHostOrigin } from "./own_host.ts";
 import { bodyIdProducer } from "./created_ids.ts";
 import { graphqlIdProducer } from "./graphql_ids.ts";
 import { listedRowProducer } from "./listed_rows.ts";
@@ -101,6 +102,11 @@ const VALUE_RULES: ValueRule[] = [
       c.rules.producerFor(new URL(value).host) === undefined
       ? appUrl(c, value)
       : undefined,
+  // The instance's own host and port without a scheme (`domain=127.0.0.1:3701`; own_host.ts).
+  (c, _key, value, step) => {
+    const origin = ownHostOrigin(c, value, step);
+    return origin && baseRef(c, origin).replace(/^\$\{/, "${host:");
+  },
   // Another local service's address the user typed (a torrent client's RPC URL): a var (companion_urls.ts).
   (c, key, value, step) => companionUrl(c, key, value, step),
   oauthCode,
