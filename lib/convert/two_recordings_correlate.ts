@@ -35,6 +35,7 @@ import { unfallbackable } from "./two_recordings_fallback.ts";
 import { isClockReading } from "./two_recordings_time.ts";
 import { judgedHeader } from "./two_recordings_header.ts";
 import { typedData } from "./two_recordings_typed.ts";
+import { prefilledMadeProducer } from "./correlate/prefilled_made.ts";
 import { differsByProduced } from "./two_recordings_produced.ts";
 import { pageMade } from "./two_recordings_nonce.ts";
 import { toldByOtherForm } from "./har_no_pairs.ts";
@@ -109,8 +110,8 @@ function twoStringValue(
   const other = t.evidence.isEqualAt(step.first, key, value)
     ? undefined
     : t.evidence.counterpart(value);
-  // Differing only by what each session's answers produced: a capture, as in one recording.
-  if (differsByProduced(t, value, other)) {
+  // Differing only by what each session's answers produced, or a write made it: a capture.
+  if (capturedAsInOne(t, key, value, other, step, where)) {
     decide(t, value, "capture");
     return stringValue(t, key, value, step, where);
   }
@@ -119,6 +120,22 @@ function twoStringValue(
     (!named || typedData(t, key, value, other) || pageMade(t, key, value, other, step.first))
   ) return differing(t, key, value, other, step, where);
   return judged(t, value, stringValue(t, key, value, step, where));
+}
+
+/**
+ * Whether a value is captured as one recording captures it: it differs only by what each session's
+ * answers produced, or a write made it and the form's page prefilled it (prefilled_made.ts).
+ */
+function capturedAsInOne(
+  t: TwoRecordingsCorrelator,
+  key: string,
+  value: string,
+  other: unknown,
+  step: Step,
+  where: Where,
+): boolean {
+  if (differsByProduced(t, value, other)) return true;
+  return where.body && t.linking && prefilledMadeProducer(t, key, value, step) !== undefined;
 }
 
 /** A value the second recording sent otherwise: fresh when it can be made, else a variable. */

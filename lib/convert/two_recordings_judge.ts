@@ -65,8 +65,8 @@ export function decide(t: TwoRecordingsCorrelator, value: unknown, decision: Dec
 export function judged(t: TwoRecordingsCorrelator, value: unknown, template: string): string {
   const k = valueKey(value);
   if (t.decisions.has(k) || template === t.sp.lit(String(value))) return template;
-  // What the template reads, whatever modifier reads it (`${raw:steps.…}`, `${origin:vars.…}`).
-  const read = template.replace(/\$\{(?:raw|origin):/g, "${");
+  // What the template reads, whatever modifier reads it (`${raw:steps.…}`, `${host:vars.…}`).
+  const read = template.replace(/\$\{(?:raw|origin|host):/g, "${");
   // Only the instance's address (a browser's Origin or Referer on the base URL), which differs
   // between two instances by their ports: the run's BASE_URL, no value of the session.
   if (onlyBaseUrls(t, read)) return template;

@@ -38,10 +38,11 @@ const ref = (name: string): string => `{{ ${name} }}`;
  * ```
  */
 export function exprText(expr: Expr, place: Place): string {
-  if (expr.origin) {
+  if (expr.origin || expr.host) {
+    const part = expr.host ? "host" : "origin";
     note(
       place,
-      `"${expr.text}" has no counterpart in Artillery: the whole URL is sent, not its origin`,
+      `"${expr.text}" has no counterpart in Artillery: the whole URL is sent, not its ${part}`,
     );
   }
   const bound = substitute(expr, place);

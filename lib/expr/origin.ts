@@ -48,3 +48,21 @@ export function originOf(value: unknown): string | undefined {
   }
   return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
 }
+
+/**
+ * `${host:…}`: the host and port of `value` (`127.0.0.1:8080`, the port
+ * left out when it is the scheme's own), as a page writes its own address
+ * without a scheme; `undefined` when it is no absolute http or https URL.
+ *
+ * @example
+ * ```ts
+ * import { hostOf } from "./origin.ts";
+ * if (hostOf("http://127.0.0.1:8080/api?x=1") !== "127.0.0.1:8080") throw new Error();
+ * if (hostOf("https://Example.com:443/") !== "example.com") throw new Error();
+ * if (hostOf("localhost:8080") !== undefined) throw new Error();
+ * ```
+ */
+export function hostOf(value: unknown): string | undefined {
+  const origin = originOf(value);
+  return origin === undefined ? undefined : new URL(origin).host;
+}

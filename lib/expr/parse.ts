@@ -84,8 +84,8 @@ function readExpression(source: string, at: number): { expr: Expr; end: number }
     );
   }
   const text = source.slice(at, close + 1);
-  // `${origin:-x}` is the name "origin" with a fallback, not the prefix.
-  const prefixed = /^\s*(raw|origin(?!:-)):/.exec(source.slice(at + 2, close));
+  // `${origin:-x}` is the name "origin" with a fallback, not the prefix (and `${host:-x}` too).
+  const prefixed = /^\s*(raw|origin(?!:-)|host(?!:-)):/.exec(source.slice(at + 2, close));
   const rawPrefix = prefixed?.[0] ?? "";
   const body = source.slice(at + 2 + rawPrefix.length, close);
   const sep = body.indexOf(":-");
@@ -99,22 +99,23 @@ function readExpression(source: string, at: number): { expr: Expr; end: number }
   }
   const ref = parseRef(inner, { text, offset: at });
   const expr: Expr = { ref, text, offset: at };
-  if (prefixed) expr[prefixed[1] === "raw" ? "raw" : "origin"] = true;
+  if (prefixed) expr[prefixed[1] as "raw" | "origin" | "host"] = true;
   if (sep !== -1) {
     const from = at + 2 + rawPrefix.length + sep + 2;
     expr.fallback = readFallback(source, { at, close, from, text, inner, ref });
   }
-  if (expr.origin) checkOrigin(expr);
+  if (expr.origin || expr.host) checkOrigin(expr);
   return { expr, end: close + 1 };
 }
 
-/** `${origin:…}` reads a value that can be a URL, and a fallback that is one. */
+/** `${origin:…}` and `${host:…}` read a value that can be a URL, and a fallback that is one. */
 function checkOrigin(expr: Expr): void {
+  const part = expr.host ? "host" : "origin";
   const hint =
-    "Write ${origin:ENV.BASE_URL} or ${origin:vars.base}: the origin of an http or https URL.";
+    `Write \${${part}:ENV.BASE_URL} or \${${part}:vars.base}: the ${part} of an http or https URL.`;
   if (!takesOrigin(expr.ref)) {
     throw new ExpressionSyntaxError(
-      `"origin:" cannot read "${expr.text}": it holds no URL.`,
+      `"${part}:" cannot read "${expr.text}": it holds no URL.`,
       expr.offset,
       hint,
     );

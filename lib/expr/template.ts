@@ -25,6 +25,7 @@
  * | `${ENV.NAME:-text}`, `${NAME:-text}` | fallback when the variable is unset or empty |
  * | `${raw:vars.qs}` | in a URL: inserted as written, not percent-encoded |
  * | `${origin:vars.base}` | the URL's origin (`http://h:1` of `http://h:1/api`), as a browser's `Origin` |
+ * | `${host:vars.base}` | the URL's host and port (`h:1` of `http://h:1/api`), as a page writes its own address |
  *
  * This module evaluates templates; parsing is `parse.ts` (one reader per
  * reference head in `ref.ts`), re-exported here with the errors of
@@ -35,7 +36,7 @@
 import type { Expr, Ref, Template, ValueTemplate } from "../model/template.ts";
 import { ExpressionError } from "./errors.ts";
 import { nowValue } from "./now.ts";
-import { originOf } from "./origin.ts";
+import { hostOf, originOf } from "./origin.ts";
 import { randomCapitals, randomLetters } from "./letters.ts";
 import { randomPassword } from "./password.ts";
 import { around, ownWords, told } from "../model/told.ts";
@@ -131,13 +132,16 @@ export function valueOf(expr: Expr, scope: Scope): unknown {
 // A switch over small functions, not a table: evaluation runs for every request, and a
 // switch keeps each call direct (a table's one call site would see every kind).
 function resolve(expr: Expr, scope: Scope): unknown {
-  return expr.origin ? originValue(expr, scope) : refValue(expr, scope);
+  return expr.origin || expr.host ? originValue(expr, scope) : refValue(expr, scope);
 }
 
-/** `${origin:…}`: the origin of the URL the reference holds; anything else is an error. */
+/**
+ * `${origin:…}` (or `${host:…}`): the origin (or host and port) of the URL
+ * the reference holds; anything else is an error.
+ */
 function originValue(expr: Expr, scope: Scope): string {
   const value = refValue(expr, scope);
-  const origin = originOf(value);
+  const origin = expr.host ? hostOf(value) : originOf(value);
   if (origin === undefined) {
     // The value is what the reference held (a capture's): a value of the message.
     throw new ExpressionError(

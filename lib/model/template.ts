@@ -55,6 +55,11 @@ export interface Expr {
    * browser writes the `Origin` header; the value must be an http(s) URL.
    */
   origin?: boolean;
+  /**
+   * `${host:…}`: the value's host and port (`host[:port]`), as a page
+   * writes its own address without a scheme; the value must be an http(s) URL.
+   */
+  host?: boolean;
 }
 
 /** A parsed string: literal text and expressions in order. */

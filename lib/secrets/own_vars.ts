@@ -116,7 +116,7 @@ function templateText(
     const name = ref.kind === "name" || (ref.kind === "var" && ref.path === undefined)
       ? ref.name
       : undefined;
-    const own = name !== undefined && !part.origin ? resolve(name) : undefined;
+    const own = name !== undefined && !part.origin && !part.host ? resolve(name) : undefined;
     if (own === undefined) return undefined;
     text += own.text;
     for (const name of own.vars) vars.add(name);

@@ -21,7 +21,7 @@ import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 
 /**
  * The pattern whose first group is the value of hidden input `name` of `html`, when its first is
- * hidden and holds `value` as written (character references and all).
+ * hidden (or of a type `accepts`) and holds `value` as written (character references and all).
  *
  * @example
  * ```ts
@@ -32,7 +32,12 @@ import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
  * if (hiddenPattern(html, "mid", "<m.1>") !== undefined) throw new Error();
  * ```
  */
-export function hiddenPattern(html: string, name: string, value = ""): string | undefined {
+export function hiddenPattern(
+  html: string,
+  name: string,
+  value = "",
+  accepts: (type: string) => boolean = (type) => type === "hidden",
+): string | undefined {
   for (const tag of html.matchAll(/<input\b[^>]{0,2000}>/gi)) {
     const attrs = [...tag[0].matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((a) => ({
       name: a[1].toLowerCase(),
@@ -45,7 +50,8 @@ export function hiddenPattern(html: string, name: string, value = ""): string | 
     const named = attrs.find((a) => a.name === "name");
     if (named?.value !== name) continue;
     const held = attrs.find((a) => a.name === "value");
-    const hidden = attrs.some((a) => a.name === "type" && a.value.toLowerCase() === "hidden");
+    const type = attrs.find((a) => a.name === "type")?.value.toLowerCase() ?? "text";
+    const hidden = accepts(type);
     if (!hidden || !held || held.value !== value) return undefined;
     const n = `${named.written}=${named.quote}${escape(name)}${named.quote}`;
     const v = `${held.written}=${held.quote}([^${held.quote}]*)${held.quote}`;
@@ -139,8 +145,19 @@ export function heldHiddenProducer(
   return { step: page, source: { kind: "regex", name: key, pattern }, secret: false };
 }
 
-/** The latest page before `step` on its host whose HTML holds an input named `key`. */
-function formPage(c: Correlator, key: string, step: Step): Step | undefined {
+/**
+ * The latest page before `step` on its host whose HTML holds an input named `key`.
+ *
+ * @example
+ * ```ts
+ * import { formPage } from "./hidden_fields.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * // deno-lint-ignore no-explicit-any
+ * if (formPage(c, "pk", { first: { url: new URL("http://w.test/") } } as any) !== undefined) throw new Error();
+ * ```
+ */
+export function formPage(c: Correlator, key: string, step: Step): Step | undefined {
   return latestPage(c, step, new RegExp(`<input\\b[^>]*\\bname=["']${escape(key)}["']`, "i"));
 }
 

@@ -20,6 +20,7 @@ import { basicHeader } from "./basic_header.ts";
 import { companionUrl } from "./companion_urls.ts";
 import { freshValue } from "./ids.ts";
 import { madeIdsIn } from "./made_ids.ts";
+import { producedIdsIn } from "./inner_ids.ts";
 import { originHeader } from "./origin_header.ts";
 import { refererHeader } from "./referer_header.ts";
 import { type Correlator, secretEnv } from "./state.ts";
@@ -153,8 +154,10 @@ function headerValue(
   // Another local service's address the user typed (`X-Upstream: http://10.0.0.5/`): a var.
   const companion = companionUrl(c, name.replace(/^x-/, ""), value, step);
   if (companion) return companion;
-  // An id the browser made, sent in any header (`X-Actual-File-Id`): the run's own (made_ids.ts).
-  return withTokens(c, value, step, madeIdsIn(c, value, name.replace(/^x-/, "")));
+  // An id the browser made, sent in any header (`X-Actual-File-Id`): the run's own (made_ids.ts);
+  // one an answer produced, inside the value (`hx-target: edit-form-<id>`): its capture (inner_ids.ts).
+  const ids = [...madeIdsIn(c, value, name.replace(/^x-/, "")), ...producedIdsIn(c, value, step)];
+  return withTokens(c, value, step, ids);
 }
 
 /** A secret header: its produced tokens, else a required variable. */

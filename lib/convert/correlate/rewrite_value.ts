@@ -15,6 +15,8 @@ import { isUuid, mixRunId } from "../values.ts";
 import { ymap, type YNode, type YScalar } from "../yaml_out.ts";
 import { useProducer } from "./captures.ts";
 import { companionUrl } from "./companion_urls.ts";
+import { ownHostOrigin } from "./own_host.ts";
+import { prefilledMadeProducer } from "./prefilled_made.ts";
 import { bodyIdProducer } from "./created_ids.ts";
 import { graphqlIdProducer } from "./graphql_ids.ts";
 import { listedRowProducer } from "./listed_rows.ts";
@@ -107,6 +109,16 @@ const VALUE_RULES: ValueRule[] = [
       c.rules.producerFor(new URL(value).host) === undefined
       ? appUrl(c, value)
       : undefined,
+  // The instance's own host and port without a scheme (`domain=127.0.0.1:3701`; own_host.ts).
+  (c, _key, value, step) => {
+    const origin = ownHostOrigin(c, value, step);
+    return origin && baseRef(c, origin).replace(/^\$\{/, "${host:");
+  },
+  // A value the server made, sent back untouched from a text box its page prefilled (prefilled_made.ts).
+  (c, key, value, step, where) => {
+    const p = c.linking && where.body ? prefilledMadeProducer(c, key, value, step) : undefined;
+    return p ? useProducer(c, p, step) : undefined;
+  },
   // Another local service's address the user typed (a torrent client's RPC URL): a var (companion_urls.ts).
   (c, key, value, step) => companionUrl(c, key, value, step),
   oauthCode,
