@@ -370,6 +370,7 @@ import "../lib/secrets/redactor.ts";
 import "../lib/secrets/row_values.ts";
 import "../lib/secrets/said_since.ts";
 import "../lib/secrets/secret_index.ts";
+import "../lib/secrets/sent_path.ts";
 import "../lib/secrets/set_cookie.ts";
 import "../lib/secrets/spaced_view.ts";
 import "../lib/secrets/substring_table.ts";
