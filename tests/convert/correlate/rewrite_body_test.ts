@@ -11,6 +11,7 @@ const newStep = () =>
     uses: new Set(),
     sent: new Map(),
     headers: [["content-type", "x"]],
+    first: { method: "POST", url: new URL("http://h/items") },
   }) as unknown as Step;
 
 Deno.test("a JSON body is rewritten value by value; its top-level fields are remembered", () => {

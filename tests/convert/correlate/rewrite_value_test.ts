@@ -10,7 +10,12 @@ import { NOT_A_BODY } from "../../../lib/convert/correlate/state.ts";
 import type { Step } from "../../../lib/convert/model.ts";
 
 const step = (name: string) =>
-  ({ name, uses: new Set<string>(), last: { url: new URL("http://h/items") } }) as unknown as Step;
+  ({
+    name,
+    uses: new Set<string>(),
+    first: { method: "POST", url: new URL("http://h/items") },
+    last: { url: new URL("http://h/items") },
+  }) as unknown as Step;
 const write = { body: true, mutating: true, login: false, credentials: false };
 
 Deno.test("stringValue: a secret-named field is a required variable named for its step", () => {
@@ -67,7 +72,7 @@ Deno.test("a field that describes a credential is sent as recorded; one that hol
   // Seen on Node-RED: `authType: basic` beside the password was asked of the user as a secret.
   const c = newCorrelator("a");
   // deno-lint-ignore no-explicit-any
-  const step = { name: "create_flow", uses: new Set() } as any;
+  const step = { name: "create_flow", uses: new Set(), first: { method: "POST" } } as any;
   for (
     const [key, value] of [["authType", "basic"], ["token_url", "https://idp.test/t"], [
       "password_policy",
