@@ -22,6 +22,7 @@ import { withOwnRead } from "./own_read.ts";
 import { withAccountParent } from "./account_parent.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { withPrerequisites } from "./prerequisites.ts";
+import { withSignInSignUps } from "./signin_signup.ts";
 import { inferredLinks } from "./producers.ts";
 import { inferredLines } from "./inferred_lines.ts";
 import { ownResources, stopsServer } from "./stops.ts";
@@ -124,7 +125,8 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   if (input.documentRef !== undefined) assertCheckable(input.document, input.source);
   const server = firstServer(doc);
   const links = withOwnAccount(doc, { ...inferredLinks(doc, ops), login: loginOf(doc, ops) }, ops);
-  const inferred = withAccountParent(doc, ops, withOwnRead(doc, ops, links));
+  const parented = withAccountParent(doc, ops, withOwnRead(doc, ops, links));
+  const inferred = withSignInSignUps(doc, ops, parented);
   const ambiguous = ambiguousOps(inferred);
   const auth = new AuthSchemes(doc, server, inferred.login);
   const shared: Shared = {

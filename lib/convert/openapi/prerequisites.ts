@@ -32,6 +32,8 @@ export interface Inferred {
   params: Map<OpenApiOperation, ParamLink[]>;
   body?: Map<OpenApiOperation, BodyLink[]>;
   login?: Login;
+  /** Each open sign-in that is no suite's login, and its sign-up (`signin_signup.ts`). */
+  signUps?: Map<OpenApiOperation, OpenApiOperation>;
 }
 
 /** The operations `op` reads from. */
@@ -45,6 +47,9 @@ export function dependencies(
   const { login } = inferred;
   if (login && usesLogin(op.node, doc, login) && op !== login.op) out.push(tokenGiver(login));
   if (login?.register && op === login.op) out.push(login.register);
+  // Another open sign-in signs in as the account the run's sign-up makes (signin_signup.ts).
+  const signUp = inferred.signUps?.get(op);
+  if (signUp) out.push(signUp);
   // A sign-up in two creates: the login uses the password the second sets (nested_signup.ts).
   if (login?.credentials && op === login.op) out.push(login.credentials);
   if (login?.credentials && op === login.credentials) out.push(login.register!);
