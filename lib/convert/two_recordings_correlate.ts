@@ -100,9 +100,7 @@ function twoStringValue(
   }
   const named = isSecretName(key) || t.passwordFields.has(key) ||
     /^(code|code_verifier)$/.test(key);
-  if (t.evidence.isConstant(value) && named && !isHeldByUser(key) && !isSecretShaped(value)) {
-    // Named like a token, yet both sessions sent it as a word: the app's constant. Shaped like
-    // a secret (`signature=sig-AbC123…`), it is a credential, however equal.
+  if (named && appConstant(t, key, value)) {
     decide(t, value, "constant");
     return withTokens(t, value, step);
   }
@@ -120,6 +118,17 @@ function twoStringValue(
     (!named || typedData(t, key, value, other) || pageMade(t, key, value, other, step.first))
   ) return differing(t, key, value, other, step, where);
   return judged(t, value, stringValue(t, key, value, step, where));
+}
+
+/**
+ * Whether a secret-named value both sessions sent equal, as a word, is the app's constant
+ * (`X-Atlassian-Token: no-check`). Shaped like a secret (`signature=sig-AbC123…`) it is a
+ * credential, however equal; so is what a user holds by its name, and what a page's password
+ * input took (`pword=admin`), however plain: one account recorded twice.
+ */
+function appConstant(t: TwoRecordingsCorrelator, key: string, value: string): boolean {
+  return t.evidence.isConstant(value) && !isHeldByUser(key) && !t.passwordFields.has(key) &&
+    !isSecretShaped(value);
 }
 
 /**
