@@ -16,6 +16,7 @@ import { noteMasked } from "./mask_result.ts";
 import { noteToldSince, saidSince } from "../secrets/said_since.ts";
 import { runSteps } from "./steps.ts";
 import { evaluateOutputs, fillVars } from "./vars.ts";
+import { withoutSkipped } from "./skipped_outputs.ts";
 import type { Live, Walk } from "./walk.ts";
 import { expressionMessage } from "./expression_message.ts";
 
@@ -102,7 +103,9 @@ export async function runAttempt(
   // teardown gets them, to clean up what was made.
   if (outputs && flow.outputs) {
     const passed = !stop && walk.results.every((r) => r.status !== "failed");
-    const problem = evaluateOutputs(flow.outputs, scope, ctx, outputs, true);
+    // Not those reading a step its condition skipped: never meant to exist (skipped_outputs.ts).
+    const made = withoutSkipped(flow.outputs, walk.results);
+    const problem = evaluateOutputs(made, scope, ctx, outputs, true);
     if (passed && problem !== undefined) outputs.set("\0failed", problem);
   }
   return resultOf(flow, walk, startedAt, scope.traceId!, ctx, mark);

@@ -14,6 +14,7 @@ import { isKeyData } from "./key_data.ts";
 import { isWrittenCookieValue, isWrittenHeaderText, writtenKey } from "./written_headers.ts";
 import { kindHeaders } from "./kind_headers.ts";
 import { ownTemplateText, type OwnText, type OwnVars, ownVars } from "./own_vars.ts";
+import { withRenamed } from "./alias_vars.ts";
 
 /** What a flow's expressions read that lands in a secret place of some request. */
 export interface SecretInputs {
@@ -206,6 +207,7 @@ export function secretInputs(flow: Flow): SecretInputs {
   }
   inputs.clear = clearConstants(clear, inputs.literals);
   keepWritten(written, own, inputs);
+  withRenamed(flow.vars, inputs.vars);
   return inputs;
 }
 

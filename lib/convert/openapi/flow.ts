@@ -35,7 +35,7 @@ import { ownNameKeys, ownNames } from "./own_names.ts";
 import { asEventStream, stepOptions } from "./stream_answer.ts";
 import { saidCredential } from "./said_auth.ts";
 import { fromLogin, type SessionBuilder, withXsrf } from "./flow_session.ts";
-import { ownQuery, RUN_VARS, runVarsOf } from "./run_values.ts";
+import { ownQuery, RUN_VAR_NAMES, runVarsOf } from "./run_values.ts";
 import { PLAIN_PASSWORD, saysPlainPassword } from "./plain_password.ts";
 import { BODY_FILLS } from "./body_fills.ts";
 import { serialOf } from "./serial.ts";
@@ -73,7 +73,7 @@ export class FlowBuilder {
 
   constructor(readonly file: string, readonly shared: Shared, readonly setup?: SetupSteps) {
     const reserved = ["RUN_ID", "TRACE_ID", "ENV", "RANDOM", "vars", "steps", LBRACE_VAR];
-    for (const name of [...reserved, ...Object.keys(RUN_VARS), "pin"]) this.#varNames.take(name);
+    for (const name of [...reserved, ...RUN_VAR_NAMES]) this.#varNames.take(name);
   }
 
   /**
@@ -128,7 +128,7 @@ export class FlowBuilder {
       ["cookies", entries([...cookies, ...creds.cookies, ...this.setup?.cookies(op) ?? []])],
       ...body.fields,
     ]);
-    const conditions = [...guards.map(exists), ...ifs];
+    const conditions = [...guards.map(exists), ...ifs, ...this.conditions(op)];
     const step = ymap([
       ["name", name],
       ["request", request],
@@ -164,6 +164,9 @@ export class FlowBuilder {
     captures.set(name, source);
     return `\${steps.${step}.capture.${name}}`;
   }
+
+  /** More conditions of `op`'s step: none (the setup's sign-up has one: sign_in_once.ts). */
+  protected conditions = (_op: OpenApiOperation): YNode[] => [];
 
   /** The step's checks: its documented status and, for JSON, its schema. */
   assertion(op: OpenApiOperation): YNode | undefined {

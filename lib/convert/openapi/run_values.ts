@@ -25,6 +25,7 @@ import { queryEntries } from "./params.ts";
 import { plainName } from "./producers.ts";
 import { windowTimes } from "./time_window.ts";
 import { withinLimit } from "./length_limits.ts";
+import { MADE_PASSWORD } from "./own_account_guard.ts";
 
 /** The flow vars a body may read, and the value each is generated with per run. */
 export const RUN_VARS: Record<"email" | "username" | "password", string> = {
@@ -32,6 +33,19 @@ export const RUN_VARS: Record<"email" | "username" | "password", string> = {
   username: "user${RANDOM.HEX_8}",
   password: "${RANDOM.PASSWORD}",
 };
+
+/**
+ * The names of the vars `runVarsOf` makes, which no other var of a flow takes.
+ *
+ * @example
+ * ```ts
+ * import { RUN_VAR_NAMES } from "./run_values.ts";
+ * if (!RUN_VAR_NAMES.includes("password") || !RUN_VAR_NAMES.includes("made_password")) {
+ *   throw new Error(RUN_VAR_NAMES.join());
+ * }
+ * ```
+ */
+export const RUN_VAR_NAMES: readonly string[] = [...Object.keys(RUN_VARS), "pin", MADE_PASSWORD];
 
 /** The vars of an account apart from the run's (second_signup.ts's `apartVars`), and their values. */
 export const APART_VARS: Record<string, string> = {
@@ -57,12 +71,21 @@ export const APART_VARS: Record<string, string> = {
  */
 export function runVarsOf(used: ReadonlySet<string>, password?: string): [string, string][] {
   const made: [string, string][] = Object.entries(RUN_VARS).filter(([k]) => used.has(k))
-    .map(([k, v]) => [k, k === "password" && password !== undefined ? password : v]);
+    .flatMap(([k, v]) => k === "password" ? passwordVars(used, password ?? v) : [[k, v]]);
   // An account apart from the run's, in vars of its own (second_signup.ts).
   for (const [k, v] of Object.entries(APART_VARS)) if (used.has(k)) made.push([k, v]);
   const pin = [...used].find((k) => k.startsWith("pin:"));
   if (pin) made.push(["pin", `\${RANDOM.DIGITS_${pin.slice(4)}}`]);
   return made;
+}
+
+/**
+ * The password's var, or where the setup's sign-up runs for the run's own account only
+ * (own_account_guard.ts), the made password's var and `password` reading it.
+ */
+function passwordVars(used: ReadonlySet<string>, value: string): [string, string][] {
+  if (!used.has(MADE_PASSWORD)) return [["password", value]];
+  return [[MADE_PASSWORD, value], ["password", `\${vars.${MADE_PASSWORD}}`]];
 }
 
 /** A numeric secret's per-run var (`runVarsOf`): as many digits as `value`, 1 to 15. */

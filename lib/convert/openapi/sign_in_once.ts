@@ -39,6 +39,7 @@ import type { Shared } from "./shared.ts";
 import { type Login, tokenGiver } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { usesLogin, withPrerequisites } from "./prerequisites.ts";
+import { ownAccountGuard } from "./own_account_guard.ts";
 import { runVarsOf } from "./run_values.ts";
 import { requiresCookie } from "./session_login.ts";
 import type { SetupSteps } from "./setup_steps.ts";
@@ -77,6 +78,12 @@ class SetupBuilder extends FlowBuilder {
   override assertion(): YNode {
     return ymap([["status", ymap([["gte", 200], ["lt", 300]])]]);
   }
+
+  /** The sign-up runs for the run's own account only (own_account_guard.ts). */
+  protected override conditions = (op: OpenApiOperation): YNode[] => {
+    const guard = ownAccountGuard(this.shared.inferred.login, op, this.runVars);
+    return guard ? [guard] : [];
+  };
 
   get stepNames(): ReadonlyMap<OpenApiOperation, string> {
     return this.stepOf;

@@ -1,0 +1,52 @@
+/**
+ * A setup flow's outputs that read a step its own condition skipped. Such a
+ * step took the branch its flow wrote for it (`if`), so its captures were
+ * never meant to exist: an output made of them is not produced, and the
+ * setup still passes. A flow reading that output then meets it unset, as
+ * one a failed setup never produced (an expression error, or a step guarded
+ * with `exists` skipped). Before, the output's expression error failed the
+ * setup and every flow was skipped: a sign-in whose sign-up runs only for
+ * the account the run makes (the converter's `.sign_in.yaml`, given the
+ * user's own account) hands the account's id only when it signed up.
+ *
+ * @module
+ */
+import { expressionsOf } from "../expr/parse.ts";
+import type { VarDef } from "../model/flow.ts";
+import type { StepResult } from "../model/result.ts";
+
+/**
+ * `outputs` without those that read a capture of a step of `results` that
+ * its condition skipped.
+ *
+ * @example
+ * ```ts
+ * import { withoutSkipped } from "./skipped_outputs.ts";
+ * import { compileValue } from "../expr/parse.ts";
+ * const outputs = [
+ *   { name: "id", value: compileValue("${steps.sign_up.capture.id}") },
+ *   { name: "token", value: compileValue("${steps.login.capture.token}") },
+ * ];
+ * const results = [
+ *   { name: "sign_up", status: "skipped", failure_kind: "condition", duration_ms: 0 },
+ *   { name: "login", status: "passed", duration_ms: 1 },
+ * ] as never;
+ * const kept = withoutSkipped(outputs, results);
+ * if (kept.map((o) => o.name).join() !== "token") throw new Error(JSON.stringify(kept));
+ * ```
+ */
+export function withoutSkipped(
+  outputs: readonly VarDef[],
+  results: readonly StepResult[],
+): VarDef[] {
+  const skipped = new Set(
+    results.filter((r) => r.status === "skipped" && r.failure_kind === "condition")
+      .map((r) => r.name),
+  );
+  if (skipped.size === 0) return [...outputs];
+  return outputs.filter((o) =>
+    ![...expressionsOf(o.value)].some(({ expr }) =>
+      expr.ref.kind === "step" && skipped.has(expr.ref.step)
+    )
+  );
+}
