@@ -17,7 +17,7 @@
 import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { isObject } from "./_har_fields.ts";
-import { type YMap, ymap } from "./yaml_out.ts";
+import { type YMap, ymap, ymapOf } from "./yaml_out.ts";
 import type { Correlator } from "./correlate/state.ts";
 
 /** The type of gRPC messages written as JSON. */
@@ -86,7 +86,7 @@ export function grpcMap(c: Correlator, r: HarRecord, step: Step): YMap {
     ["target", targetRef(c, r.url)],
     ["method", r.url.pathname.replace(/^\/+/, "")],
     [list ? "messages" : "message", step.body],
-    ["metadata", metadata.length > 0 ? ymap(metadata) : undefined],
+    ["metadata", ymapOf(metadata)],
   ]);
 }
 

@@ -18,7 +18,7 @@ import type { HarRecord } from "./har_model.ts";
 import type { Step } from "./model.ts";
 import { readableTitle } from "./names.ts";
 import { plural } from "../_util/plural.ts";
-import { commented, toYaml, yflow, type YMap, ymap, type YNode } from "./yaml_out.ts";
+import { commented, toYaml, yflow, type YMap, ymap, ymapOf, type YNode } from "./yaml_out.ts";
 import { braceForeignIn, LBRACE_VAR } from "./foreign_text.ts";
 import { apiWords } from "./correlate/api_words.ts";
 import { literalTexts, scrubValues } from "./write_scrub.ts";
@@ -251,7 +251,7 @@ function stepNode(
   const request = ymap([
     ["method", step.method],
     ["url", step.url],
-    ["headers", step.headers.length > 0 ? ymap(step.headers) : undefined],
+    ["headers", ymapOf(step.headers)],
     ["body", step.body],
     ["form", step.form],
     ["multipart", step.multipart],

@@ -51,6 +51,20 @@ export function ymap(entries: [string, YNode | undefined][]): YMap {
   };
 }
 
+/**
+ * A {@linkcode ymap} of `entries`, or `undefined` when there are none: a key such as `headers`
+ * or `vars` with nothing under it is left out of the flow.
+ *
+ * @example
+ * ```ts
+ * import { ymapOf } from "./yaml_out.ts";
+ * if (ymapOf([]) !== undefined || ymapOf([["a", 1]])?.entries.length !== 1) throw new Error();
+ * ```
+ */
+export function ymapOf(entries: [string, YNode | undefined][]): YMap | undefined {
+  return entries.length > 0 ? ymap(entries) : undefined;
+}
+
 const isNode = (v: unknown, kind: string): boolean =>
   typeof v === "object" && v !== null && !Array.isArray(v) &&
   (v as { kind?: string }).kind === kind;

@@ -22,7 +22,7 @@ import type { Check, Step } from "../model.ts";
 import { shortName, snake } from "../names.ts";
 import { emptyParts } from "./step_parts.ts";
 import { isStableValue, looksLikeToken } from "../values.ts";
-import { type YFlow, yflow, type YMap, ymap, type YScalar } from "../yaml_out.ts";
+import { type YFlow, yflow, type YMap, ymap, ymapOf, type YScalar } from "../yaml_out.ts";
 import { isIdSegment } from "./ids.ts";
 import { rewriteUrl } from "./rewrite_url.ts";
 import { bodyValue } from "./rewrite_value.ts";
@@ -260,7 +260,7 @@ function firstMessageChecks(
 export function kindStepNode(url: string, headers: [string, string][], rest: YMap): YMap {
   return ymap([
     ["url", url],
-    ["headers", headers.length > 0 ? ymap(headers) : undefined],
+    ["headers", ymapOf(headers)],
     ...rest.entries,
   ]);
 }

@@ -12,7 +12,7 @@
  */
 import type { Node } from "../../check/openapi_operations.ts";
 import { UniqueNames, varName } from "../names.ts";
-import { commented, toYaml, type YMap, ymap, type YNode } from "../yaml_out.ts";
+import { commented, toYaml, type YMap, ymap, ymapOf, type YNode } from "../yaml_out.ts";
 import type { StepAuth } from "./auth.ts";
 import { placeAuth } from "./auth_place.ts";
 import { clientNaming } from "./client_ids.ts";
@@ -123,9 +123,9 @@ export class FlowBuilder {
     const request = ymap([
       ["method", op.method],
       ["url", url],
-      ["query", entries([...query, ...creds.query])],
-      ["headers", entries([...headers, ...creds.headers, ...body.headers])],
-      ["cookies", entries([...cookies, ...creds.cookies, ...this.setup?.cookies(op) ?? []])],
+      ["query", ymapOf([...query, ...creds.query])],
+      ["headers", ymapOf([...headers, ...creds.headers, ...body.headers])],
+      ["cookies", ymapOf([...cookies, ...creds.cookies, ...this.setup?.cookies(op) ?? []])],
       ...body.fields,
     ]);
     const conditions = [...guards.map(exists), ...ifs, ...this.conditions(op)];
@@ -383,7 +383,7 @@ export class FlowBuilder {
       return commented([...comments, ...notes], node);
     });
     this.#vars.unshift(...lbraceVars([steps, this.#vars]));
-    const vars = entries(this.#vars.map(([k, v]) => [k, v] as [string, YNode]));
+    const vars = ymapOf(this.#vars.map(([k, v]) => [k, v] as [string, YNode]));
     const { serial, notes } = serialOf(this.stepOf.keys(), this.shared.inferred);
     const flow = ymap([
       ["name", name],
@@ -397,5 +397,3 @@ export class FlowBuilder {
     return withVarComments(toYaml([...header, ...notes], flow), this.#vars, placed.flowNotes);
   }
 }
-
-const entries = <T extends YNode>(list: [string, T][]) => list.length > 0 ? ymap(list) : undefined;

@@ -31,7 +31,7 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { UniqueNames } from "../names.ts";
-import { ymap, type YNode } from "../yaml_out.ts";
+import { ymap, ymapOf, type YNode } from "../yaml_out.ts";
 import { deletesAccount } from "./account_delete.ts";
 import { TOKEN_CAPTURE } from "./auth_login.ts";
 import { FlowBuilder } from "./flow.ts";
@@ -168,7 +168,7 @@ export class SignInOnce implements SetupSteps {
   /** The setup flow's text, once every flow has been written (they name its outputs). */
   text(header: string[]): string {
     const outputs = [...this.#outputs].map(([value, name]): [string, YNode] => [name, value]);
-    return this.#setup.text("sign in", header, outputs.length > 0 ? ymap(outputs) : undefined);
+    return this.#setup.text("sign in", header, ymapOf(outputs));
   }
 }
 

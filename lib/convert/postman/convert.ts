@@ -10,7 +10,7 @@
  */
 import { inlineClocks } from "./clock_inline.ts";
 import { snake } from "../names.ts";
-import { toYaml, ymap } from "../yaml_out.ts";
+import { toYaml, ymap, ymapOf } from "../yaml_out.ts";
 import { credentialsOf } from "./credentials.ts";
 import { sessionGroups } from "./cookie_session.ts";
 import { readEnvironment } from "./environment.ts";
@@ -341,7 +341,7 @@ function flowFile(
   const root = ymap([
     ["name", name],
     ...shared,
-    ["vars", vars.length > 0 ? ymap(vars) : undefined],
+    ["vars", ymapOf(vars)],
     ["data", dataFile ? ymap([["file", dataFile]]) : undefined],
     ["auth", auth],
     // What Newman does by default: follow redirects, and keep the cookies responses set.

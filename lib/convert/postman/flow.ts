@@ -7,7 +7,7 @@
  * @module
  */
 import { snake, UniqueNames } from "../names.ts";
-import { commented, ymap, type YNode } from "../yaml_out.ts";
+import { commented, ymap, ymapOf, type YNode } from "../yaml_out.ts";
 import { authFields } from "./auth.ts";
 import { bodyFields, type BodyOut, bodyValues } from "./body.ts";
 import { sentBody } from "./json_comments.ts";
@@ -391,7 +391,7 @@ export class FlowBuilder {
     const request = ymap([
       ["method", r.method],
       ["url", this.url(r.url)],
-      ["query", auth.query.length > 0 ? ymap(auth.query) : undefined],
+      ["query", ymapOf(auth.query)],
       ["headers", headers.size > 0 ? ymap([...headers]) : undefined],
       ...fields,
     ]);

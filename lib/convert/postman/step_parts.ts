@@ -6,7 +6,7 @@
  * @module
  */
 import { isSecretHeader } from "../../secrets/names.ts";
-import { ymap, type YNode } from "../yaml_out.ts";
+import { ymap, ymapOf, type YNode } from "../yaml_out.ts";
 import { yamlValue } from "./body.ts";
 import { checksYaml } from "./checks_yaml.ts";
 import { isTypePlaceholder } from "./header_evidence.ts";
@@ -250,7 +250,7 @@ export function stepOptions(noRedirects: boolean, omitEmpty = false): YNode | un
   const entries: [string, YNode][] = [];
   if (noRedirects) entries.push(["follow_redirects", false]);
   if (omitEmpty) entries.push(["omit_empty_headers", true]);
-  return entries.length > 0 ? ymap(entries) : undefined;
+  return ymapOf(entries);
 }
 
 /**
