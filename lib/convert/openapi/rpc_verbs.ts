@@ -36,6 +36,10 @@ const DELETE_SEGMENT = /^(delete|remove|destroy|drop|purge|revoke)$/;
  * ```ts
  * import { isRpcDocument } from "./rpc_verbs.ts";
  * if (!isRpcDocument(["/createGroup", "/listPads"])) throw new Error();
+ * if (!isRpcDocument(["/v3/auth/role/add", "/v3/auth/role/grant", "/v3/auth/role/revoke"])) {
+ *   throw new Error();
+ * }
+ * if (isRpcDocument(["/api/register", "/api/books", "/api/loans"])) throw new Error();
  * if (isRpcDocument(["/user/createWithArray", "/user/{username}"]) || isRpcDocument(["/pets"])) {
  *   throw new Error();
  * }
@@ -47,12 +51,19 @@ export function isRpcDocument(templates: string[]): boolean {
     templates.some((t) => rpcVerb(t, undefined, base) !== undefined);
 }
 
-/** How many leading segments every one of two or more templates shares: the API's base. */
+/**
+ * How many leading segments every one of two or more templates shares: the API's base. A shared
+ * segment every template follows with a verb alone is the noun those verbs act on, not the base
+ * (a document of etcd's role calls only: `/v3/auth/role/add`, `/grant`, `/revoke`).
+ */
 function sharedBase(templates: string[]): number {
   if (templates.length < 2) return 0;
   const split = templates.map((t) => t.split("/").filter((s) => s !== ""));
   let n = 0;
   while (split.every((s) => n < s.length && s[n] === split[0][n])) n++;
+  const verb = (s: string | undefined) =>
+    s !== undefined && (CREATE_SEGMENT.test(s) || DELETE_SEGMENT.test(s));
+  while (n > 0 && split.every((s) => verb(s[n]))) n--;
   return n;
 }
 
