@@ -45,17 +45,35 @@ Deno.test("a setup flow hands its outputs over; one that cannot be evaluated is 
     outputs,
   );
   assert.deepEqual([...outputs], [["id", 7]]);
+  // A capture left unset (optional, nothing found) cannot give its output: marked failed.
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => Response.json({}),
+  );
   const failed = new Map<string, unknown>();
+  await runOne(
+    flow(
+      `name: f\nsteps:\n  - {name: a, request: {url: "http://127.0.0.1:${server.addr.port}/"}, capture: {x: {path: $.json.x, optional: true}}}\noutputs: {x: "\${steps.a.capture.x}"}\n`,
+    ),
+    ctx,
+    undefined,
+    failed,
+  );
+  await server.shutdown();
+  assert.ok(failed.has("\0failed"));
+  // A step its own condition skipped took the branch its flow wrote: its output is not produced,
+  // and nothing failed (skipped_outputs.ts; tests/run/setup_skipped_output_test.ts).
+  const skipped = new Map<string, unknown>();
   await runOne(
     flow(
       'name: f\nsteps:\n  - {name: a, if: {value: "a", equals: "b"}, request: {url: "http://a.test/"}, capture: {x: $.json.x}}\noutputs: {x: "${steps.a.capture.x}"}\n',
     ),
     ctx,
     undefined,
-    failed,
+    skipped,
   );
   ctx.deadlines?.close();
-  assert.ok(failed.has("\0failed"));
+  assert.deepEqual([...skipped], []);
 });
 
 Deno.test("a flow's status is the status of the step that stopped it", () => {
