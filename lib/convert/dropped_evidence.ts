@@ -2,7 +2,8 @@
  * What the records a flow drops say of the ones it keeps, for one recording or two alike: the
  * pages' `type="password"` and text inputs (which fields the user types), the scripts' literals
  * (what the client sends the same for every user), and the cookies only the dropped assets show
- * the browser held for a request recorded without them, and every page the recording holds (what
+ * the browser held for a request recorded without them, the cookies only a dropped answer set
+ * (no step can read them: dropped_cookies.ts), and every page the recording holds (what
  * a write's answered page shows that no other page does is its verdict: write_verdict.ts).
  *
  * @module
@@ -12,6 +13,7 @@ import { nameAppOrigin } from "./correlate/app_origin.ts";
 import { noteScriptLiterals } from "./correlate/script_literals.ts";
 import type { HarRecord } from "./har_model.ts";
 import { holdDroppedCookies } from "./held_cookies.ts";
+import { noteDroppedSetCookies } from "./correlate/dropped_cookies.ts";
 import { dropPagesPasswords } from "./login_pages.ts";
 
 /**
@@ -40,5 +42,6 @@ export function seedFromDropped<C extends Correlator>(
   c.pages.push(...all.filter((r) => /^(text\/html|application\/xhtml\+xml)$/.test(r.mimeType)));
   nameAppOrigin(c, kept);
   holdDroppedCookies(noteScriptLiterals(dropPagesPasswords(c, all, kept), all, kept), all, kept);
+  noteDroppedSetCookies(c, all, kept);
   return c;
 }

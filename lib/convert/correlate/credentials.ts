@@ -22,6 +22,7 @@ import { setByAnswer, unseenSetter } from "./unseen_cookies.ts";
 import { withTokens } from "./tokens.ts";
 import { isLoginCopy, userAndPassword } from "./login_copies.ts";
 import { digestStepAuth } from "./digest_auth.ts";
+import { setOnlyByDropped } from "./dropped_cookies.ts";
 
 const AUTH = /^([A-Za-z][\w-]*)\s+(\S+)$/;
 
@@ -144,9 +145,8 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
     if (isAnalyticsCookie(cookie.name)) continue;
     const credential = isCredentialCookie(cookie.name, cookie.value, c.byHand);
     if (credential) c.secrets.add(cookie.value);
-    const p = c.cookieProducers.get(`${cookie.name}=${cookie.value}`) ??
-      c.rules.producerFor(cookie.value) ??
-      (credential ? lostSet(c, cookie, r, step) : undefined);
+    const p = cookieProducer(c, cookie, r, step, credential);
+    if (p === null) continue;
     if (p) parts.push(`${cookieName(c, cookie.name, step)}=${useProducer(c, p, step)}`);
     // A preference or an anonymous id a script set is sent as recorded, never required.
     else if (!credential) parts.push(c.sp.lit(`${cookie.name}=${cookie.value}`));
@@ -163,6 +163,25 @@ export function cookieHeader(c: Correlator, r: HarRecord, step: Step): string | 
   }
   if (rest.length > 0) parts.push(sessionCookie(c, rest));
   return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+/**
+ * Where the value of `cookie` that `r` sent comes from: an answer that set it or handed it out, a
+ * lost `Set-Cookie` of a credential (`lostSet`); `null` when only the answer of a request the flow
+ * drops set it: no step can read it, so it is not sent (`dropped_cookies.ts`).
+ */
+function cookieProducer(
+  c: Correlator,
+  cookie: { name: string; value: string },
+  r: HarRecord,
+  step: Step,
+  credential: boolean,
+): Producer | null | undefined {
+  const found = c.cookieProducers.get(`${cookie.name}=${cookie.value}`) ??
+    c.rules.producerFor(cookie.value);
+  if (found) return found;
+  if (setOnlyByDropped(c, r, cookie)) return null;
+  return credential ? lostSet(c, cookie, r, step) : undefined;
 }
 
 /**

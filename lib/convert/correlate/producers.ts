@@ -206,8 +206,9 @@ function producePage(c: Correlator, step: Step): void {
   for (const v of pageValues(r.responseText, r.url.origin)) {
     const k = valueKey(v.value);
     if ((c.producers.has(k) && !fromCookie(c, k)) || c.apiWords.has(v.value)) continue;
-    // A path, a URL or a word (`/dashboard`, `authenticity_token`) is a constant, not a secret.
-    const secret = v.secret && isSecretShaped(v.value);
+    // A path, a URL or a word (`/dashboard`, `authenticity_token`) is a constant, not a secret;
+    // so is a value a request sent before: the user typed it, the page shows it back (a SKU).
+    const secret = v.secret && isSecretShaped(v.value) && !c.sentSeen.has(k);
     if (!secret && !v.state && !looksLikeId(v.name, v.value)) continue;
     const producer: Producer = {
       step,

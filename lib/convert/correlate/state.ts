@@ -188,6 +188,8 @@ export interface Correlator {
   span: Span | undefined;
   /** Cookies the dropped requests show the browser held for a kept one recorded without (held_cookies.ts). */
   readonly heldCookies: Map<HarRecord, NameValue[]>;
+  /** Cookies only a dropped request's answer set, `host\nname=value` (dropped_cookies.ts). */
+  readonly droppedSetCookies: Set<string>;
   /** Every record answered with a page, dropped ones too: what every page shows is no write's verdict. */
   readonly pages: HarRecord[];
   /** Requests that sent Authorization and cookies no recorded response set. */
@@ -257,8 +259,7 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     producers: new Map(),
     captured: new Set(),
     tokens: [],
-    cookieProducers: new Map(),
-    cookieNames: new Map(),
+    ...emptyCookies(),
     responseSeen: new Set(),
     sentSeen: new Set(),
     sentFields: new Map(),
@@ -279,12 +280,8 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     changingResults: new Set(),
     movedOn: new Set(),
     position: new Map(),
-    jar: new Map(),
-    jarFilled: 0,
     span: undefined,
-    heldCookies: new Map(),
     pages: [],
-    droppedCookies: 0,
     oauthSteps: new Set(),
     oauthFresh: new Map(),
     apiOrigins: new Set(),
@@ -301,6 +298,19 @@ export function emptyCorrelator(spelling: "a" | "b", linking: boolean): Correlat
     files: new Map(),
     uploads: [],
     members: new Map(),
+  };
+}
+
+/** The correlator's cookie state, empty: what the browser held and where each value came from. */
+function emptyCookies() {
+  return {
+    cookieProducers: new Map(),
+    cookieNames: new Map(),
+    jar: new Map(),
+    jarFilled: 0,
+    heldCookies: new Map(),
+    droppedSetCookies: new Set<string>(),
+    droppedCookies: 0,
   };
 }
 
