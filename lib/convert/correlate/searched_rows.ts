@@ -82,9 +82,14 @@ function namedBySession(
 export function noteSearchedRows(c: Correlator, step: Step): void {
   const r = step.last;
   if (!r.hasJson || r.status === undefined || r.status < 200 || r.status > 299) return;
-  const sent = sentTexts(c, step);
-  const searched = searchTexts(step, sent);
+  // What earlier requests sent is read only for an answer that may list searched rows: read for
+  // every answer, it walked every earlier step at each (quadratic in a long recording).
+  let texts: Set<string> | undefined;
+  const sentNow = () => texts ??= sentTexts(c, step);
+  const searched = searchTexts(step, sentNow);
   const lists = searched.length > 0 ? listsOf(r.json) : [];
+  if (lists.length === 0) return;
+  const sent = sentNow();
   for (const [at, rows] of lists) {
     rows.forEach((row, i) => {
       if (typeof row !== "object" || row === null || Array.isArray(row)) return;
@@ -106,7 +111,7 @@ export function noteSearchedRows(c: Correlator, step: Step): void {
  * picker), or, a POSTed form, one of its values no earlier request sent (what the user typed
  * into a table's search box; the column names and flags every read of the table sends are not).
  */
-function searchTexts(step: Step, sent: Set<string>): string[] {
+function searchTexts(step: Step, sent: () => Set<string>): string[] {
   const r = step.last;
   const typed = (v: string) => v.trim().length >= 2 && /^\p{L}/u.test(v.trim());
   if (r.method === "GET") {
@@ -114,8 +119,10 @@ function searchTexts(step: Step, sent: Set<string>): string[] {
   }
   const body = r.bodyText ?? "";
   if (r.method !== "POST" || !/^[^=&\s{[]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(body)) return [];
-  return [...new URLSearchParams(body).values()].filter((v) => typed(v) && !sent.has(v))
-    .map((v) => v.trim().toLowerCase());
+  const values = [...new URLSearchParams(body).values()].filter(typed);
+  if (values.length === 0) return [];
+  const earlier = sent();
+  return values.filter((v) => !earlier.has(v)).map((v) => v.trim().toLowerCase());
 }
 
 /**
