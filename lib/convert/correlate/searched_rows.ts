@@ -25,18 +25,31 @@ const ROW = /^\d{1,15}$/;
 /** Where a searched row is kept among the members: apart from a create's. */
 const rowKey = (id: string) => `searched-row\u0000${Number(id)}`;
 
-/** The texts the journey's earlier requests sent: JSON leaves, form and query values. */
+/** The texts read so far of a correlator's steps, in order: `upTo` steps, the last one `last`. */
+const read = new WeakMap<Correlator, { upTo: number; last?: Step; texts: Set<string> }>();
+
+/**
+ * The texts the journey's earlier requests sent: form and query values. Kept per correlator and
+ * read on from where the last answer left off, as steps are only ever appended while they are
+ * made: read whole at each answer, a long recording of form posts took quadratic time
+ * (`har_repeats_scale_test.ts`).
+ */
 function sentTexts(c: Correlator, step: Step): Set<string> {
-  const texts = new Set<string>();
-  for (const s of c.steps) {
-    if (s === step) continue;
-    for (const [, v] of s.last.url.searchParams) texts.add(v);
+  let at = read.get(c);
+  if (!at || at.upTo > c.steps.length || c.steps[at.upTo - 1] !== at.last) {
+    at = { upTo: 0, texts: new Set() };
+    read.set(c, at);
+  }
+  for (; at.upTo < c.steps.length && c.steps[at.upTo] !== step; at.upTo++) {
+    const s = c.steps[at.upTo];
+    for (const [, v] of s.last.url.searchParams) at.texts.add(v);
     const body = s.last.bodyText ?? "";
     if (/^[^=&\s{[]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(body)) {
-      for (const [, v] of new URLSearchParams(body)) texts.add(v);
+      for (const [, v] of new URLSearchParams(body)) at.texts.add(v);
     }
+    at.last = s;
   }
-  return texts;
+  return at.texts;
 }
 
 /**
