@@ -8,10 +8,8 @@
  * were skipped. The answer to a create is what it made; a member every
  * success answer must hold, that the request lets the client give, comes
  * from the client. Only top-level members the request lists as optional,
- * of one plain type (text, a number, a switch) or it or null (pydantic 2's
- * `Optional[str] = None`: `anyOf` the text or null, default null, which an
- * answer that may not be null refuses), where every JSON success answer
- * requires the same name and none may answer it null. Left out as
+ * of one plain type (text, a number, a switch), where every JSON success
+ * answer requires the same name and none may answer it null. Left out as
  * before: a member the request gives a `default` of or whose description
  * says the server fills it (`server_defaults.ts`), a closed list (`enum`,
  * `const`: a value may gate what the item may do), a `pattern` or
@@ -42,53 +40,30 @@ function requiredNames(doc: unknown, schema: unknown, depth = 0): Set<string> {
   return found;
 }
 
-/** Whether a schema may be null: `nullable`, `x-nullable`, a `"null"` type, a null choice. */
-function mayBeNull(doc: unknown, p: Node): boolean {
-  if (p.nullable === true || p["x-nullable"] === true) return true;
-  if (Array.isArray(p.type) ? p.type.includes("null") : p.type === "null") return true;
-  if (Array.isArray(p.enum) && p.enum.includes(null)) return true;
-  const choices = [p.anyOf, p.oneOf].flatMap((c) => Array.isArray(c) ? c : []);
-  return choices.some((c) => {
-    const branch = deref(doc, c);
-    return isNode(branch) && mayBeNull(doc, branch);
-  });
-}
+/** Whether a schema may be null: `nullable`, `x-nullable`, a `"null"` type. */
+const mayBeNull = (p: Node) =>
+  p.nullable === true || p["x-nullable"] === true ||
+  (Array.isArray(p.type) && p.type.includes("null"));
 
-/**
- * The one kind a member holds beside null: pydantic 2 writes `Optional[str] = None` as `anyOf`
- * the text or null, default null; any other schema as it is.
- */
-function besideNull(doc: unknown, p: Node): Node {
-  const choices = [p.anyOf, p.oneOf].find(Array.isArray);
-  if (choices === undefined) return p;
-  const kinds = choices.map((c) => deref(doc, c)).filter(isNode);
-  const other = kinds.filter((c) => !(c.type === "null" && Object.keys(c).length === 1));
-  return other.length === 1 && kinds.length === choices.length ? other[0] : p;
-}
-
-/** Whether every JSON success answer of `op` requires `name`, never null there. */
+/** Whether every JSON success answer of `op` requires `name`, never null nor read-only there. */
 function answersRequire(doc: unknown, op: Node, name: string): boolean {
   const schemas = successes(doc, op).responses.map((r) => jsonSchema(doc, r));
   return schemas.length > 0 && schemas.every((schema) => {
     if (!requiredNames(doc, schema).has(name)) return false;
     const p = properties(doc, schema).find(([n]) => n === name)?.[1];
-    return p !== undefined && p.readOnly !== true && !mayBeNull(doc, p);
+    return p !== undefined && !mayBeNull(p);
   });
 }
 
-/**
- * Whether optional request member `name` (schema `p`) is one the client plainly gives. A default
- * of null is no value the server fills: an answer that may not be null refuses it.
- */
+/** Whether optional request member `name` (schema `p`) is one the client plainly gives. */
 function clientGives(doc: unknown, name: string, p: Node): boolean {
-  const kind = besideNull(doc, p);
-  if (!["string", "number", "boolean"].includes(String(kind.type))) return false;
-  if (p.readOnly === true || p.deprecated === true || kind.readOnly === true) return false;
-  if ((p.default ?? null) !== null || kind.default !== undefined) return false;
-  if (["enum", "const", "pattern", "format"].some((k) => kind[k] !== undefined)) return false;
+  if (!["string", "number", "boolean"].includes(String(p.type))) return false;
+  if (p.readOnly === true || p.deprecated === true || mayBeNull(p)) return false;
+  if (["default", "enum", "const", "pattern", "format"].some((k) => p[k] !== undefined)) {
+    return false;
+  }
   // An id of something else must exist; a made-up one names nothing (id_noun.ts).
-  return !serverDefaults(doc, p) && !isPasswordField(name, kind) &&
-    idNoun(name, kind) === undefined;
+  return !serverDefaults(doc, p) && !isPasswordField(name, p) && idNoun(name, p) === undefined;
 }
 
 /**
@@ -121,7 +96,7 @@ export function withAnswerRequired(
   for (const [name, p] of properties(doc, schema)) {
     if (Object.hasOwn(out, name) || required.has(name) || !clientGives(doc, name, p)) continue;
     if (!answersRequire(doc, op, name)) continue;
-    const made = maker.make(besideNull(doc, p));
+    const made = maker.make(p);
     if (made !== undefined && made !== null) out[name] = made;
   }
   return out;
