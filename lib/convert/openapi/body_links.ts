@@ -315,7 +315,7 @@ function candidates(
   // A body that is a list of objects: each item's members, as an object body's.
   const list = deref(doc, schema);
   if (isNode(list) && list.type === "array") return listBody(doc, list, add, out);
-  const isLoose = looseRelation(list, required);
+  const isLoose = looseRelation(list, required, rpc);
   for (const [name, p] of properties(doc, schema)) {
     const loose = isLoose(name);
     if (op.template.includes(`{${name}}`) || add([name], p, required.has(name) || loose, loose)) {
