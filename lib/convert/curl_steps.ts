@@ -41,7 +41,7 @@ const hasMarker = (text: string) => new RegExp(ENV_MARKER.source).test(text);
  * c.rules = curlRules(c);
  * const where = { ...NOT_A_BODY, body: true, mutating: true };
  * // deno-lint-ignore no-explicit-any
- * if (c.rules.stringValue("email", "ann@example.com", { name: "create_user", uses: new Set() } as any, where) !== "ann@example.com") throw new Error();
+ * if (c.rules.stringValue("email", "ann@example.com", { name: "create_user", uses: new Set(), first: { method: "POST" } } as any, where) !== "ann@example.com") throw new Error();
  * ```
  */
 export function curlRules(c: Correlator, records: readonly HarRecord[] = []): Rules {

@@ -53,8 +53,9 @@ export function isRpcDocument(templates: string[]): boolean {
 
 /**
  * How many leading segments every one of two or more templates shares: the API's base. A shared
- * segment every template follows with a verb alone is the noun those verbs act on, not the base
- * (a document of etcd's role calls only: `/v3/auth/role/add`, `/grant`, `/revoke`).
+ * segment followed by verbs and no collection (a plural) is the noun those verbs act on, not the
+ * base (a document of etcd's role calls only: `/v3/auth/role/add`, `/get`, `/revoke`); one
+ * followed by collections too is the base (`/api/register` beside `/api/books`).
  */
 function sharedBase(templates: string[]): number {
   if (templates.length < 2) return 0;
@@ -63,7 +64,8 @@ function sharedBase(templates: string[]): number {
   while (split.every((s) => n < s.length && s[n] === split[0][n])) n++;
   const verb = (s: string | undefined) =>
     s !== undefined && (CREATE_SEGMENT.test(s) || DELETE_SEGMENT.test(s));
-  while (n > 0 && split.every((s) => verb(s[n]))) n--;
+  const plural = (s: string | undefined) => s !== undefined && /^[a-z_-]*[^s]s$/.test(s);
+  while (n > 0 && split.some((s) => verb(s[n])) && !split.some((s) => plural(s[n]))) n--;
   return n;
 }
 
