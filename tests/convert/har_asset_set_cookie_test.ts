@@ -15,6 +15,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { convertHar } from "./har_convert.ts";
+import { harEntry } from "../support/har_entry.ts";
 
 const PASSWORD = "Tidewater-Lamp-31";
 
@@ -67,25 +68,7 @@ function entry(method: string, path: string, o: {
   setCookie?: string;
   body?: string;
 }) {
-  return {
-    startedDateTime: "2026-12-01T01:21:51.000Z",
-    request: {
-      method,
-      url: `${AT}${path}`,
-      headers: [
-        { name: "Accept", value: "*/*" },
-        ...(o.cookie ? [{ name: "Cookie", value: o.cookie }] : []),
-        ...(o.body ? [{ name: "Content-Type", value: "application/json" }] : []),
-      ],
-      cookies: [],
-      ...(o.body ? { postData: { mimeType: "application/json", text: o.body } } : {}),
-    },
-    response: {
-      status: 200,
-      headers: o.setCookie ? [{ name: "Set-Cookie", value: o.setCookie }] : [],
-      content: { mimeType: o.mime, text: o.text },
-    },
-  };
+  return harEntry(AT, method, path, { started: "2026-12-01T01:21:51.000Z", ...o });
 }
 
 /** Playwright's form: every request with its cookies; two scripts each answered a new `sid`. */

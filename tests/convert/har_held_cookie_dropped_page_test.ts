@@ -14,6 +14,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
 import { convertHar } from "./har_convert.ts";
+import { harEntry } from "../support/har_entry.ts";
 
 const PASSWORD = "Quill-Harbor-77";
 
@@ -59,26 +60,7 @@ function entry(method: string, path: string, o: {
   setCookie?: string;
   body?: string;
 }) {
-  return {
-    startedDateTime: "2026-11-29T11:56:00.000Z",
-    _resourceType: o.type,
-    request: {
-      method,
-      url: `${AT}${path}`,
-      headers: [
-        { name: "Accept", value: "*/*" },
-        ...(o.cookie ? [{ name: "Cookie", value: o.cookie }] : []),
-        ...(o.body ? [{ name: "Content-Type", value: "application/json" }] : []),
-      ],
-      cookies: [],
-      ...(o.body ? { postData: { mimeType: "application/json", text: o.body } } : {}),
-    },
-    response: {
-      status: 200,
-      headers: o.setCookie ? [{ name: "Set-Cookie", value: o.setCookie }] : [],
-      content: { mimeType: o.mime, text: o.text },
-    },
-  };
+  return harEntry(AT, method, path, { started: "2026-11-29T11:56:00.000Z", ...o });
 }
 
 /** chrome-har's form: the page and a script with cookies; the reads and the sign-in without. */
