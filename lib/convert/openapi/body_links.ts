@@ -22,6 +22,7 @@
  * a restaurant API's order named its example product `1`, which a fresh server has not. The fill
  * is body_link_fill.ts's.
  *
+ * A `readOnly` property or item member is never sent (schema_properties.ts's `sentProperties`).
  * Only what is sent changes: a property the schema requires (a list too), a list of a
  * collection's items in an object that requires nothing (shown_items.ts), an id-named relation of
  * a body whose schema requires nothing (unsaid_relation.ts); not
@@ -54,7 +55,7 @@ import { unlistedIdLink } from "./unlisted_id.ts";
 import { jsonSchema, successes } from "./responses.ts";
 import { relationsRead } from "./related_reads.ts";
 import { isRpcDocument } from "./rpc_verbs.ts";
-import { properties } from "./schema_properties.ts";
+import { properties, sentProperties } from "./schema_properties.ts";
 import { sentItemList } from "./shown_items.ts";
 import { collectionNouns } from "./collection_nouns.ts";
 import { isRequiredRelation } from "./relation_member.ts";
@@ -258,7 +259,7 @@ function listsSent(
 function listMembers(doc: unknown, name: string, p: Node): Candidate[] {
   if (p.type !== "array") return [];
   const out: Candidate[] = [];
-  for (const [member, q] of properties(doc, p.items)) {
+  for (const [member, q] of sentProperties(doc, p.items)) {
     const own = plainName(member) === "id" && idShaped(q);
     const found = own ? { noun: nounKey(name), each: false } : nounOf(member, q);
     if (found && !found.each) out.push({ body: [name, LIST_ITEMS, member], ...found });
@@ -316,7 +317,7 @@ function candidates(
   const list = deref(doc, schema);
   if (isNode(list) && list.type === "array") return listBody(doc, list, add, out);
   const isLoose = looseRelation(list, required, rpc);
-  for (const [name, p] of properties(doc, schema)) {
+  for (const [name, p] of sentProperties(doc, schema)) {
     const loose = isLoose(name);
     if (op.template.includes(`{${name}}`) || add([name], p, required.has(name) || loose, loose)) {
       continue;

@@ -72,3 +72,20 @@ export function properties(doc: unknown, schema: unknown, seen = 0): [string, No
   for (const part of parts) out.push(...properties(doc, part, seen + 1));
   return out;
 }
+
+/**
+ * The properties of an object schema a request sends: not a `readOnly` one, which OpenAPI gives
+ * to the answer only, its `required` too. drf-spectacular's one schema for both showed a task's
+ * read-only list of its comments (each naming the task) as required: read as comments a task
+ * create needs, a cycle with the comment's `task`, which was sent `1` before any task was made.
+ *
+ * @example
+ * ```ts
+ * import { sentProperties } from "./schema_properties.ts";
+ * const schema = { properties: { id: { readOnly: true }, title: {}, notes: { readOnly: true } } };
+ * if (sentProperties({}, schema).map(([n]) => n).join() !== "title") throw new Error();
+ * ```
+ */
+export function sentProperties(doc: unknown, schema: unknown): [string, Node][] {
+  return properties(doc, schema).filter(([, p]) => p.readOnly !== true);
+}
