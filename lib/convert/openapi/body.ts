@@ -30,6 +30,7 @@ import { summaryBodySchema, withSummaryBody } from "./summary_body.ts";
 import { withSiblingBody } from "./sibling_body.ts";
 import { withSchemaRequired } from "./example_required.ts";
 import { withOptionalNames } from "./named_optional.ts";
+import { withAnswerRequired } from "./answer_required.ts";
 import { makesItem } from "./makes_item.ts";
 import { documentPath } from "./fixed_segment.ts";
 import { madeImagePart, statedPartTypes, statedPlaceholderType } from "./part_type.ts";
@@ -240,8 +241,11 @@ function generated(
   const said = withSummaryNamed(doc, maker, op, schema, made);
   // A create of nothing makes nothing (Jupyter's sessions: 400): `empty_create.ts`.
   const some = create ? somethingToCreate(doc, maker, method ?? "", schema, said) : said;
-  // Then its optional names: a server may keep them NOT NULL (named_optional.ts).
-  return create || signUp ? names(some) : some;
+  // Then its optional names: a server may keep them NOT NULL (named_optional.ts); and a POST's to
+  // a listed collection, what each listed item must hold (answer_required.ts).
+  const where = { method: method ?? "", template };
+  const held = (v: unknown) => create ? withAnswerRequired(doc, maker, op, schema, v, where) : v;
+  return create || signUp ? held(names(some)) : some;
 }
 
 /** The chosen media type's body, in the flow format's spelling for it. */
