@@ -82,8 +82,25 @@ function loginAt(doc: Node, path: string): string | undefined {
   const tail = segments(path);
   if (named !== undefined || tail.length === 0) return named;
   if (paths.some((t) => segments(t).join("/") === tail.join("/"))) return undefined;
-  const ending = paths.filter((t) => segments(t).slice(-tail.length).join("/") === tail.join("/"));
-  return ending.length === 1 && ownLoginBody(doc, ending[0]) ? ending[0] : undefined;
+  return endingLogin(doc, paths, tail);
+}
+
+/**
+ * The one path ending with the longest run of `tail`'s last segments any
+ * path ends with, when it is a login taking JSON. The prefix a `tokenUrl`
+ * writes can differ from the router's too (`tokenUrl="auth/login"`, the
+ * router mounted at `/auths`, a bug tracker on FastAPI): its last segments
+ * still name the login, and the one path ending with the most of them is
+ * it; two ending so are no evidence for either.
+ */
+function endingLogin(doc: Node, paths: string[], tail: string[]): string | undefined {
+  for (let n = tail.length; n > 0; n--) {
+    const end = tail.slice(-n).join("/");
+    const ending = paths.filter((t) => segments(t).slice(-n).join("/") === end);
+    if (ending.length === 0) continue;
+    return ending.length === 1 && ownLoginBody(doc, ending[0]) ? ending[0] : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -102,6 +119,8 @@ function loginAt(doc: Node, path: string): string | undefined {
  * if (ownLoginScheme(doc, { ...s, flows: { password: { tokenUrl: "/oauth/token" } } })) throw new Error();
  * const relative = { ...s, flows: { password: { tokenUrl: "login" } } };
  * if (ownLoginScheme(doc, relative)?.login !== "/api/auth/login") throw new Error();
+ * const prefixed = { ...s, flows: { password: { tokenUrl: "session/login" } } };
+ * if (ownLoginScheme(doc, prefixed)?.login !== "/api/auth/login") throw new Error();
  * ```
  */
 export function ownLoginScheme(doc: Node, s: Node): OwnLogin | undefined {
