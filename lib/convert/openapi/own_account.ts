@@ -11,12 +11,15 @@
  * the flow signs in with. The shape must be more than an id: an API whose
  * every create answers `{id}` says nothing of which is the account. An id
  * no create links is the account's too when it can name nothing else
- * (account_reference.ts: a recipe's `submitter_id`).
+ * (account_reference.ts: a recipe's `submitter_id`), or when the answers
+ * show its noun holding the account (embedded_account.ts: a project's
+ * `members`).
  *
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
 import { withAccountReferences } from "./account_reference.ts";
+import { withEmbeddedAccounts } from "./embedded_account.ts";
 import type { BodyLink } from "./body_links.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import type { Inferred } from "./prerequisites.ts";
@@ -47,7 +50,8 @@ export function withOwnAccount(
   inferred: Inferred,
   ops: OpenApiOperation[] = [],
 ): Inferred {
-  return withAccountReferences(doc, ops, sameAnswerLinks(doc, inferred));
+  const own = withAccountReferences(doc, ops, sameAnswerLinks(doc, inferred));
+  return withEmbeddedAccounts(doc, ops, own);
 }
 
 /** `inferred` with each body link whose producer answers what the sign-up answers read from the sign-up. */

@@ -76,14 +76,38 @@ function segments(path: string): string[] {
  * so the token request went where the server has nothing; two logins ending
  * so are no evidence for either.
  */
-function loginAt(doc: Node, path: string): string | undefined {
+function loginAt(doc: Node, path: string, relative: boolean): string | undefined {
   const paths = Object.keys(isNode(doc.paths) ? doc.paths : {});
   const named = paths.find((t) => (path === t || path.endsWith(t)) && ownLoginBody(doc, t));
   const tail = segments(path);
   if (named !== undefined || tail.length === 0) return named;
   if (paths.some((t) => segments(t).join("/") === tail.join("/"))) return undefined;
-  const ending = paths.filter((t) => segments(t).slice(-tail.length).join("/") === tail.join("/"));
-  return ending.length === 1 && ownLoginBody(doc, ending[0]) ? ending[0] : undefined;
+  return endingLogin(doc, paths, tail, relative ? 1 : tail.length);
+}
+
+/**
+ * The one path ending with the longest run of `tail`'s last segments any
+ * path ends with, when it is a login taking JSON. The prefix a `tokenUrl`
+ * writes can differ from the router's too (`tokenUrl="auth/login"`, the
+ * router mounted at `/auths`, a bug tracker on FastAPI): its last segments
+ * still name the login, and the one path ending with the most of them is
+ * it; two ending so are no evidence for either. Only for a relative
+ * `tokenUrl` (`least` 1), which the server itself answers: one with an
+ * origin may be an identity provider's, matched whole or not at all.
+ */
+function endingLogin(
+  doc: Node,
+  paths: string[],
+  tail: string[],
+  least: number,
+): string | undefined {
+  for (let n = tail.length; n >= least; n--) {
+    const end = tail.slice(-n).join("/");
+    const ending = paths.filter((t) => segments(t).slice(-n).join("/") === end);
+    if (ending.length === 0) continue;
+    return ending.length === 1 && ownLoginBody(doc, ending[0]) ? ending[0] : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -102,13 +126,18 @@ function loginAt(doc: Node, path: string): string | undefined {
  * if (ownLoginScheme(doc, { ...s, flows: { password: { tokenUrl: "/oauth/token" } } })) throw new Error();
  * const relative = { ...s, flows: { password: { tokenUrl: "login" } } };
  * if (ownLoginScheme(doc, relative)?.login !== "/api/auth/login") throw new Error();
+ * const prefixed = { ...s, flows: { password: { tokenUrl: "session/login" } } };
+ * if (ownLoginScheme(doc, prefixed)?.login !== "/api/auth/login") throw new Error();
+ * const idp = { ...s, flows: { password: { tokenUrl: "https://idp.test/session/login" } } };
+ * if (ownLoginScheme(doc, idp)) throw new Error();
  * ```
  */
 export function ownLoginScheme(doc: Node, s: Node): OwnLogin | undefined {
   const flows = isNode(s.flows) ? s.flows : undefined;
   const password = isNode(flows?.password) ? flows.password : undefined;
   if (s.type !== "oauth2" || typeof password?.tokenUrl !== "string") return undefined;
-  const login = loginAt(doc, pathOf(password.tokenUrl));
+  const relative = !/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(password.tokenUrl.trim());
+  const login = loginAt(doc, pathOf(password.tokenUrl), relative);
   if (login === undefined) return undefined;
   const description = typeof s.description === "string" ? s.description : "";
   return { bearer: true, prefix: "Bearer ", where: "oauth2 password", description, login };
