@@ -150,9 +150,19 @@ Deno.test("postman translate: a script that does not parse, is too long or too d
 Deno.test("postman translate: pm.variables.replaceIn of one placeholder reads the variable", () => {
   const t = one("pm.expect(pm.response.json().id).to.eql(pm.variables.replaceIn('{{id}}'));");
   assert.deepEqual(conds(t.checks), [{ path: "$.json.id", op: "equals", value: "${vars.id}" }]);
+  // Words beside a placeholder: Newman's text with the value in its place (replace_joined.ts).
   const mixed = one("pm.expect(pm.response.json().id).to.eql(pm.variables.replaceIn('a-{{id}}'));");
-  assert.equal(mixed.translated, 0);
-  assert.equal(mixed.untranslatedAssertions, 1);
+  assert.deepEqual(conds(mixed.checks), [{
+    path: "$.json.id",
+    op: "equals",
+    value: "a-${vars.id}",
+  }]);
+  // A placeholder nothing defines stays as written in Newman's text: not said here.
+  const unknown = one(
+    "pm.expect(pm.response.json().id).to.eql(pm.variables.replaceIn('a-{{other}}'));",
+  );
+  assert.equal(unknown.translated, 0);
+  assert.equal(unknown.untranslatedAssertions, 1);
 });
 
 Deno.test("postman translate: setNextRequest that repeats, stops or jumps ahead is said; others stay", () => {

@@ -25,6 +25,7 @@ import { dateCall, isoDay, newDate } from "./date_local.ts";
 import { constructorCheck } from "./constructor_type.ts";
 import { CALLS, cond, pathOf } from "./calls.ts";
 import { METHODS, PICKED, regexTest, variableArg } from "./part_methods.ts";
+import { type HeldRegexes, regexOf } from "./regex_held.ts";
 import { foldedIncludes } from "./case_fold.ts";
 import { rowComparison } from "./data_row.ts";
 import { comparison, numberMade } from "./number_of.ts";
@@ -40,7 +41,7 @@ export interface Kept {
 }
 
 /** What an expression is evaluated against. */
-export interface EvalContext extends OwnRequest {
+export interface EvalContext extends OwnRequest, HeldRegexes {
   /** The script's own `var`/`let`/`const` names; `undefined`: declared but not understood. */
   scope: Map<string, Sym | undefined>;
   /** The conditions each `tests["…"]` was given, for `if (tests["…"])`. */
@@ -248,7 +249,8 @@ function methodCall(
   if (node.callee.type !== "MemberExpression" || node.callee.computed) return undefined;
   const method = node.callee.property.name;
   const target = node.callee.object;
-  const tested = regexTest(method, target, arg);
+  // `re.test(x)` of a `const re = /…/` is the literal's test (regex_held.ts).
+  const tested = regexTest(method, regexOf(target, ctx) ?? target, arg);
   if (tested !== null) return tested;
   const on = evaluate(target, ctx, d);
   const text = literalText(method, on, node.arguments.map((n: Node) => evaluate(n, ctx, d + 1)));

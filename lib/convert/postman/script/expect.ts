@@ -11,6 +11,7 @@ import { settled } from "./pseudo.ts";
 import { mappedChecks } from "./mapped.ts";
 import { variableText } from "./concat.ts";
 import type { Node } from "./parse.ts";
+import { regexOf } from "./regex_held.ts";
 import { responseWord } from "./response.ts";
 import { schemaCheck } from "./schema.ts";
 import { turnedEquality } from "./turned_expect.ts";
@@ -125,6 +126,9 @@ const typed: Handler = (s, path, [v]) =>
 const positive =
   (op: string, fits: (v: unknown) => boolean = () => true): Handler => (s, path, [v]) =>
     !s.negated && fits(v) && push(s, { path, op, value: v });
+/** `include(v)`, negated where sym.ts's `negate` can say it; `include(undefined)` looks for nothing. */
+const included: Handler = (s, path, [v]) =>
+  v !== undefined && push(s, { path, op: "contains", value: v });
 const isNumber = (v: unknown) => typeof v === "number";
 const numeric = (op: string): Handler => (s, path, [v]) =>
   typeof v === "number" && push(s, { path, op, value: v });
@@ -161,10 +165,7 @@ const CALLED = new Map<string, Handler>([
   ...["equal", "equals", "eq", "eql", "eqls"].map((w) => [w, equal] as const),
   ["a", typed],
   ["an", typed],
-  ...["include", "includes", "contain", "contains", "string"].map((w) =>
-    // `include(undefined)` (a getter of a scope that holds no value): no text flowrun can look for.
-    [w, positive("contains", (v) => v !== undefined)] as const
-  ),
+  ...["include", "includes", "contain", "contains", "string"].map((w) => [w, included] as const),
   ["members", positive("containsAll", Array.isArray)],
   ["lengthOf", positive("length", isNumber)],
   ["length", positive("length", isNumber)],
@@ -262,9 +263,10 @@ function property(s: State, word: string): boolean {
 function literalArgs(args: Node[], ctx: EvalContext, asText = true): unknown[] | undefined {
   const out: unknown[] = [];
   for (const a of args) {
-    if (a.type === "Literal" && a.regex) {
-      if (a.regex.flags !== "") return undefined;
-      out.push({ regex: a.regex.pattern });
+    const re = regexOf(a, ctx); // `/re/`, or a `const` holding one (regex_held.ts)
+    if (re) {
+      if (re.regex.flags !== "") return undefined;
+      out.push({ regex: re.regex.pattern });
       continue;
     }
     const s = evaluate(a, ctx, 1);

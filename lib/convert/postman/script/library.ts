@@ -10,6 +10,7 @@
 import type { Node } from "./parse.ts";
 import { pickCall } from "./pick.ts";
 import { wholeInRange } from "./random_number.ts";
+import { joinedPlaceholders } from "./replace_joined.ts";
 import { member, type Sym } from "./sym.ts";
 
 /** Text functions of text known now, as the sandbox (a browser's globals) works them out. */
@@ -85,7 +86,8 @@ export function libraryCall(
 
 /**
  * `pm.variables.replaceIn("{{x}}")`: the variable, when the text is one
- * placeholder; text without placeholders is itself. A value that is no text
+ * placeholder; text without placeholders is itself; text of placeholders with words beside them
+ * is their values joined with the words (replace_joined.ts). A value that is no text
  * (a number, a boolean, a value made at run time) is given back as it is, as
  * Newman's `replaceIn(Math.floor(Math.random() * 9000))` is that number.
  *
@@ -93,7 +95,7 @@ export function libraryCall(
  * ```ts
  * import { replaceIn } from "./library.ts";
  * const v = replaceIn({ k: "lit", value: "{{id}}" }, (n) => ({ k: "var", name: n, expr: "${vars.id}" }));
- * if (v?.k !== "var" || replaceIn({ k: "lit", value: "a {{b}}" }, () => undefined) !== undefined) throw new Error();
+ * if (v?.k !== "var" || replaceIn({ k: "lit", value: "a {{b}} {{c}}" }, () => undefined) !== undefined) throw new Error();
  * const made = { k: "gen" as const, text: "${RANDOM.DIGITS_3}" };
  * if (replaceIn(made, () => undefined) !== made) throw new Error();
  * ```
@@ -107,7 +109,9 @@ export function replaceIn(
   if (typeof value !== "string") return undefined;
   const one = value.match(/^\{\{([^{}]+)\}\}$/);
   if (one) return variable(one[1].trim());
-  return /\{\{/.test(value) ? undefined : { k: "lit", value };
+  if (!/\{\{/.test(value)) return { k: "lit", value };
+  // Words beside placeholders: the values joined in their places, as text (replace_joined.ts).
+  return joinedPlaceholders(value, variable);
 }
 
 /**

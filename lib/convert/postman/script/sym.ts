@@ -13,6 +13,7 @@
 import { table } from "../../table.ts";
 import { arithmetic } from "./arithmetic.ts";
 import { noneEqual } from "./none_equal.ts";
+import { textAbsent } from "./text_absent.ts";
 
 /** A check on the response, as flowrun writes it: a path, an operator, its operand. */
 export interface Cond {
@@ -103,13 +104,15 @@ const NEGATED = table<string>({
  * import { negate } from "./sym.ts";
  * if (negate({ path: "$.json.a", op: "exists", value: true })?.value !== false) throw new Error();
  * if (negate({ path: "$.json.a", op: "matches", value: "x" }) !== undefined) throw new Error();
+ * if (negate({ path: "$.body", op: "contains", value: "SQL" })?.op !== "matches") throw new Error();
  * ```
  */
 export function negate(c: Cond): Cond | undefined {
   if (c.op === "exists") return { ...c, value: !c.value };
   if (c.op === "truthy") return { ...c, op: "falsy" };
   if (c.op === "falsy") return { ...c, op: "truthy" };
-  if (c.op === "contains") return noneEqual(c);
+  // No element equal to it in a list, or, on text, a pattern finding it nowhere.
+  if (c.op === "contains") return noneEqual(c) ?? textAbsent(c);
   const op = NEGATED[c.op];
   return op ? { ...c, op } : undefined;
 }

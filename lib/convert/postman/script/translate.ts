@@ -17,6 +17,7 @@ import { dotted, type EvalContext, evaluate } from "./eval.ts";
 import { expectChecks } from "./expect.ts";
 import { isNextRequest, nextRequest } from "./next.ts";
 import { type Node, parseScript } from "./parse.ts";
+import { keepDeclared } from "./kept_declared.ts";
 import { type Cond, negate, type Sym, truthy } from "./sym.ts";
 import { titleText } from "./title.ts";
 import { countAssertions, Untranslated } from "./untranslated.ts";
@@ -40,7 +41,7 @@ import { renameRequired } from "./required.ts";
 import { drawnAgain } from "./distinct_draw.ts";
 import { walkLoop } from "./loop_walk.ts";
 import { caseRun } from "./switch_fold.ts";
-import { bodyObject, heldObject } from "./body_object.ts";
+import { bodyObject } from "./body_object.ts";
 import { ScriptValues, type VariableReader } from "../scopes.ts";
 
 export type { CheckItem } from "./each.ts";
@@ -390,11 +391,4 @@ export function translateScript(
     return translateScriptFailed(source, "it is nested too deeply");
   }
   return t.out;
-}
-
-/** What a declaration keeps: a `const`'s object literal (or the request's own body), its expression. */
-function keepDeclared(ctx: EvalContext, node: Node, d: Node): void {
-  const held = heldObject(d.init, ctx.ownBody);
-  if (node.kind === "const" && held) (ctx.objects ??= new Map()).set(d.id.name, held);
-  if (d.init) (ctx.kept ??= []).push({ name: d.id.name, node: d.init });
 }
