@@ -63,6 +63,7 @@ import { jsonBodySchema } from "./json_body.ts";
 import { createdIn } from "./verb_segments.ts";
 import { looseRelation } from "./unsaid_relation.ts";
 import { idNoun as nounOf, idShaped } from "./id_noun.ts";
+import { typedPath } from "./typed_id.ts";
 
 /** A body property's producer; `param` is its name as the summary shows it (`petIds[]`). */
 export interface BodyLink extends ParamLink {
@@ -148,6 +149,24 @@ function copyable(doc: unknown, producer: OpenApiOperation, op: OpenApiOperation
   return producer.tag === op.tag || !isNode(responses) || !("409" in responses);
 }
 
+/** `linkOf`'s first rule: the first of `ordered` whose answer holds the id, or `null`. */
+function answeredLink(
+  doc: unknown,
+  op: OpenApiOperation,
+  c: Candidate,
+  ordered: OpenApiOperation[],
+  at: Pick<BodyLink, "param" | "body" | "each">,
+): BodyLink | null | undefined {
+  let held = false;
+  for (const producer of ordered) {
+    const path = typedPath(doc, producer, answerPath(doc, producer, c.body.at(-1)!, c.noun), c);
+    if (!path) continue;
+    if (copyable(doc, producer, op)) return { ...at, producer, path, from: "property" };
+    held = true;
+  }
+  return held ? null : undefined;
+}
+
 /**
  * The link of candidate `c` of `op` to the first of `makers` (the creates
  * of its noun) whose answer holds the id, one of the call's own method
@@ -168,17 +187,9 @@ function linkOf(
     .sort((a, b) => Number(b.method === op.method) - Number(a.method === op.method));
   const param = `${c.body.join(".")}${c.each ? "[]" : ""}`;
   const at = { param, body: c.body, ...(c.each ? { each: true as const } : {}) };
-  let held = false;
-  for (const producer of ordered) {
-    const path = answerPath(doc, producer, c.body.at(-1)!, c.noun);
-    if (!path) continue;
-    if (!copyable(doc, producer, op)) {
-      held = true;
-      continue;
-    }
-    return { ...at, producer, path, from: "property" };
-  }
-  if (held) return null;
+  const answered = answeredLink(doc, op, c, ordered, at);
+  // A bare noun's `number` is an id only as a create's answer types one (typed_id.ts).
+  if (answered !== undefined || c.idType) return answered;
   // A create that answers no id: its collection's listing shows where the ids are. One sending
   // ids of its own noun attaches items that exist (figshare's article `categories`): none made.
   // A create held back (a 409 in another flow): the listing's first item, one that exists.
@@ -236,6 +247,8 @@ interface Candidate {
   each: boolean;
   /** Sent only as a relation of a body that requires nothing: read from what the document shows. */
   loose?: boolean;
+  /** Named for its noun alone, a plain `number`: an id only where the create answers one so. */
+  idType?: "number";
 }
 
 /** Whether a body's list property is sent: required, or examples.ts's `sentItemList`. */

@@ -43,7 +43,10 @@ const nounKey = (word: string) => plainName(singular(word));
  * if (idNoun("title", { type: "string" }) !== undefined) throw new Error();
  * ```
  */
-export function idNoun(name: string, p: Node): { noun: string; each: boolean } | undefined {
+export function idNoun(
+  name: string,
+  p: Node,
+): { noun: string; each: boolean; idType?: "number" } | undefined {
   const each = p.type === "array";
   const value = each ? (isNode(p.items) ? p.items : {}) : p;
   if (givesValue(p) || givesValue(value) || p.readOnly === true) return undefined;
@@ -51,7 +54,15 @@ export function idNoun(name: string, p: Node): { noun: string; each: boolean } |
   const said = SAID_ID.map((re) => re.exec(text)?.[1]).find((n) => n !== undefined);
   const named = ID_NAME.exec(name)?.[1] ?? idFirst(name) ?? SAID_BARE.exec(text)?.[1];
   const noun = said ?? named ?? (idShaped(value) ? name : undefined);
-  return noun === undefined ? undefined : { noun: nounKey(noun), each };
+  if (noun !== undefined) return { noun: nounKey(noun), each };
+  // A bare noun's `number` (what `@nestjs/swagger` writes for a TypeScript `number`, a TypeORM
+  // key too) is an id only where its noun's create answers its id as a `number` (body_links.ts).
+  return wholeNumber(value) ? { noun: nounKey(name), each, idType: "number" } : undefined;
+}
+
+/** A `number` that says nothing of fractions (no `float`/`double` format, no `multipleOf`). */
+function wholeNumber(p: Node): boolean {
+  return p.type === "number" && p.format === undefined && p.multipleOf === undefined;
 }
 
 /** The noun of a name that puts the id first (`idKategori`, `id_kategori`), if it is one. */

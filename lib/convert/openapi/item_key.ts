@@ -31,10 +31,12 @@ import { IDENTIFIER } from "./patch_body.ts";
 import { singular } from "../names.ts";
 import { jsonBodyMedia } from "./json_body.ts";
 import { escapeRegExp } from "../../_util/regex_escape.ts";
+import { listedChoices } from "./listed_choice.ts";
 
 /**
  * Collection path → the names its items' parameter has across the document's
- * templates (`/users` → `id`, `email`).
+ * templates (`/users` → `id`, `email`), but, given the document, a
+ * parameter listing its values (`/users/{role}`, `enum: [admin, member]`).
  *
  * @example
  * ```ts
@@ -44,13 +46,19 @@ import { escapeRegExp } from "../../_util/regex_escape.ts";
  * if ([...names.get("/users") ?? []].join() !== "id,email") throw new Error();
  * ```
  */
-export function itemNames(ops: readonly { template: string }[]): Map<string, Set<string>> {
+export function itemNames(
+  ops: readonly { template: string; path?: string }[],
+  doc?: unknown,
+): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const { template } of ops) {
+  for (const op of ops) {
+    const { template } = op;
+    // A parameter listing its values is a choice, no item's name (listed_choice.ts).
+    const choices = doc === undefined ? new Set<string>() : listedChoices(doc, op.path ?? template);
     // A parameter a second one follows (`/reservations/{warehouseId}/{skuId}`) is no item's own.
     for (const m of template.matchAll(/\/\{([^}/]+)\}(?=$|\/[^{])/g)) {
       const collection = template.slice(0, m.index);
-      if (collection.includes("{") || collection === "") continue;
+      if (collection.includes("{") || collection === "" || choices.has(m[1])) continue;
       out.set(collection, (out.get(collection) ?? new Set()).add(m[1]));
     }
   }
@@ -176,7 +184,7 @@ export function itemKeys(doc: unknown, template: string): ReadonlySet<string> {
   let names = NAMES.get(doc);
   if (!names) {
     const paths = isNode(doc.paths) ? Object.keys(doc.paths) : [];
-    names = itemNames(paths.map((t) => ({ template: t })));
+    names = itemNames(paths.map((t) => ({ template: t })), doc);
     NAMES.set(doc, names);
   }
   const collection = template.replace(/\/$/, "").replace(/\/\{[^}/]+\}$/, "");

@@ -91,7 +91,7 @@ class Creates {
   constructor(
     readonly doc: unknown,
     readonly ops: OpenApiOperation[],
-    readonly itemNames = names(ops),
+    readonly itemNames = names(ops, doc),
   ) {
     for (const op of ops) {
       if (op.method === "GET") this.#read(op);

@@ -8,7 +8,8 @@
  * or a list's `…Ids` also as `id`; first a member the create's own body schema describes as
  * the item's unique identifier, `livre_id` of a `Book`; a bare `id` also
  * as the item's noun's `userId` of `POST /users`: `noun_id.ts`), the
- * shallowest first, where the document declares no
+ * shallowest first (so too from an answer documented as the very schema of the create's body,
+ * which says nothing of what the server adds), where the document declares no
  * `Location` and nothing else names it (a listing, another create's
  * property, the parent's text). A create that answers nothing (204) gives
  * nothing to read, a name the client gives in the create's body is the
@@ -27,6 +28,10 @@ import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { holdsOpenObject } from "./open_member.ts";
 import { nounIds } from "./noun_id.ts";
 import { blanketDefault } from "./blanket_default.ts";
+import { plainName } from "./required_props.ts";
+import { properties } from "./schema_properties.ts";
+import { IDENTIFIER } from "./patch_body.ts";
+import { singular } from "../names.ts";
 
 /**
  * The link of `param` to its create `producer` read from an answer the
@@ -53,7 +58,7 @@ export function searchedLink(
   consumer?: OpenApiOperation,
 ): ParamLink | undefined {
   if (producer === undefined || (consumer && oneHandler(producer, consumer))) return undefined;
-  if (!answersUndescribed(doc, producer)) return undefined;
+  if (!answersUndescribed(doc, producer) && !echoesBody(doc, producer, param)) return undefined;
   // A name the client gives in the create's body is the run's own, never searched for.
   if (namedInBody(doc, producer).has(param)) return undefined;
   // A list of ids named for a noun in the plural (`roomIds`) holds what a single `roomId` would.
@@ -78,6 +83,25 @@ function answersUndescribed(doc: unknown, op: OpenApiOperation): boolean {
   if (statuses.length === 0) return blanketDefault(doc, op.node);
   if (statuses.every((s) => s === 204 || s === 205)) return false;
   return responses.every((r) => undescribed(doc, r));
+}
+
+/**
+ * Whether every success answer of a create is documented as the very schema of its JSON body, one
+ * holding no member named as an identifier, and `param` names the item's id (`{id}`, `{taskId}` of
+ * `/tasks`): the document says the create answers what it was sent, and so nothing of the id the
+ * server adds. A NestJS project manager documents `POST /tasks` answering its `TaskRequestDto`,
+ * and answers the saved task with its `id`; `{id}` of `PUT /tasks/{id}` was a placeholder to fill
+ * in (1, the authors' row). Google's inserts answer their resource's schema too, which names its
+ * key (`resourceId`), or a parameter named otherwise (`{featureKey}`): left as they were.
+ */
+function echoesBody(doc: unknown, op: OpenApiOperation, param: string): boolean {
+  const sent = bodySchema(doc, op);
+  const { responses } = successes(doc, op.node);
+  const noun = plainName(singular(op.template.split("/").filter((s) => s !== "").at(-1) ?? ""));
+  const named = [`id`, `${noun}id`].includes(plainName(param));
+  return sent !== undefined && named && responses.length > 0 &&
+    responses.every((r) => jsonSchema(doc, r) === sent) &&
+    !properties(doc, sent).some(([n]) => IDENTIFIER.test(n));
 }
 
 /**
