@@ -1,8 +1,10 @@
 /**
  * The rewrites a document goes through before its operations are read, in
  * order: hapi-swagger's own keys as the JSON Schema keywords they mean
- * (`joi_rules.ts`), a create under an item documented with its parent's
- * body given its collection's (`parent_body.ts`), requirements read from
+ * (`joi_rules.ts`), members a schema's own example shows otherwise than
+ * declared read by the example's shape (`exampled_shape.ts`), a create
+ * under an item documented with its parent's body given its collection's
+ * (`parent_body.ts`), requirements read from
  * words (`read_security.ts`), and deletes of many that select by a body
  * (`many_delete.ts`). One place, so every later stage reads the same
  * document.
@@ -11,6 +13,7 @@
  */
 import type { Node } from "../../check/openapi_operations.ts";
 import { withJoiRules } from "./joi_rules.ts";
+import { withExampledShapes } from "./exampled_shape.ts";
 import { withParentBodies } from "./parent_body.ts";
 import { readSecurity } from "./read_security.ts";
 import { selectedDeletes } from "./many_delete.ts";
@@ -28,5 +31,5 @@ import { selectedDeletes } from "./many_delete.ts";
  * ```
  */
 export function passedDocument(doc: Node): { document: Node; read: string[] } {
-  return selectedDeletes(readSecurity(withParentBodies(withJoiRules(doc))));
+  return selectedDeletes(readSecurity(withParentBodies(withExampledShapes(withJoiRules(doc)))));
 }

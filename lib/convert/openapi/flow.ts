@@ -40,7 +40,7 @@ import { PLAIN_PASSWORD, saysPlainPassword } from "./plain_password.ts";
 import { BODY_FILLS } from "./body_fills.ts";
 import { serialOf } from "./serial.ts";
 import { sendAnswerJwt } from "./session_token.ts";
-import { paramLimit, withinLimit } from "./length_limits.ts";
+import { paramLimit, uuidKey, withinLimit } from "./length_limits.ts";
 import { sendsCookie, withBaseOrigin } from "./browser_origin.ts";
 import { runValues } from "./login_account.ts";
 import { withVarComments } from "./var_comments.ts";
@@ -238,7 +238,8 @@ export class FlowBuilder {
         );
         const ownName = text && !sent && clientNames(flowOps, op, param);
         const limit = paramLimit(this.shared.doc, p);
-        if (ownName) return `\${vars.${this.#ownName(op, param, param, undefined, false, limit)}}`;
+        const made = uuidKey(value); // a key its schema formats as a UUID (length_limits.ts)
+        if (ownName) return `\${vars.${this.#ownName(op, param, param, made, false, limit)}}`;
         const create = sent?.producer ??
           (text ? namingCreate(this.shared.doc, flowOps, op, param) : undefined);
         const key = sent?.path[0] ?? param;

@@ -12,9 +12,7 @@
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-
-/** How deep the walk goes; a document's schemas nest far less. */
-const MAX_DEPTH = 64;
+import { rewriteNodes } from "./node_rewrite.ts";
 
 /** Joi's string rules `hapi-swagger` lists under `x-format`, as the keywords they mean. */
 const FORMATS: Record<string, Node> = {
@@ -61,23 +59,6 @@ function withMeant(s: Node): Node {
   return added.length === 0 ? s : { ...s, ...Object.fromEntries(added) };
 }
 
-function walk(node: unknown, depth: number): unknown {
-  if (depth > MAX_DEPTH) return node;
-  if (Array.isArray(node)) {
-    const items = node.map((item) => walk(item, depth + 1));
-    return items.some((item, i) => item !== node[i]) ? items : node;
-  }
-  if (!isNode(node)) return node;
-  let changed = false;
-  const out: Node = {};
-  for (const [key, value] of Object.entries(node)) {
-    out[key] = walk(value, depth + 1);
-    if (out[key] !== value) changed = true;
-  }
-  const own = "x-format" in node || "x-constraint" in node ? withMeant(out) : out;
-  return changed || own !== out ? own : node;
-}
-
 /**
  * `doc` with every schema's `hapi-swagger` rules (`x-format`,
  * `x-constraint`) added as the JSON Schema keywords they mean; the document
@@ -98,5 +79,5 @@ function walk(node: unknown, depth: number): unknown {
  * ```
  */
 export function withJoiRules<T>(doc: T): T {
-  return walk(doc, 0) as T;
+  return rewriteNodes(doc, (n) => "x-format" in n || "x-constraint" in n ? withMeant(n) : n);
 }

@@ -13,7 +13,11 @@
  * (a `GET` of the very template, `/me` too), when that answer declares the
  * member. Only in a PUT or PATCH, only a top-level member that is no object
  * or list, not `readOnly`, that no other rule links, and that the document
- * shows as a UUID: `format: uuid`, or an example that is one. Only a value
+ * shows as a UUID: `format: uuid`, or an example that is one. A list the
+ * document shows as UUIDs (its items so, or its example all UUIDs) is kept
+ * alike: a Hapi social API's post update requires `likes`, account ids whose
+ * example is its authors' rows, and sending them was refused 404 "Some likes
+ * are not valid!"; the post's create answers the list it holds. Only a value
  * the body sends is replaced: a member the update leaves out stays out
  * (Directus refuses any `id` in a user's update, 400 "You can't change the
  * id value manually", even the item's own).
@@ -22,6 +26,7 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { isUuid } from "../values.ts";
+import { deref } from "./deref.ts";
 import type { BodyLink } from "./body_links.ts";
 import type { ParamLink } from "./document_links.ts";
 import { jsonBodySchema } from "./json_body.ts";
@@ -35,6 +40,16 @@ function shownUuid(p: Node): boolean {
   if (p.readOnly === true || p.type === "object" || p.type === "array") return false;
   if (typeof p.format === "string" && /^(uuid|guid)$/i.test(p.format)) return true;
   return typeof p.example === "string" && isUuid(p.example);
+}
+
+/** Whether the document shows `p` as a list of UUIDs: its items' format or example, or its own. */
+function shownUuids(doc: unknown, p: Node): boolean {
+  if (p.readOnly === true || p.type !== "array") return false;
+  const items = deref(doc, p.items);
+  if (isNode(items) && shownUuid(items)) return true;
+  const shown = p.example;
+  return Array.isArray(shown) && shown.length > 0 &&
+    shown.every((v) => typeof v === "string" && isUuid(v));
 }
 
 /** The producer of the path's last parameter, read from an answer's member (no listing's match). */
@@ -63,7 +78,7 @@ function keptLinks(
 ): BodyLink[] {
   const out: BodyLink[] = [];
   for (const [member, p] of properties(doc, jsonBodySchema(doc, op.node))) {
-    if (!shownUuid(p)) continue;
+    if (!shownUuid(p) && !shownUuids(doc, p)) continue;
     if (linked.some((l) => l.body.length === 1 && l.body[0] === member)) continue;
     for (const producer of [create, read]) {
       const path = producer && answered(doc, producer, member);

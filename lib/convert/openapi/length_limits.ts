@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { isUuid } from "../values.ts";
 import { isNode } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import { bodySchema } from "./own_names.ts";
@@ -96,4 +97,21 @@ export function withinLimit(stem: string, limit: number | undefined): string | u
   if (limit === undefined || stem.length + 9 <= limit) return `${stem}-${random}`;
   if (limit >= 10) return `${stem.slice(0, limit - 9)}-${random}`;
   return limit >= 8 ? random : undefined;
+}
+
+/**
+ * The value of a key the client names at its create when the parameter's generated value is a
+ * UUID (its schema's `format: uuid`, Joi's `.guid()`): a fresh one each run, `${RANDOM.UUID}`, as
+ * a server checking the form refuses `friendId-…` (400 "must be a valid GUID"); `undefined`
+ * otherwise, for the made name `name-…`.
+ *
+ * @example
+ * ```ts
+ * import { uuidKey } from "./length_limits.ts";
+ * if (uuidKey("3fa85f64-5717-4562-b3fc-2c963f66afa6") !== "${RANDOM.UUID}") throw new Error();
+ * if (uuidKey("string") !== undefined || uuidKey(7) !== undefined) throw new Error();
+ * ```
+ */
+export function uuidKey(value: unknown): string | undefined {
+  return typeof value === "string" && isUuid(value) ? "${RANDOM.UUID}" : undefined;
 }

@@ -27,6 +27,7 @@ import { unsaidPassword } from "./unsaid_password.ts";
 import { loginIdentity } from "./login_identity.ts";
 import { sharesIdentity } from "./one_identity.ts";
 import { memberKind } from "./wrapped_member.ts";
+import { apartPasswords, madeApart } from "./changed_password.ts";
 
 const VARIABLES: Record<keyof typeof RUN_VARS, [string, string]> = {
   email: ["LOGIN_EMAIL", "the email of an account of yours"],
@@ -119,7 +120,14 @@ export function runValues(
     if (byEmail) return asEmail(made, runVars);
     return account ? signInAs(made, account, shared.auth, `${op.method} ${op.template}`) : made;
   };
-  return fields.map(([k, v]) => [k, k === "multipart" ? textParts(v, ran) : ran(v)]);
+  // Password members exampled apart (a change's new one) are not the run's (changed_password.ts).
+  const changed = shared.doc ? apartPasswords(shared.doc, op.node) : new Set<string>();
+  return fields.map((
+    [k, v],
+  ) => [
+    k,
+    k === "multipart" ? textParts(v, ran) : k === "body" ? madeApart(ran(v), changed) : ran(v),
+  ]);
 }
 
 /**

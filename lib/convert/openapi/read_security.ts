@@ -6,7 +6,9 @@
  * open login's answered token can be (answered_key_login.ts), a header parameter
  * every operation but the sign-ins requires where no security is declared (header_token.ts),
  * schemes declared and
- * required nowhere (declared_schemes.ts), a login's token where the
+ * required nowhere (declared_schemes.ts), an operation taking a declared
+ * scheme's credential place as a parameter of its own (own_auth_header.ts),
+ * a login's token where the
  * document declares no security at all (implied_bearer.ts), and the
  * requirement a document with a login and bare writes has lost
  * (login_security.ts). Each step sees what the one before it made.
@@ -22,6 +24,7 @@ import { withSaidKeyLogin } from "./said_key_login.ts";
 import { withAnsweredKeyLogin } from "./answered_key_login.ts";
 import { withDeclaredNames } from "./undeclared_schemes.ts";
 import { withHeaderToken } from "./header_token.ts";
+import { withOwnAuthHeader } from "./own_auth_header.ts";
 
 /**
  * `document` with the security it says, declares or implies.
@@ -37,5 +40,7 @@ export function readSecurity(document: Node): Node {
   const said = withAnsweredKeyLogin(
     withSaidKeyLogin(withNamedBearer(withDeclaredNames(document))),
   );
-  return withLoginSecurity(withImpliedBearer(withDeclaredSecurity(withHeaderToken(said))));
+  return withLoginSecurity(
+    withImpliedBearer(withOwnAuthHeader(withDeclaredSecurity(withHeaderToken(said)))),
+  );
 }

@@ -33,7 +33,8 @@ export function responseSchemas(doc: unknown, op: OpenApiOperation): unknown[] {
  * Every property a create's success responses hold (a wrapper deep), by
  * plain name, the shallowest path of each. A wrapper beside other members counts when it is an
  * envelope (`data`, `result`, `item`) or named for the noun the create posts to (`task` of
- * `POST /api/tasks`).
+ * `POST /api/tasks`); a wrapper named for that noun counts inside an envelope too
+ * (`data.user.id` of `POST /users`).
  *
  * @example
  * ```ts
@@ -50,18 +51,34 @@ export function propertyPaths(doc: unknown, op: OpenApiOperation): Map<string, s
   const noun = collectionNoun(op.template);
   for (const schema of responseSchemas(doc, op)) {
     const top = properties(doc, schema).map(([name]) => name);
-    findProperty(doc, schema, () => false, MAX_PROPERTY_DEPTH, (path) => {
-      // A member of one property of many (Discord's `message_reference.message_id`) names
-      // something else; one of an envelope (`{user: {…}}`, `data`) is the resource's own, and so
-      // is one under the noun the create posts to (`{ok, task: {id}}` of `POST /api/tasks`).
-      const own = /^(data|result|item)$/i.test(path[0]) || plainName(singular(path[0])) === noun;
-      if (path.length > 1 && top.length > 1 && !own) return;
+    findProperty(doc, schema, () => false, MAX_PROPERTY_DEPTH + 1, (path) => {
+      if (!ownPath(path, top.length, noun)) return;
       const key = plainName(path.at(-1)!);
       const known = out.get(key);
       if (!known || path.length < known.length) out.set(key, path);
     });
   }
   return out;
+}
+
+/** Whether an envelope's, or a wrapper named for a create's noun, is it. */
+function envelopeOrNoun(name: string, noun: string): boolean {
+  return /^(data|result|item)$/i.test(name) || plainName(singular(name)) === noun;
+}
+
+/**
+ * Whether a member at `path` of a create's answer (`tops` members at its top) is the resource's
+ * own. A member of one property of many (Discord's `message_reference.message_id`) names
+ * something else; one of an envelope (`{user: {…}}`, `data`) is the resource's own, and so is
+ * one under the noun the create posts to (`{ok, task: {id}}` of `POST /api/tasks`), and one under
+ * that noun inside an envelope (`{statusCode, data: {user: {id}}}` of `POST /users`).
+ */
+function ownPath(path: string[], tops: number, noun: string): boolean {
+  if (path.length > 2) {
+    return /^(data|result|item)$/i.test(path[0]) && noun !== "" &&
+      plainName(singular(path[1])) === noun;
+  }
+  return path.length === 1 || tops <= 1 || envelopeOrNoun(path[0], noun);
 }
 
 /** The noun of the collection a template ends in (`task` of `/api/tasks/`), plain; "" for none. */
