@@ -8,7 +8,8 @@
  */
 import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import type { BodyFill } from "./body_fill.ts";
-import { type BodyLink, LIST_ITEMS } from "./body_links.ts";
+import type { BodyLink } from "./body_links.ts";
+import { LIST_ITEMS } from "./body_candidates.ts";
 import { captureSource, memberSource } from "./capture_source.ts";
 import type { OpenApiOperation } from "./operations.ts";
 
