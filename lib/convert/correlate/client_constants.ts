@@ -95,6 +95,29 @@ export function sentSoFar(c: Correlator, key: string, value: string): boolean {
 }
 
 /**
+ * Whether the client has sent `value` so far under any field of a query or body: text the user
+ * typed into one form (a part's number) that another form's box shows back under another name
+ * (an invoice line's `partnumber_1`) is the client's, not a value the server handed out.
+ *
+ * @example
+ * ```ts
+ * import { rememberFields, sentAnywhere } from "./client_constants.ts";
+ * import { newCorrelator } from "./pipeline.ts";
+ * const c = newCorrelator("a");
+ * // deno-lint-ignore no-explicit-any
+ * rememberFields(c, { url: new URL("http://w.test/ic.pl"), bodyText: "partnumber=BW-A-100" } as any);
+ * if (!sentAnywhere(c, "BW-A-100") || sentAnywhere(c, "BW-A")) throw new Error();
+ * ```
+ */
+export function sentAnywhere(c: Correlator, value: string): boolean {
+  const tail = `\u0000${value}`;
+  for (const k of c.sentFields.keys()) {
+    if (k.endsWith(tail) && !k.slice(0, -tail.length).includes("\u0000")) return true;
+  }
+  return false;
+}
+
+/**
  * Whether `value` under `key` is the client's own constant: sent so before
  * producer `p`'s answer handed it out ({@linkcode sentBefore}), or written
  * under that very name by the app's own script (`{content: c, encoding:

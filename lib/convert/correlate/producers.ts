@@ -39,7 +39,7 @@ import { noteListedNames } from "./listed_names.ts";
 import { produceFramed } from "./framed_producers.ts";
 import { produceJsonHtml } from "./json_html.ts";
 import { instanceName } from "./cookie_names.ts";
-import { sentSoFar } from "./client_constants.ts";
+import { sentAnywhere, sentSoFar } from "./client_constants.ts";
 import { produceXml } from "./xml_producers.ts";
 import { produceLostJwt } from "./lost_jwt.ts";
 import { isHandedNumber, produceNumberText } from "./handed_numbers.ts";
@@ -208,7 +208,9 @@ function producePage(c: Correlator, step: Step): void {
     if ((c.producers.has(k) && !fromCookie(c, k)) || c.apiWords.has(v.value)) continue;
     // A path, a URL or a word (`/dashboard`, `authenticity_token`) is a constant, not a secret;
     // so is a value a request sent before: the user typed it, the page shows it back (a SKU).
-    const secret = v.secret && isSecretShaped(v.value) && !c.sentSeen.has(k);
+    // A form's field (urlencoded, not in sentSeen) typed it too: a part number shown back.
+    const secret = v.secret && isSecretShaped(v.value) && !c.sentSeen.has(k) &&
+      !sentAnywhere(c, v.value);
     if (!secret && !v.state && !looksLikeId(v.name, v.value)) continue;
     const producer: Producer = {
       step,

@@ -14,6 +14,10 @@
  * A row that shows no text the journey sent (a seeded row it deletes), a text two rows show,
  * and a number a request sent under that name before (an edit) are left as they were.
  *
+ * Rows are read as a browser reads them (row_markup.ts): a link written unquoted
+ * (`<a href=ct.pl?action=edit&id=10069&db=customer>`, SQL-Ledger's Perl CGI) and a typed name
+ * padded by `&nbsp;` are the row's link and text, captured by patterns of that form.
+ *
  * @module
  */
 import type { Producer, Step } from "../model.ts";
@@ -26,6 +30,7 @@ import { noteLinkedRow, queryRowProducer } from "./query_rows.ts";
 import type { Correlator } from "./state.ts";
 import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
 import { shownTextPattern } from "./run_own_text.ts";
+import { cellPad, cellText, hrefHead, hrefNumberEnd, hrefQuery, rowHrefs } from "./row_markup.ts";
 
 const ROW = /^\d{1,15}$/;
 const ID_NAME = /^(?:id|[A-Za-z][A-Za-z0-9]*?(?:[_-]?id|Id|ID))$/;
@@ -83,33 +88,42 @@ function typedTexts(c: Correlator, step: Step): { typed: string[]; before: Set<s
   return { typed: [...typed], before };
 }
 
-/** The whole text of each element of `row`, trimmed. */
+/** The whole text of each element of `row`, without the whitespace around it (`&nbsp;` too). */
 const elementTexts = (row: string) =>
-  new Set([...row.matchAll(/>([^<>]+)</g)].map((m) => m[1].trim()).filter((t) => t !== ""));
+  new Set([...row.matchAll(/>([^<>]+)</g)].map((m) => cellText(m[1])).filter((t) => t !== ""));
+
+/** How the row writes its text and the link: the text's padding, the link quoted or bare. */
+type Markup = { pad: string; quoted: boolean; linkFirst: boolean };
 
 /** The pattern whose first group is `name`'s number in the `tag` row that shows `shown`. */
-function rowPattern(tag: string, shown: string, page: string, name: string, linkFirst: boolean) {
-  const href = `\\bhref\\s*=\\s*["'][^"']*?${escape(page)}\\?(?:[^"']*?[&;])?${
-    escape(name)
-  }=(\\d+)[&#"']`;
-  return inRowPattern(tag, shown, href, linkFirst);
+function rowPattern(tag: string, shown: string, page: string, name: string, m: Markup) {
+  const query = hrefQuery(m.quoted);
+  const href = hrefHead(
+    m.quoted,
+    `${escape(page)}\\?(?:${query}[&;])?${escape(name)}=(\\d+)${hrefNumberEnd(m.quoted)}`,
+  );
+  return inRowPattern(tag, shown, href, m);
 }
 
 /** The pattern whose first group is the number ending a link to `under/N` in the row of `shown`. */
-function pathRowPattern(tag: string, shown: string, under: string, linkFirst: boolean) {
-  const href = `\\bhref\\s*=\\s*["'](?:https?://[^/"']+)?${escape(under)}/(\\d+)[?#"']`;
-  return inRowPattern(tag, shown, href, linkFirst);
+function pathRowPattern(tag: string, shown: string, under: string, m: Markup) {
+  const host = m.quoted ? `[^/"']+` : `[^/"'\\s>]+`;
+  const end = m.quoted ? `[?#"']` : `[?#\\s>]`;
+  const href = `\\bhref\\s*=\\s*${m.quoted ? `["']` : ""}(?:https?://${host})?${
+    escape(under)
+  }/(\\d+)${end}`;
+  return inRowPattern(tag, shown, href, m);
 }
 
 /**
  * `href` (its group the number) and the text `shown` finds (a pattern: the typed text, or the
  * run's own version of it, run_own_text.ts), in that order or the other, in one row.
  */
-function inRowPattern(tag: string, shown: string, href: string, linkFirst: boolean) {
+function inRowPattern(tag: string, shown: string, href: string, m: Omit<Markup, "quoted">) {
   const inRow = `(?:(?!</${tag}>)[\\s\\S])*?`;
-  const text = `>\\s*${shown}\\s*<`;
+  const text = `>${m.pad}${shown}${m.pad}<`;
   return `<${tag}\\b[^>]*>${inRow}${
-    linkFirst ? `${href}${inRow}${text}` : `${text}${inRow}${href}`
+    m.linkFirst ? `${href}${inRow}${text}` : `${text}${inRow}${href}`
   }`;
 }
 
@@ -167,33 +181,35 @@ function noteRow(
   before: Set<string>,
 ): void {
   const r = step.last;
-  for (const link of inner.matchAll(/\bhref\s*=\s*["']([^"']*)["']/gi)) {
-    const href = link[1].replace(/&amp;/g, "&");
+  const pad = cellPad(whole, text);
+  for (const link of rowHrefs(inner)) {
+    const href = link.value.replace(/&amp;/g, "&");
     if (!URL.canParse(href, r.url)) continue;
     const to = new URL(href, r.url);
     if (to.origin !== r.url.origin) continue;
     const page = to.pathname.slice(to.pathname.lastIndexOf("/") + 1);
-    const linkFirst = whole.indexOf(link[0]) < whole.search(new RegExp(`>\\s*${escape(text)}`));
+    const linkFirst = whole.indexOf(link.attr) < whole.search(new RegExp(`>${pad}${escape(text)}`));
+    const m = { pad, quoted: link.quoted, linkFirst };
     const shown = shownTextPattern(c, text);
     for (const [name, value] of to.searchParams) {
       if (before.has(`${name}=${value}`)) continue;
       // A row named by JSON in the value (phpLiteAdmin's `pk=[1]`): json_rows.ts.
       const raw = ROW.test(value) || jsonRowNumber(value) === undefined
         ? undefined
-        : rawQueryValue(link[1], name);
+        : rawQueryValue(link.value, name);
       if (raw !== undefined) {
-        const inRow = (href: string) => inRowPattern(tag.toLowerCase(), shown, href, linkFirst);
+        const inRow = (href: string) => inRowPattern(tag.toLowerCase(), shown, href, m);
         noteJsonRowLink(c, step, { page, name, raw }, ID_NAME.test(name), inRow);
       }
       if (!ROW.test(value) || !ID_NAME.test(name)) continue;
-      const pattern = rowPattern(tag.toLowerCase(), shown, page, name, linkFirst);
+      const pattern = rowPattern(tag.toLowerCase(), shown, page, name, m);
       noteLinkedRow(c, step, to, name, value, pattern);
     }
     // A path that ends in the row's number (`/tides/1`, Express Admin's list): kept as a create's
     // row is, so the segment a later request sends right under the collection is captured.
     const under = to.pathname.slice(0, to.pathname.lastIndexOf("/"));
     if (ROW.test(page) && under !== "" && to.search === "") {
-      const pattern = pathRowPattern(tag.toLowerCase(), shown, under, linkFirst);
+      const pattern = pathRowPattern(tag.toLowerCase(), shown, under, m);
       noteLinkedPathRow(c, step, under, page, pattern);
     }
   }
