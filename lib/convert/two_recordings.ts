@@ -24,8 +24,9 @@ const MAX_LCS_CELLS = 4_000_000;
 
 /**
  * A request's shape: its method and its path with the segments that name an
- * instance (digits, or letters mixed with digits) left open, since two
- * sessions get different ids.
+ * instance (digits, or letters mixed with digits, or a string in `handed`:
+ * one an earlier answer handed out) left open, since two sessions get
+ * different ids.
  *
  * @example
  * ```ts
@@ -37,12 +38,41 @@ const MAX_LCS_CELLS = 4_000_000;
  * if (requestShape(r("http://a.test/api/notes")) === requestShape(r("http://a.test/api/users"))) throw new Error();
  * ```
  */
-export function requestShape(r: HarRecord): string {
+export function requestShape(r: HarRecord, handed?: ReadonlySet<string>): string {
   const segments = r.url.pathname.split("/").map((s) => {
     const d = safeDecode(s);
-    return /\d/.test(d) || d.length > 40 ? "*" : d;
+    return /\d/.test(d) || d.length > 40 || handed?.has(d) ? "*" : d;
   });
   return `${r.method} ${segments.join("/")}`;
+}
+
+/** A string an answer handed out opens a path segment from this length on: shorter ones are words. */
+const MIN_HANDED = 8;
+
+/** The strings of at least {@linkcode MIN_HANDED} characters in a JSON answer, depth-bounded. */
+function strings(json: unknown, into: Set<string>, depth = 0): void {
+  if (depth > 12) return;
+  if (typeof json === "string") {
+    if (json.length >= MIN_HANDED) into.add(json);
+  } else if (Array.isArray(json)) {
+    for (const v of json) strings(v, into, depth + 1);
+  } else if (typeof json === "object" && json !== null) {
+    for (const v of Object.values(json)) strings(v, into, depth + 1);
+  }
+}
+
+/**
+ * Each request's shape, a segment an earlier answer of the same recording
+ * handed out left open too: an opaque id may hold no digit (`KbGewkeDWv`),
+ * and where it came from tells it from a word.
+ */
+function shapes(records: HarRecord[]): string[] {
+  const handed = new Set<string>();
+  return records.map((r) => {
+    const shape = requestShape(r, handed);
+    if (r.hasJson) strings(r.json, handed);
+    return shape;
+  });
 }
 
 /**
@@ -61,8 +91,8 @@ export function requestShape(r: HarRecord): string {
  * ```
  */
 export function alignRecords(a: HarRecord[], b: HarRecord[]): Alignment {
-  const sa = a.map(requestShape);
-  const sb = b.map(requestShape);
+  const sa = shapes(a);
+  const sb = shapes(b);
   const pairs = (a.length + 1) * (b.length + 1) > MAX_LCS_CELLS
     ? anchoredPairs(a, b, sa, sb)
     : commonPairs(a, b, sa, sb);

@@ -29,6 +29,25 @@ function canName(c: Correlator, key: string, value: unknown): value is string {
   return namesRow(c, key, value) && !CONTROL.test(key + value);
 }
 
+/** A made value shorter than this is not looked for inside another: it could be any word. */
+const MIN_MADE = 8;
+
+/**
+ * `value` as a run sends it: a recorded value the flow makes fresh, whole or
+ * inside it (an address built from a name the user typed), written as the
+ * template sent instead. The live list holds the run's own name there.
+ */
+function asSent(c: Correlator, value: string): string {
+  const whole = c.generated.get(value);
+  if (whole !== undefined) return whole;
+  const made = [...c.generated].filter(([recorded]) =>
+    recorded.length >= MIN_MADE && value.includes(recorded)
+  );
+  // The longest first, so a made value inside another is not cut apart.
+  made.sort((a, b) => b[0].length - a[0].length);
+  return made.reduce((out, [recorded, template]) => out.split(recorded).join(template), value);
+}
+
 const matches = (e: unknown, f: Filter) =>
   [f, ...f.also ?? []].every((t) =>
     typeof e === "object" && e !== null && (e as Record<string, unknown>)[t.key] === t.value
@@ -46,7 +65,7 @@ function neighbours(
   const fields = Object.entries(item as Record<string, unknown>)
     .filter(([k, v]) => k !== next && canName(c, k, v) && !drawnFromNumber(id, v))
     .slice(0, MAX_FIELDS)
-    .map(([key, value]) => ({ key, value: c.generated.get(value as string) ?? value as string }));
+    .map(([key, value]) => ({ key, value: asSent(c, value as string) }));
   const raw = (f: { key: string }) => (item as Record<string, string>)[f.key];
   const unique = (f: Filter) =>
     list.filter((e) =>
