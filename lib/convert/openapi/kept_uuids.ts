@@ -17,7 +17,13 @@
  * document shows as UUIDs (its items so, or its example all UUIDs) is kept
  * alike: a Hapi social API's post update requires `likes`, account ids whose
  * example is its authors' rows, and sending them was refused 404 "Some likes
- * are not valid!"; the post's create answers the list it holds. Only a value
+ * are not valid!"; the post's create answers the list it holds. A list the
+ * answer declares as objects is another thing of the same name: a FastAPI
+ * bug tracker's `PUT /projects/{project_id}/members` takes `{members:
+ * [uuid]}` (accounts) while the project's create answers `members` as
+ * memberships, `[{id, joinedAt, member}]`, and sending those was refused
+ * 422; so the answer's member must not be declared an object, or a list of
+ * objects, where the body has a value or a list of values. Only a value
  * the body sends is replaced: a member the update leaves out stays out
  * (Directus refuses any `id` in a user's update, 400 "You can't change the
  * id value manually", even the item's own).
@@ -32,7 +38,7 @@ import type { ParamLink } from "./document_links.ts";
 import { jsonBodySchema } from "./json_body.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { plainName } from "./required_props.ts";
-import { propertyPaths } from "./response_paths.ts";
+import { propertyPaths, responseSchemas } from "./response_paths.ts";
 import { properties } from "./schema_properties.ts";
 
 /** Whether the document shows `p` as a UUID: its format, or an example that is one. */
@@ -62,10 +68,31 @@ function itemCreate(op: OpenApiOperation, links: ParamLink[]): OpenApiOperation 
   return link?.producer;
 }
 
+/** The schemas `producer`'s answers declare at `path`, each member looked up by name. */
+function schemasAt(doc: unknown, producer: OpenApiOperation, path: string[]): Node[] {
+  let level = responseSchemas(doc, producer);
+  for (const name of path) {
+    level = level.flatMap((s) => properties(doc, s).filter(([n]) => n === name).map(([, p]) => p));
+  }
+  return level.map((s) => deref(doc, s)).filter(isNode);
+}
+
+/** Whether a schema is declared an object: its type, or properties of its own. */
+function objectLike(doc: unknown, schema: unknown): boolean {
+  const s = deref(doc, schema);
+  return isNode(s) && (s.type === "object" || isNode(s.properties));
+}
+
+/** Whether an answered schema holds objects where the body's member holds values (see the module). */
+function otherShape(doc: unknown, answer: Node): boolean {
+  return objectLike(doc, answer) || (answer.type === "array" && objectLike(doc, answer.items));
+}
+
 /** `member`'s place in `producer`'s answer, when the answer declares it under that very name. */
 function answered(doc: unknown, producer: OpenApiOperation, member: string): string[] | undefined {
   const path = propertyPaths(doc, producer).get(plainName(member));
-  return path?.at(-1) === member ? path : undefined;
+  if (path?.at(-1) !== member) return undefined;
+  return schemasAt(doc, producer, path).some((s) => otherShape(doc, s)) ? undefined : path;
 }
 
 /** The links of one update: each UUID member from the item's create, else from its read. */

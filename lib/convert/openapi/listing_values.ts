@@ -83,8 +83,9 @@ function arraysIn(doc: unknown, s: unknown, at?: string[]): [string[], unknown][
 /**
  * The path to the parameter's value in a list's first item (see
  * {@linkcode firstItemPath}): its property of the parameter's name, else
- * `id`, else the one named for the parameter's noun. When that one is an object (a
- * row wrapping the item), its own id inside it, else none.
+ * the id inside an object named for the parameter's noun (a row wrapping the
+ * item, a membership wrapping its account), else `id`, else a scalar named
+ * for the parameter's noun; else none.
  */
 function itemValue(
   doc: unknown,
@@ -101,18 +102,28 @@ function itemValue(
   // `{pluginName}` is held by the item's `name`, before its `id` (member_named.ts).
   const member = memberNamed(param)?.member;
   const prop = names.find((n) => plainName(n) === plainName(param)) ??
-    names.find((n) => member !== undefined && plainName(n) === member) ??
-    names.find((n) => n === "id");
+    names.find((n) => member !== undefined && plainName(n) === member);
   if (prop) return [...path, "0", prop];
   const named = properties(doc, item).find(([n]) => plainName(n) === noun);
-  if (!named) return undefined;
-  // A row wrapping the item under its model's name (FastAPI's `[{Blog: {..}, votes}]` of a
-  // SQLAlchemy `select(Blog, count)`): the id is inside it; the object itself is no id.
+  // An object named for the parameter's noun is what the parameter names, before the item's
+  // own `id`, the wrapper's: a membership `{id, joinedAt, member: {id}}` of `{member_id}`.
+  const wrapped = named && wrappedId(doc, named, param);
+  if (wrapped) return [...path, "0", ...wrapped];
+  if (names.includes("id")) return [...path, "0", "id"];
+  // A scalar named for the thing keys an item with no `id` (`collection` of `{collectionId}`).
+  return named && properties(doc, named[1]).length === 0 ? [...path, "0", named[0]] : undefined;
+}
+
+/**
+ * The id inside an item's member named for the parameter's noun, when that member is an
+ * object: a row wrapping the item under its model's name (FastAPI's `[{Blog: {..}, votes}]`
+ * of a SQLAlchemy `select(Blog, count)`), a membership holding its account.
+ */
+function wrappedId(doc: unknown, named: [string, Node], param: string): string[] | undefined {
   const inner = properties(doc, named[1]);
-  if (inner.length === 0) return [...path, "0", named[0]];
   const id = inner.find(([n]) => plainName(n) === plainName(param)) ??
     inner.find(([n]) => n === "id");
-  return id ? [...path, "0", named[0], id[0]] : undefined;
+  return id && [named[0], id[0]];
 }
 
 /**
