@@ -18,6 +18,7 @@ import { formRequired } from "./form_required.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import { perRun, type RUN_VARS, USER_NAMES } from "./run_values.ts";
 import { lengthLimits } from "./length_limits.ts";
+import { digitCodes, freshCodes } from "./digit_codes.ts";
 import { properties } from "./schema_properties.ts";
 import { signUpNames } from "./signup_names.ts";
 import { makesAnotherAccount, ownIdentity } from "./another_account.ts";
@@ -114,8 +115,10 @@ export function runValues(
   // The sign-up's second in its own flow beside the first: an account apart (second_signup.ts).
   const apart = sentApart(shared, op);
   const limits = lengthLimits(shared.doc, op);
+  // A member bounded to n-digit numbers is a code, fresh each time (digit_codes.ts).
+  const codes = digitCodes(shared.doc, op);
   const ran = (v: YNode) => {
-    const run = perRun(v, account ?? runVars, "", names, false, true, limits);
+    const run = freshCodes(perRun(v, account ?? runVars, "", names, false, true, limits), codes);
     const made = another ? ownIdentity(run) : apart ? apartVars(run, runVars) : run;
     if (byEmail) return asEmail(made, runVars);
     return account ? signInAs(made, account, shared.auth, `${op.method} ${op.template}`) : made;

@@ -58,6 +58,7 @@ import { withDescribedParams } from "./described_param.ts";
 import { siblingWord } from "./sibling_words.ts";
 import { madeParams } from "./fixed_segment.ts";
 import { nounBefore } from "./collection_before.ts";
+import { answerNamedLink } from "./answer_named.ts";
 
 export type { ParamLink } from "./document_links.ts"; // read from here, as the captures below
 export { capturePath, captureSource } from "./capture_source.ts";
@@ -264,7 +265,8 @@ function lastResort(
     searchedLink(doc, shallowCreate(ops, op, param), param, op) ??
     tagMakerLink(doc, ops, op, param, (p) => creates.pathIn(p, param)) ??
     hrefLink(doc, ops, op, param) ??
-    fromNoun(creates, op, param, nounBefore(op.template, param));
+    fromNoun(creates, op, param, nounBefore(op.template, param)) ??
+    answerNamedLink(doc, ops, op, param);
 }
 
 /** The create of an item addressed by another of its keys, else the one its noun names. */
