@@ -5,7 +5,7 @@
  * API's `GET /auth/users` ("Get all users (Admin only)") lists
  * `403: Forbidden - Admin access required`, and its delete and role change
  * `403: Forbidden - Super Admin access required`; sent the sign-up's token,
- * each failed every run. The document says so in one of four ways, each
+ * each failed every run. The document says so in one of five ways, each
  * read here and none from a path's or a property's name:
  *
  * - a 403 answer whose description names an administrator (`admin`,
@@ -22,7 +22,9 @@
  *   requirement of any scheme list roles);
  * - an `x-` member of the operation naming one by its key (`x-admin-only:
  *   true`) or, under a key of roles, permissions, scopes or access, by its
- *   value (`x-roles: [admin]`).
+ *   value (`x-roles: [admin]`);
+ * - the operation's own summary or description restricting the caller to
+ *   one ("Toggle user active status (Admin only)", `admin_words.ts`).
  *
  * Only operations the login's token would be sent to are reserved (a token
  * the user gives is theirs to choose). Such a step sends `ADMIN_TOKEN`, an
@@ -35,6 +37,7 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { type YMap, ymap, type YNode } from "../yaml_out.ts";
+import { adminWords } from "./admin_words.ts";
 import { LOGIN_STEP, TOKEN_CAPTURE } from "./auth_login.ts";
 import { deref } from "./examples.ts";
 import { exampleValues } from "./exampled_token.ts";
@@ -85,7 +88,7 @@ export function forAdmins(doc: Node, op: OpenApiOperation): string | undefined {
   const first = Array.isArray(security) && isNode(security[0]) ? security[0] : {};
   const scope = Object.values(first).flat().find((s) => typeof s === "string" && ADMIN.test(s));
   if (scope !== undefined) return `its scope "${scope}"`;
-  return extension(op.node);
+  return extension(op.node) ?? adminWords(op.node);
 }
 
 /**
