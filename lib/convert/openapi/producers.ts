@@ -40,7 +40,7 @@ import { propertyPaths, responseSchemas } from "./response_paths.ts";
 import { hasExample, namedListing } from "./listing_values.ts";
 import { fromParentText } from "./parent_text.ts";
 import { itemKey, itemNames as names } from "./item_key.ts";
-import { hasLocation, searchedLink } from "./undescribed_answer.ts";
+import { hasLocation, itemAnswerLink, searchedLink } from "./undescribed_answer.ts";
 import { keyedLink } from "./key_segment.ts";
 import { hrefLink } from "./href_link.ts";
 import { handleEvidence } from "./described_id.ts";
@@ -378,12 +378,15 @@ function fromNoun(
   param: string,
   noun = namedNoun(op.template, param),
 ): ParamLink | undefined {
-  for (const producer of creates.byNoun.get(noun) ?? []) {
-    if (producer === op || readsSame(producer.template, op.template, param)) continue;
+  const makers = (creates.byNoun.get(noun) ?? []).filter((p) =>
+    p !== op && !readsSame(p.template, op.template, param)
+  );
+  for (const producer of makers) {
     const path = creates.pathIn(producer, param);
     if (path) return { param, producer, path, from: "property" };
   }
-  return undefined;
+  // A create answering its item described without any identifier: the id is searched for in it.
+  return makers.map((p) => itemAnswerLink(creates.doc, p, param, op)).find((l) => l);
 }
 
 /** The noun a parameter names (`pet` of `{petId}`), else the segment's before it (`{id}` after `/pets/`). */

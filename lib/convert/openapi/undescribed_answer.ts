@@ -32,6 +32,7 @@ import { plainName } from "./required_props.ts";
 import { properties } from "./schema_properties.ts";
 import { IDENTIFIER } from "./patch_body.ts";
 import { singular } from "../names.ts";
+import { deref } from "./examples.ts";
 
 /**
  * The link of `param` to its create `producer` read from an answer the
@@ -75,6 +76,38 @@ export function searchedLink(
 }
 
 /**
+ * The link of `param` to the create of its noun, `producer`, whose answer the document describes
+ * as the item without any identifier (a NestJS entity whose generated key has no `@ApiProperty`):
+ * the id is searched for in the answer, as in {@linkcode searchedLink}; undefined otherwise. For
+ * an item addressed under another's path (`PATCH /recipes/{recipeId}/ingredient/{ingredientId}`)
+ * whose create is its own collection's (`POST /ingredient`).
+ *
+ * @example
+ * ```ts
+ * import { itemAnswerLink } from "./undescribed_answer.ts";
+ * import { operationsOf } from "./operations.ts";
+ * const schema = { $ref: "#/components/schemas/Dish" };
+ * const answer = { "201": { description: "", content: { "application/json": { schema } } } };
+ * const doc = {
+ *   paths: { "/dishes": { post: { responses: answer } }, "/dishes/{id}": { patch: { responses: answer } } },
+ *   components: { schemas: { Dish: { type: "object", properties: { title: { type: "string" } } } } },
+ * };
+ * const [create] = operationsOf(doc);
+ * if (itemAnswerLink(doc, create, "dishId")?.search?.[0] !== "dishId") throw new Error();
+ * if (itemAnswerLink(doc, create, "title") !== undefined) throw new Error();
+ * ```
+ */
+export function itemAnswerLink(
+  doc: unknown,
+  producer: OpenApiOperation,
+  param: string,
+  consumer?: OpenApiOperation,
+): ParamLink | undefined {
+  if (producer.method !== "POST" || !echoesBody(doc, producer, param)) return undefined;
+  return searchedLink(doc, producer, param, consumer);
+}
+
+/**
  * Whether `op` answers something the document does not describe: its 2xx say nothing of their
  * bodies, or it documents only the `default` every such operation writes (blanket_default.ts).
  */
@@ -86,22 +119,74 @@ function answersUndescribed(doc: unknown, op: OpenApiOperation): boolean {
 }
 
 /**
- * Whether every success answer of a create is documented as the very schema of its JSON body, one
- * holding no member named as an identifier, and `param` names the item's id (`{id}`, `{taskId}` of
- * `/tasks`): the document says the create answers what it was sent, and so nothing of the id the
- * server adds. A NestJS project manager documents `POST /tasks` answering its `TaskRequestDto`,
- * and answers the saved task with its `id`; `{id}` of `PUT /tasks/{id}` was a placeholder to fill
- * in (1, the authors' row). Google's inserts answer their resource's schema too, which names its
- * key (`resourceId`), or a parameter named otherwise (`{featureKey}`): left as they were.
+ * Whether every success answer of a create is documented as the item itself, in a schema holding
+ * no member named as an identifier, and `param` names the item's id (`{id}`, `{taskId}` of
+ * `/tasks`): the document says what the item holds, and so nothing of the id the server adds. A
+ * NestJS project manager documents `POST /tasks` answering its `TaskRequestDto`, and answers the
+ * saved task with its `id`; `{id}` of `PUT /tasks/{id}` was a placeholder to fill in (1, the
+ * authors' row). A NestJS recipes API documents its creates as answering their entities (`Recipe`,
+ * `Ingredient`), whose generated key carries no `@ApiProperty`, and answers the saved row with its
+ * `id`: each item's `{id}` was a placeholder, one shared by both collections. Google's inserts
+ * answer their resource's schema too, which names its key (`resourceId`), or a parameter named
+ * otherwise (`{featureKey}`): left as they were.
  */
 function echoesBody(doc: unknown, op: OpenApiOperation, param: string): boolean {
-  const sent = bodySchema(doc, op);
   const { responses } = successes(doc, op.node);
   const noun = plainName(singular(op.template.split("/").filter((s) => s !== "").at(-1) ?? ""));
   const named = [`id`, `${noun}id`].includes(plainName(param));
-  return sent !== undefined && named && responses.length > 0 &&
-    responses.every((r) => jsonSchema(doc, r) === sent) &&
-    !properties(doc, sent).some(([n]) => IDENTIFIER.test(n));
+  const answers = responses.map((r) => jsonSchema(doc, r));
+  const sent = bodySchema(doc, op);
+  // The body's own schema: what it was sent, its top-level members naming no identifier.
+  const echoed = (a: unknown) =>
+    sent !== undefined && a === sent && !properties(doc, sent).some(([n]) => IDENTIFIER.test(n));
+  return named && answers.length > 0 &&
+    answers.every((a) => echoed(a) || isNode(a) && theItem(doc, op, a) && !holdsIdentifier(doc, a));
+}
+
+/**
+ * Whether a schema names a member as an identifier (`id`, `taskId`, `task_id`) anywhere in it, a
+ * list's items and a wrapper's members too (`{Data: {Account: [{AccountId}]}}`): the document
+ * says where the id is, and what it says is read elsewhere.
+ */
+function holdsIdentifier(doc: unknown, schema: unknown, depth = 0): boolean {
+  const s = deref(doc, schema);
+  if (!isNode(s) || depth > 6) return false;
+  if (isNode(s.items)) return holdsIdentifier(doc, s.items, depth + 1);
+  const parts = ["allOf", "oneOf", "anyOf"].flatMap((k) => Array.isArray(s[k]) ? s[k] : []);
+  return parts.some((part) => holdsIdentifier(doc, part, depth + 1)) ||
+    properties(doc, s).some(([n, m]: [string, Node]) =>
+      IDENTIFIER.test(n) || holdsIdentifier(doc, m, depth + 1)
+    );
+}
+
+/**
+ * Whether a create's described answer, other than its body's schema, is its item: the schema an
+ * operation at the item's own path answers (`PATCH /recipes/{id}` answering
+ * `Recipe` too). An answer that is neither (`{message}`) says nothing of the item, and one holding
+ * a member of no type (an envelope's `data: {}`, which may be any value) is read as it says.
+ */
+function theItem(doc: unknown, op: OpenApiOperation, answer: Node): boolean {
+  const members = properties(doc, answer);
+  if (op.method !== "POST" || members.length === 0 || answer === bodySchema(doc, op)) return false;
+  if (members.some(([, m]) => untyped(doc, m))) return false;
+  const paths = isNode(doc) && isNode(doc.paths) ? doc.paths : {};
+  const under = `${op.template.replace(/\/$/, "")}/{`;
+  return Object.entries(paths).some(([path, item]) =>
+    path.startsWith(under) && !path.slice(under.length).includes("/") && isNode(item) &&
+    Object.values(item).some((node) =>
+      isNode(node) && isNode(node.responses) &&
+      successes(doc, node).responses.some((r) => jsonSchema(doc, r) === answer)
+    )
+  );
+}
+
+/** Whether a member's schema says nothing of its value: no type, items, members or choices. */
+function untyped(doc: unknown, member: unknown): boolean {
+  const m = deref(doc, member);
+  return isNode(m) &&
+    !["type", "items", "properties", "enum", "const", "allOf", "anyOf", "oneOf"].some((k) =>
+      k in m
+    );
 }
 
 /**
