@@ -49,34 +49,49 @@ function noteRead(c: Correlator, step: Step, value: string): void {
   steps.set(step, (steps.get(step) ?? new Set()).add(value));
 }
 
-/** The texts the steps before `step` sent in a query or a urlencoded body: what the user typed. */
-function sentTexts(c: Correlator, step: Step): string[] {
-  const texts: string[] = [];
-  for (const s of c.steps) {
-    if (s === step) break;
-    const body = s.last.bodyText ?? "";
-    const form = /^[^=&\s]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(body) ? body : "";
-    for (const [, v] of [...s.last.url.searchParams, ...new URLSearchParams(form)]) {
-      // A word of three characters or more: a digit, `on` or `1` shows in any row.
-      if (v.length >= 3 && /\p{L}/u.test(v)) texts.push(v);
-    }
-  }
-  return texts;
+/** The texts `step`'s request sent in a query or a urlencoded body: what the user typed. */
+function textsOf(step: Step): string[] {
+  const body = step.last.bodyText ?? "";
+  const form = /^[^=&\s]+=[^&]*(?:&[^=&\s]+=[^&]*)*$/.test(body) ? body : "";
+  // A word of three characters or more: a digit, `on` or `1` shows in any row.
+  return [...step.last.url.searchParams, ...new URLSearchParams(form)].map(([, v]) => v)
+    .filter((v) => v.length >= 3 && /\p{L}/u.test(v));
 }
 
-/** The text of the table row (`<tr>` … `</tr>`) of `html` around offset `at`, markup left out. */
-function rowText(html: string, at: number): string | undefined {
+/** The texts the steps before `step` sent. */
+function sentTexts(c: Correlator, step: Step): string[] {
+  const at = c.steps.indexOf(step);
+  return (at < 0 ? c.steps : c.steps.slice(0, at)).flatMap(textsOf);
+}
+
+/** The text of the element `tag` (`tr`, `form`) of `html` around offset `at`, markup left out. */
+function enclosingText(html: string, at: number, tag: string): string | undefined {
   const lower = html.toLowerCase();
-  const start = lower.lastIndexOf("<tr", at);
-  const end = lower.indexOf("</tr", at);
-  if (start < 0 || end < 0 || lower.slice(start, at).includes("</tr")) return undefined;
+  const start = lower.lastIndexOf(`<${tag}`, at);
+  const end = lower.indexOf(`</${tag}`, at);
+  if (start < 0 || end < 0 || lower.slice(start, at).includes(`</${tag}`)) return undefined;
   return html.slice(start, end).replace(/<[^>]*>/g, " ").replace(/&nbsp;/gi, " ");
+}
+
+/**
+ * Whether the input at `at` of `page` shows whose number it holds: its table row shows a text an
+ * earlier step sent, or, in no row, its form shows a text the page's own submission sent (a
+ * create's answer says "client Bianchi inserted" beside the edit button). A form that only shows
+ * what earlier steps typed is an editor of anything, its flags the page's constants.
+ */
+function showsOwnRow(c: Correlator, page: Step, at: number): boolean {
+  const html = page.last.responseText!;
+  const row = enclosingText(html, at, "tr");
+  if (row !== undefined) return sentTexts(c, page).some((t) => row.includes(t));
+  const form = page.first.method === "POST" ? enclosingText(html, at, "form") : undefined;
+  return form !== undefined && textsOf(page).some((t) => form.includes(t));
 }
 
 /**
  * The producer of the small number `value` that `step` posts as form field `key`, read from the
  * latest page before it whose inputs named `key` all hold `value`, the first of them hidden and
- * in a table row showing a text an earlier step sent, or on a page answering a request that sent
+ * in a table row showing a text an earlier step sent (or in a form showing one the page's own
+ * submission sent), or on a page answering a request that sent
  * `value` so read (see the module); else undefined.
  *
  * @example
@@ -87,7 +102,7 @@ function rowText(html: string, at: number): string | undefined {
  * const row = (n: number) =>
  *   `<tr><td>Tide tables</td><td><form method="post"><input type="hidden" name="job" value="${n}"></form></td></tr>`;
  * const print = { name: "print", last: { url: new URL("http://p.test/print?title=Tide+tables") } };
- * const page = { name: "open_jobs", last: { url: new URL("http://p.test/jobs"),
+ * const page = { name: "open_jobs", first: { method: "GET" }, last: { url: new URL("http://p.test/jobs"),
  *   mimeType: "text/html", responseText: row(1) + row(1) } };
  * const cancel = { name: "cancel", first: { method: "POST", url: new URL("http://p.test/jobs") } };
  * // deno-lint-ignore no-explicit-any
@@ -102,6 +117,14 @@ function rowText(html: string, at: number): string | undefined {
  * page.last.responseText = '<form><input type="hidden" name="job" value="1"></form>';
  * // deno-lint-ignore no-explicit-any
  * if (heldNumberProducer(c, "job", "1", cancel as any) !== undefined) throw new Error();
+ * // In no row, a form showing what the page's own submission sent (a create's answer) holds it.
+ * const made = { name: "add", first: { method: "POST" }, last: { url: new URL("http://p.test/add"),
+ *   bodyText: "title=Tide+tables", mimeType: "text/html",
+ *   responseText: '<form>Tide tables added <input type="hidden" name="job" value="1"></form>' } };
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push(made as any);
+ * // deno-lint-ignore no-explicit-any
+ * if (heldNumberProducer(c, "job", "1", cancel as any)?.step !== made) throw new Error();
  * ```
  */
 export function heldNumberProducer(
@@ -118,8 +141,7 @@ export function heldNumberProducer(
   const held = new Set(inputs.map((m) => valueOf(m[0])));
   if (held.size !== 1 || !held.has(value)) return undefined;
   if (!echoesRow(c, page, value)) {
-    const row = rowText(page.last.responseText!, inputs[0].index!);
-    if (row === undefined || !sentTexts(c, page).some((t) => row.includes(t))) return undefined;
+    if (!showsOwnRow(c, page, inputs[0].index!)) return undefined;
   }
   const producer = heldHiddenProducer(c, key, value, step);
   if (producer !== undefined) noteRead(c, step, value);
