@@ -121,14 +121,16 @@ function standIn() {
   });
 }
 
-Deno.test("convert openapi: a relative tokenUrl the document's one JSON login ends with signs in there", async () => {
-  const { summary, runs } = await convertAndRunSuite(document("login"), standIn(), { runs: 2 });
+/** Converts the document whose tokenUrl is `tokenUrl` and runs its suite twice: it signs in there. */
+async function signsInAt(tokenUrl: string): Promise<void> {
+  const { summary, runs } = await convertAndRunSuite(document(tokenUrl), standIn(), { runs: 2 });
   assert.doesNotMatch(summary, /CLIENT_ID|CLIENT_SECRET|OAUTH2_/);
   for (const run of runs) assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(runs[0].stdout + runs[0].stderr, /4 of 4 operations/);
-});
+}
 
-Deno.test("convert openapi: a tokenUrl two JSON logins end with stays OAuth2's", async () => {
+/** Converts the document with a second JSON login beside it: the scheme stays OAuth2's. */
+async function staysOAuth2(tokenUrl: string): Promise<void> {
   const other = {
     "/admin/login": {
       post: {
@@ -140,43 +142,25 @@ Deno.test("convert openapi: a tokenUrl two JSON logins end with stays OAuth2's",
   };
   const dir = await Deno.makeTempDir();
   try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document("login", other)));
+    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document(tokenUrl, other)));
     const run = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/flows`]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /^ {2}CLIENT_ID: /m);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-});
+}
 
-Deno.test("convert openapi: a tokenUrl whose first segment no path has signs in at the one JSON login ending with its last", async () => {
+Deno.test("convert openapi: a relative tokenUrl the document's one JSON login ends with signs in there", () =>
+  signsInAt("login"));
+
+Deno.test("convert openapi: a tokenUrl two JSON logins end with stays OAuth2's", () =>
+  staysOAuth2("login"));
+
+Deno.test("convert openapi: a tokenUrl whose first segment no path has signs in at the one JSON login ending with its last", () =>
   // FastAPI again: `tokenUrl="auth/login"` in the code, the router mounted at `/auths` (a bug
   // tracker's API: 2 of 23 operations, every token request answered 404).
-  const { summary, runs } = await convertAndRunSuite(document("session/login"), standIn(), {
-    runs: 2,
-  });
-  assert.doesNotMatch(summary, /CLIENT_ID|CLIENT_SECRET|OAUTH2_/);
-  for (const run of runs) assert.equal(run.code, 0, run.stdout + run.stderr);
-  assert.match(runs[0].stdout + runs[0].stderr, /4 of 4 operations/);
-});
+  signsInAt("session/login"));
 
-Deno.test("convert openapi: a tokenUrl whose last segment two JSON logins end with stays OAuth2's", async () => {
-  const other = {
-    "/admin/login": {
-      post: {
-        tags: ["Admin"],
-        requestBody: { required: true, ...json(LOGIN) },
-        responses: { "200": { description: "OK", ...json({}) } },
-      },
-    },
-  };
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/api.json`, JSON.stringify(document("session/login", other)));
-    const run = await runCli(["convert", "openapi", `${dir}/api.json`, "-o", `${dir}/flows`]);
-    assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /^ {2}CLIENT_ID: /m);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+Deno.test("convert openapi: a tokenUrl whose last segment two JSON logins end with stays OAuth2's", () =>
+  staysOAuth2("session/login"));

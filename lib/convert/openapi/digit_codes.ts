@@ -12,12 +12,8 @@
  */
 import { isNode } from "../../check/openapi_operations.ts";
 import type { YNode } from "../yaml_out.ts";
-import { deref } from "./examples.ts";
-import { bodySchema } from "./own_names.ts";
+import { bodyMembers } from "./body_members.ts";
 import type { OpenApiOperation } from "./operations.ts";
-
-/** Deepest schema level looked into: a body nests its item once or twice. */
-const MAX_DEPTH = 4;
 
 /** Fewest digits read as a code (fewer is likelier a quantity); most `RANDOM.DIGITS_<n>` makes. */
 const FEWEST = 4;
@@ -59,31 +55,11 @@ export function codeDigits(s: unknown): number | undefined {
  */
 export function digitCodes(doc: unknown, op: OpenApiOperation): Map<string, number> {
   const codes = new Map<string, number>();
-  if (doc !== undefined) collect(doc, bodySchema(doc, op), codes, 0, new Set());
-  return codes;
-}
-
-function collect(
-  doc: unknown,
-  schema: unknown,
-  codes: Map<string, number>,
-  depth: number,
-  seen: Set<unknown>,
-): void {
-  const s = deref(doc, schema);
-  if (depth > MAX_DEPTH || !isNode(s) || seen.has(s)) return;
-  seen.add(s);
-  for (const part of ["allOf", "oneOf", "anyOf"]) {
-    const list = s[part];
-    if (Array.isArray(list)) { for (const sub of list) collect(doc, sub, codes, depth + 1, seen); }
-  }
-  if (s.items !== undefined) collect(doc, s.items, codes, depth + 1, seen);
-  if (!isNode(s.properties)) return;
-  for (const [name, prop] of Object.entries(s.properties)) {
-    const n = codeDigits(deref(doc, prop));
+  for (const [name, p] of bodyMembers(doc, op)) {
+    const n = codeDigits(p);
     if (n !== undefined) codes.set(name, n);
-    collect(doc, prop, codes, depth + 1, seen);
   }
+  return codes;
 }
 
 /**

@@ -10,11 +10,8 @@
 import { isUuid } from "../values.ts";
 import { isNode } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
-import { bodySchema } from "./own_names.ts";
+import { bodyMembers } from "./body_members.ts";
 import type { OpenApiOperation } from "./operations.ts";
-
-/** Deepest schema level looked into: a body nests its item once or twice. */
-const MAX_DEPTH = 4;
 
 /**
  * Each property name of `op`'s JSON body schema with a `maxLength`, the
@@ -32,33 +29,12 @@ const MAX_DEPTH = 4;
  */
 export function lengthLimits(doc: unknown, op: OpenApiOperation): Map<string, number> {
   const limits = new Map<string, number>();
-  if (doc !== undefined) collect(doc, bodySchema(doc, op), limits, 0, new Set());
-  return limits;
-}
-
-function collect(
-  doc: unknown,
-  schema: unknown,
-  limits: Map<string, number>,
-  depth: number,
-  seen: Set<unknown>,
-): void {
-  const s = deref(doc, schema);
-  if (depth > MAX_DEPTH || !isNode(s) || seen.has(s)) return;
-  seen.add(s);
-  for (const part of ["allOf", "oneOf", "anyOf"]) {
-    const list = s[part];
-    if (Array.isArray(list)) { for (const sub of list) collect(doc, sub, limits, depth + 1, seen); }
-  }
-  if (s.items !== undefined) collect(doc, s.items, limits, depth + 1, seen);
-  if (!isNode(s.properties)) return;
-  for (const [name, prop] of Object.entries(s.properties)) {
-    const p = deref(doc, prop);
+  for (const [name, p] of bodyMembers(doc, op)) {
     if (isNode(p) && typeof p.maxLength === "number") {
       limits.set(name, Math.min(p.maxLength, limits.get(name) ?? Infinity));
     }
-    collect(doc, prop, limits, depth + 1, seen);
   }
+  return limits;
 }
 
 /**
