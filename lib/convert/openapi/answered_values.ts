@@ -11,6 +11,7 @@
  * one text a sibling call under a noun's path answers, taken as that
  * noun (a hash: sibling_answer.ts). A member named `token` the login's
  * answer does not hold by that name is sent its token (token_named.ts).
+ * A member the answer's schema marks `writeOnly` is not one it holds.
  *
  * @module
  */
@@ -37,7 +38,11 @@ function answered(doc: unknown, op: OpenApiOperation, key: string): string[] | u
   // An answer described only by what its request sends (echoed_answer.ts) shows no value of the
   // server's: drf-spectacular's `{email}` for a simplejwt login, which answers no `email`.
   if (echoesRequest(doc, op)) return undefined;
-  const value = (name: string, p: Node) => name === key && !holdsMembers(doc, p);
+  // A write-only member is never in an answer: drf-spectacular gives simplejwt's one
+  // `TokenObtainPair` both ways, its `username` and `password` write-only (a create taking
+  // either was sent the login's, which the sign-in's captures never found).
+  const value = (name: string, p: Node) =>
+    name === key && p.writeOnly !== true && !holdsMembers(doc, p);
   for (const response of successes(doc, op.node).responses) {
     const path = findProperty(doc, jsonSchema(doc, response), value, MAX_PROPERTY_DEPTH);
     if (path) return path;
