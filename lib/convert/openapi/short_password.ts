@@ -58,7 +58,7 @@ export function runPassword(doc: Node): string | undefined {
 
 /**
  * The smallest `maxLength` a password field of a request body of `doc` states; `undefined`
- * when none does.
+ * when none does, or when it is under a `minLength` another password field states.
  *
  * @example
  * ```ts
@@ -68,14 +68,20 @@ export function runPassword(doc: Node): string | undefined {
  * const doc = { paths: { "/signup": { post: body({ maxLength: 12 }) }, "/login": { post: body({ maxLength: 20 }) } } };
  * if (passwordLimit(doc) !== 12) throw new Error();
  * if (passwordLimit({ paths: { "/login": { post: body({ minLength: 8 }) } } }) !== undefined) throw new Error();
+ * const code = { paths: { "/signup": { post: body({ minLength: 8 }) }, "/verify": { post: { requestBody: { content: {
+ *   "application/json": { schema: { properties: { passcode: { maxLength: 6 } } } } } } } } } };
+ * if (passwordLimit(code) !== undefined) throw new Error();
  * ```
  */
 export function passwordLimit(doc: Node): number | undefined {
   let limit: number | undefined;
+  let least = 0;
   const capped = (name: string, s: Node) => {
-    if (isPasswordField(name, s) && typeof s.maxLength === "number" && s.maxLength > 0) {
+    if (!isPasswordField(name, s)) return false;
+    if (typeof s.maxLength === "number" && s.maxLength > 0) {
       limit = Math.min(s.maxLength, limit ?? Infinity);
     }
+    if (typeof s.minLength === "number") least = Math.max(least, s.minLength);
     return false; // every property is looked at
   };
   for (const op of operationsOf(doc)) {
@@ -85,7 +91,9 @@ export function passwordLimit(doc: Node): number | undefined {
       if (isNode(media)) findProperty(doc, media.schema, capped);
     }
   }
-  return limit;
+  // A cap under another field's minimum (a 6-digit `passcode` beside a sign-up's 8 or more) is
+  // not the account's: the password it would make is refused there.
+  return limit !== undefined && limit >= least ? limit : undefined;
 }
 
 /**
