@@ -36,7 +36,7 @@ import { asEventStream, stepOptions } from "./stream_answer.ts";
 import { saidCredential } from "./said_auth.ts";
 import { fromLogin, type SessionBuilder, withXsrf } from "./flow_session.ts";
 import { ownQuery, RUN_VAR_NAMES, runVarsOf } from "./run_values.ts";
-import { PLAIN_PASSWORD, saysPlainPassword } from "./plain_password.ts";
+import { runPassword } from "./short_password.ts";
 import { BODY_FILLS } from "./body_fills.ts";
 import { serialOf } from "./serial.ts";
 import { sendAnswerJwt } from "./session_token.ts";
@@ -372,7 +372,7 @@ export class FlowBuilder {
       const at = node.entries.findIndex(([k]) => k === "assert");
       node.entries.splice(at < 0 ? node.entries.length : at, 0, ["capture", ymap([...captures])]);
     }
-    const password = saysPlainPassword(this.shared.doc) ? PLAIN_PASSWORD : undefined;
+    const password = runPassword(this.shared.doc);
     const made = runVarsOf(this.runVars, password).map(([k, v]) => [k, this.setup?.shared(k) ?? v]);
     const note = "made per run (a fresh account each run and flow): never a literal credential";
     this.#vars.unshift(...made.map(([k, v]): [string, YNode, string] => [k, v, note]));
