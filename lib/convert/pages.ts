@@ -27,6 +27,7 @@ import { sentValues } from "./sent_values.ts";
 import { rowPairs, sendsRow } from "./labelled_rows.ts";
 import { controlNames } from "./page_named_controls.ts";
 import { scriptValues } from "./script_values.ts";
+import { linkedPathIds } from "./linked_path_ids.ts";
 
 export type { PageValue } from "./page_value.ts";
 
@@ -280,6 +281,8 @@ export function statePages(kept: HarRecord[], dropped: Map<HarRecord, string>): 
       ...(page.responseText === undefined ? [] : pageValues(page.responseText, page.url.origin))
         .map((v) => v.value),
       ...locationValues(page),
+      // An id a server made in a link's path, which a later request sends (linked_path_ids.ts).
+      ...(page.responseText === undefined ? [] : linkedPathIds(page.responseText)),
     ]),
   ]));
   const rows = rowPairs(documents, kept, before);

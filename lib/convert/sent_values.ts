@@ -30,6 +30,9 @@ export function sentValues(r: HarRecord): Set<string> {
   for (const c of r.cookies) sent.add(c.value).add(safeDecode(c.value));
   for (const h of r.headers) sent.add(h.value);
   for (const s of r.url.pathname.split("/")) if (s !== "") sent.add(safeDecode(s));
+  // A route's data at its path plus a suffix (`/jobs/<uuid>.data`) sends the id before it.
+  const last = /\/([^/.]+)\.[a-z]{2,5}$/i.exec(r.url.pathname);
+  if (last) sent.add(safeDecode(last[1]));
   for (const [, v] of r.url.searchParams) addFormValue(v, sent);
   if (r.bodyText) bodyValues(r, r.bodyText, sent);
   return sent;

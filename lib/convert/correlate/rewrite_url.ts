@@ -23,6 +23,7 @@ import { siblingRowProducer } from "./sibling_rows.ts";
 import { jsonRowProducer } from "./json_rows.ts";
 import { keyNamedIdProducer } from "./key_named_ids.ts";
 import { linkedSegmentProducer } from "./linked_paths.ts";
+import { routeDataProducer } from "./route_data_paths.ts";
 import { ownName } from "./listed_names.ts";
 import { type Correlator, NOT_A_BODY } from "./state.ts";
 import { withTokens } from "./tokens.ts";
@@ -85,12 +86,26 @@ function pathTemplate(c: Correlator, pathname: string, step: Step): string {
     if (isUuid(decoded) && !c.responseSeen.has(valueKey(decoded))) {
       return c.rules.freshUuid(`${singular(snake(previous)) || "resource"}_id`, decoded);
     }
-    // A value escaped into a link of an earlier page (linked_paths.ts): sent as the page wrote it.
-    const linked = linkedSegmentProducer(c, segments, i);
-    if (linked) return useProducer(c, linked, step).replace(/^\$\{/, "${raw:");
+    const linked = linkedSegment(c, segments, i, step);
+    if (linked !== undefined) return linked;
     previous = decoded;
     return withTokens(c, segment, step);
   }).join("/");
+}
+
+/** Segment `i` taken from a link of an earlier page, or undefined when no page linked it. */
+function linkedSegment(
+  c: Correlator,
+  segments: string[],
+  i: number,
+  step: Step,
+): string | undefined {
+  // A value escaped into a link of an earlier page (linked_paths.ts): sent as the page wrote it.
+  const linked = linkedSegmentProducer(c, segments, i);
+  if (linked) return useProducer(c, linked, step).replace(/^\$\{/, "${raw:");
+  // A route's data at its linked path plus a suffix (`<uuid>.data`, route_data_paths.ts).
+  const data = routeDataProducer(c, segments, i);
+  return data ? useProducer(c, data.producer, step) + c.sp.lit(data.suffix) : undefined;
 }
 
 /** One `name=value` of the query, its value rewritten; the recorded encoding kept if unchanged. */
