@@ -16,6 +16,7 @@ import { plainString } from "./not_allowed.ts";
 import { dropUnnamedRefs } from "./unnamed_refs.ts";
 import { pointEmbeddedRefs } from "./embedded_refs.ts";
 import { nameBareContent } from "./bare_content.ts";
+import { placeSlippedPaths } from "./slipped_paths.ts";
 
 /** Why a document cannot be used, and the fix. */
 export interface Unusable {
@@ -105,6 +106,8 @@ export function openApiDocument(
 ): { document: unknown } | Unusable {
   const parsed = parseDocument(bytes, path);
   if ("why" in parsed) return parsed;
+  // Its paths as the flows' checks read them, so coverage names the operations they reached.
+  placeSlippedPaths(parsed.document);
   return wrongDocument("openapi", parsed.document) ?? parsed;
 }
 
@@ -121,6 +124,7 @@ function parseShared(bytes: Uint8Array, path: string, key: string) {
   if (known) return known;
   const parsed = parseDocument(bytes, path);
   if ("document" in parsed) {
+    placeSlippedPaths(parsed.document); // slipped_paths.ts: before any pointer is read
     // Named first: the rewritten pointers then name where the schema stays.
     nameBareContent(parsed.document);
     pointEmbeddedRefs(parsed.document);

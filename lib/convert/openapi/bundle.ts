@@ -25,6 +25,7 @@ import { inlinePathItems } from "./path_items.ts";
 import { dropUnnamedRefs } from "../../load/unnamed_refs.ts";
 import { pointEmbeddedRefs } from "../../load/embedded_refs.ts";
 import { nameBareContent } from "../../load/bare_content.ts";
+import { placeSlippedPaths } from "../../load/slipped_paths.ts";
 
 /** Reads one file: its bytes, or why it cannot be read. */
 export type ReadFile = (path: string) => Promise<Uint8Array | { why: string }>;
@@ -354,6 +355,7 @@ export async function bundleDocument(
   }
   check(parsed.document);
   bundler.loaded.set(path, { root: parsed.document, chain: 1 });
+  placeSlippedPaths(parsed.document); // slipped_paths.ts: before any pointer is read
   // Named first: the rewritten pointers then name where the schema stays.
   nameBareContent(parsed.document);
   pointEmbeddedRefs(parsed.document);

@@ -33,7 +33,6 @@ import { captureSource, fillListed, latestHolder, thenAll } from "./producers.ts
 import { accepted, allJson, expected, statusNode } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { asEventStream, stepOptions } from "./stream_answer.ts";
-import { saidCredential } from "./said_auth.ts";
 import { fromLogin, type SessionBuilder, withXsrf } from "./flow_session.ts";
 import { ownQuery, RUN_VAR_NAMES, runVarsOf } from "./run_values.ts";
 import { runPassword } from "./short_password.ts";
@@ -43,6 +42,7 @@ import { sendAnswerJwt } from "./session_token.ts";
 import { paramLimit, uuidKey, withinLimit } from "./length_limits.ts";
 import { sendsCookie, withBaseOrigin } from "./browser_origin.ts";
 import { runValues } from "./login_account.ts";
+import { accountParam } from "./identity_param.ts";
 import { withVarComments } from "./var_comments.ts";
 import { type OwnItem, withOwnItem } from "./second_producer.ts";
 import { sendOwnMember, sentMember } from "./own_listed.ts";
@@ -222,7 +222,7 @@ export class FlowBuilder {
           guards.push(captured);
           return captured;
         }
-        const own = saidCredential(op, param, this.shared.auth);
+        const own = accountParam(this.shared, op, param, this.runVars);
         if (own) return own;
         const p = op.params.find((x) => x.in === "path" && x.name === param);
         const { value, given } = p
