@@ -259,6 +259,7 @@ import "../lib/load/set_rows.ts";
 import "../lib/load/set_special.ts";
 import "../lib/load/set_steps.ts";
 import "../lib/load/set_types.ts";
+import "../lib/load/slipped_paths.ts";
 import "../lib/load/sniffed_type.ts";
 import "../lib/load/spelling.ts";
 import "../lib/load/status_bounds.ts";
