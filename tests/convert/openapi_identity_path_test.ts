@@ -14,7 +14,8 @@
  * The stand-in runs on 127.0.0.1 and answers 404 for an address it does not hold.
  */
 import assert from "node:assert/strict";
-import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { convertAndRunSuite } from "../support/openapi_suite.ts";
+import { emailAccounts } from "../support/email_accounts.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
 const text = { type: "string" };
@@ -72,30 +73,11 @@ const document = {
   },
 };
 
-/** Accounts in memory; the token is the account's email. */
+/** Accounts in memory; a user's read answers for an account that exists. */
 function standIn(seen: string[]) {
-  const accounts = new Map<string, string>();
-  return serveStandIn(async (req) => {
-    const { pathname } = new URL(req.url);
-    seen.push(`${req.method} ${decodeURIComponent(pathname)}`);
-    const token = req.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
-    if (req.method === "POST" && pathname === "/auth/register") {
-      const { email, password } = await req.json();
-      accounts.set(email, password);
-      return Response.json({ message: "registered" }, { status: 201 });
-    }
-    if (req.method === "POST" && pathname === "/auth/login") {
-      const { email, password } = await req.json();
-      if (accounts.get(email) !== password) {
-        return Response.json({ message: "no" }, { status: 400 });
-      }
-      return Response.json({ accessToken: email });
-    }
-    if (!accounts.has(token)) return Response.json({ message: "Access denied" }, { status: 401 });
+  return emailAccounts(seen, (_req, pathname, _token, known) => {
     const email = /^\/users\/([^/]+)/.exec(decodeURIComponent(pathname))?.[1] ?? "";
-    if (!accounts.has(email)) {
-      return Response.json({ message: `No user ${email}` }, { status: 404 });
-    }
+    if (!known(email)) return Response.json({ message: `No user ${email}` }, { status: 404 });
     return Response.json({ email });
   });
 }

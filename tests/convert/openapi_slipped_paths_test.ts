@@ -15,7 +15,8 @@
  * The stand-in runs on 127.0.0.1 and answers 404 for any other path.
  */
 import assert from "node:assert/strict";
-import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { convertAndRunSuite } from "../support/openapi_suite.ts";
+import { emailAccounts } from "../support/email_accounts.ts";
 import { placeSlippedPaths } from "../../lib/load/slipped_paths.ts";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
@@ -72,26 +73,9 @@ const document = {
   },
 };
 
-/** Accounts in memory; the token is the account's email. */
+/** Accounts in memory; the signed-in account and its notes. */
 function standIn(seen: string[]) {
-  const accounts = new Map<string, string>();
-  return serveStandIn(async (req) => {
-    const { pathname } = new URL(req.url);
-    seen.push(`${req.method} ${pathname}`);
-    const token = req.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
-    if (req.method === "POST" && pathname === "/auth/register") {
-      const { email, password } = await req.json();
-      accounts.set(email, password);
-      return Response.json({ message: "registered" }, { status: 201 });
-    }
-    if (req.method === "POST" && pathname === "/auth/login") {
-      const { email, password } = await req.json();
-      if (accounts.get(email) !== password) {
-        return Response.json({ message: "no" }, { status: 400 });
-      }
-      return Response.json({ accessToken: email });
-    }
-    if (!accounts.has(token)) return Response.json({ message: "Access denied" }, { status: 401 });
+  return emailAccounts(seen, (req, pathname, token) => {
     if (req.method === "GET" && pathname === "/auth/whoami") return Response.json({ email: token });
     if (req.method === "GET" && pathname === "/notes") return Response.json([]);
     return Response.json({ message: `No route ${pathname}` }, { status: 404 });

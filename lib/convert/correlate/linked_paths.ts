@@ -53,18 +53,36 @@ export function linkedSegmentProducer(
   const pattern = `\\b(?:href|action)\\s*=\\s*["'](?:https?://[^/"']+)?` +
     `${escape(segments.slice(0, i).join("/"))}/([^/"'?#\\s]+)` +
     `${after.length === 0 ? "" : escape(`/${after.join("/")}`)}(?:[?#][^"']*)?["']`;
-  const re = new RegExp(pattern, "i");
+  const hit = latestLink(c, new RegExp(pattern, "i"));
+  if (hit?.found !== segment) return undefined;
+  return { step: hit.step, source: { kind: "regex", name: "linked_path", pattern }, secret: false };
+}
+
+/**
+ * The latest of the flow's last pages (HTML) whose text `re` matches, with the link's value (its
+ * first group): the page the user clicked from is among the last, and the latest linking the
+ * path decides.
+ *
+ * @example
+ * ```ts
+ * import { latestLink } from "./linked_paths.ts";
+ * import { emptyCorrelator } from "./state.ts";
+ * const c = emptyCorrelator("a", true);
+ * // deno-lint-ignore no-explicit-any
+ * c.steps.push({ name: "open_jobs", last: { mimeType: "text/html", responseText: '<a href="/jobs/7a">' } } as any);
+ * const hit = latestLink(c, /href="\/jobs\/([^"]+)"/);
+ * if (hit?.found !== "7a" || hit.step.name !== "open_jobs") throw new Error();
+ * ```
+ */
+export function latestLink(
+  c: Correlator,
+  re: RegExp,
+): { step: Correlator["steps"][number]; found: string } | undefined {
   for (let s = c.steps.length - 1; s >= Math.max(0, c.steps.length - PAGES); s--) {
     const page = c.steps[s].last;
     if (page.responseText === undefined || !/html/.test(page.mimeType)) continue;
     const found = re.exec(page.responseText)?.[1];
-    if (found === undefined) continue;
-    if (found !== segment) return undefined;
-    return {
-      step: c.steps[s],
-      source: { kind: "regex", name: "linked_path", pattern },
-      secret: false,
-    };
+    if (found !== undefined) return { step: c.steps[s], found };
   }
   return undefined;
 }

@@ -14,10 +14,8 @@ import { safeDecode } from "../json.ts";
 import { isMadeUpText } from "../made_up_text.ts";
 import { isUuid } from "../values.ts";
 import type { Correlator } from "./state.ts";
+import { latestLink } from "./linked_paths.ts";
 import { escapeRegExpSlash as escape } from "../../_util/regex_escape.ts";
-
-/** How many earlier pages are searched: the one the user clicked from is among the last. */
-const PAGES = 20;
 
 /** A last segment: an id and the suffix a router adds (`.data`, `.json`). */
 const WITH_SUFFIX = /^([^.]+)(\.[a-z]{2,5})$/i;
@@ -52,19 +50,12 @@ export function routeDataProducer(
   if (!isUuid(id) && !isMadeUpText(id)) return undefined;
   const pattern = `\\bhref\\s*=\\s*["'](?:https?://[^/"']+)?` +
     `${escape(segments.slice(0, i).join("/"))}/([^/"'?#\\s.]+)(?:[?#][^"']*)?["']`;
-  const re = new RegExp(pattern, "i");
-  for (let s = c.steps.length - 1; s >= Math.max(0, c.steps.length - PAGES); s--) {
-    const page = c.steps[s].last;
-    if (page.responseText === undefined || !/html/.test(page.mimeType)) continue;
-    const found = re.exec(page.responseText)?.[1];
-    if (found === undefined) continue;
-    if (found !== m[1]) return undefined;
-    const producer: Producer = {
-      step: c.steps[s],
-      source: { kind: "regex", name: "route_data_id", pattern },
-      secret: false,
-    };
-    return { producer, suffix: m[2] };
-  }
-  return undefined;
+  const hit = latestLink(c, new RegExp(pattern, "i"));
+  if (hit?.found !== m[1]) return undefined;
+  const producer: Producer = {
+    step: hit.step,
+    source: { kind: "regex", name: "route_data_id", pattern },
+    secret: false,
+  };
+  return { producer, suffix: m[2] };
 }
