@@ -7,8 +7,7 @@
  * checks now, which fail on text the expression does not match.
  */
 import assert from "node:assert/strict";
-import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runConverted } from "../support/postman_run.ts";
+import { runCollectionAgainst } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -40,20 +39,8 @@ function collection(base: string) {
 }
 
 /** Serves one user, converts and runs the collection against it: the run and the flow. */
-async function runAgainst(user: Record<string, string>) {
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
-    () => Response.json(user),
-  );
-  const dir = await Deno.makeTempDir();
-  try {
-    const base = `http://127.0.0.1:${server.addr.port}`;
-    const { files } = convertPostman(JSON.stringify(collection(base)));
-    return await runConverted(files, dir);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
+function runAgainst(user: Record<string, string>) {
+  return runCollectionAgainst(collection, () => Response.json(user));
 }
 
 Deno.test("postman regex const: a regular expression kept by name is the check's pattern", async () => {

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runConverted } from "../support/postman_run.ts";
+import { runCollectionAgainst } from "../support/postman_run.ts";
 
 const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -44,20 +44,11 @@ function collection(base: string) {
 }
 
 /** Serves `text` (and an `X-Note` header), converts and runs the collection: the run and flow. */
-async function runAgainst(text: string) {
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
+function runAgainst(text: string) {
+  return runCollectionAgainst(
+    collection,
     () => new Response(text, { headers: { "content-type": "text/plain", "x-note": "plain" } }),
   );
-  const dir = await Deno.makeTempDir();
-  try {
-    const base = `http://127.0.0.1:${server.addr.port}`;
-    const { files } = convertPostman(JSON.stringify(collection(base)));
-    return await runConverted(files, dir);
-  } finally {
-    await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
-  }
 }
 
 Deno.test("postman not.include on text: a pattern finding the word nowhere", async () => {

@@ -55,6 +55,33 @@ export async function runConverted(
 }
 
 /**
+ * Serves `answer` on 127.0.0.1, converts the collection `collection(origin)` makes with default
+ * options and runs it there: the run and the flow; the server and the scratch folder are gone
+ * after.
+ *
+ * @example
+ * ```ts ignore
+ * import { runCollectionAgainst } from "./postman_run.ts";
+ * const { run } = await runCollectionAgainst((base) => ({ item: [] }), () => new Response("ok"));
+ * ```
+ */
+export async function runCollectionAgainst(
+  collection: (base: string) => unknown,
+  answer: () => Response,
+) {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, answer);
+  const dir = await Deno.makeTempDir();
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    const { files } = convertPostman(JSON.stringify(collection(base)));
+    return await runConverted(files, dir);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
  * Starts a server on 127.0.0.1 that keeps every JSON body it receives, gives its origin, the
  * bodies so far and a scratch folder to `body`, then stops the server and removes the folder.
  *
