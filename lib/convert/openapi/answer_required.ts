@@ -35,24 +35,10 @@
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import { deref, type ExampleMaker } from "./examples.ts";
 import { jsonSchema, successes } from "./responses.ts";
-import { properties } from "./schema_properties.ts";
+import { properties, requiredNames } from "./schema_properties.ts";
 import { serverDefaults } from "./server_defaults.ts";
 import { idNoun } from "./id_noun.ts";
 import { isPasswordField } from "./password_field.ts";
-
-/** Exact names a schema requires at its top, through `allOf`. */
-function requiredNames(doc: unknown, schema: unknown, depth = 0): Set<string> {
-  const found = new Set<string>();
-  const s = deref(doc, schema);
-  if (!isNode(s) || depth > 8) return found;
-  for (const name of Array.isArray(s.required) ? s.required : []) {
-    if (typeof name === "string") found.add(name);
-  }
-  for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
-    for (const name of requiredNames(doc, part, depth + 1)) found.add(name);
-  }
-  return found;
-}
 
 /** Whether a schema may be null: `nullable`, `x-nullable`, a `"null"` type, a null choice. */
 function mayBeNull(doc: unknown, p: Node): boolean {

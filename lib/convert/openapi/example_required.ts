@@ -14,25 +14,8 @@
  * @module
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
-import { deref, type ExampleMaker } from "./examples.ts";
-import { properties } from "./schema_properties.ts";
-
-/** How deep `allOf` is followed for the names a schema requires. */
-const MAX_ALLOF_DEPTH = 8;
-
-/** The names `schema` requires at its top, through `allOf`. */
-function requiredNames(doc: unknown, schema: unknown, depth = 0): Set<string> {
-  const s = deref(doc, schema);
-  const found = new Set<string>();
-  if (!isNode(s) || depth > MAX_ALLOF_DEPTH) return found;
-  for (const name of Array.isArray(s.required) ? s.required : []) {
-    if (typeof name === "string") found.add(name);
-  }
-  for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
-    for (const name of requiredNames(doc, part, depth + 1)) found.add(name);
-  }
-  return found;
-}
+import type { ExampleMaker } from "./examples.ts";
+import { properties, requiredNames } from "./schema_properties.ts";
 
 /**
  * `value` (a body example) with each member `schema` requires at its top that `value` lacks,

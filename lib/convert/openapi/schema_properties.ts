@@ -89,3 +89,29 @@ export function properties(doc: unknown, schema: unknown, seen = 0): [string, No
 export function sentProperties(doc: unknown, schema: unknown): [string, Node][] {
   return properties(doc, schema).filter(([, p]) => p.readOnly !== true);
 }
+
+/** How deep `allOf` is followed for the names a schema requires. */
+const MAX_ALLOF_DEPTH = 8;
+
+/**
+ * The names `schema` requires at its top, through `allOf`, as written.
+ *
+ * @example
+ * ```ts
+ * import { requiredNames } from "./schema_properties.ts";
+ * const schema = { required: ["a"], allOf: [{ required: ["b"] }] };
+ * if ([...requiredNames({}, schema)].join() !== "a,b") throw new Error();
+ * ```
+ */
+export function requiredNames(doc: unknown, schema: unknown, depth = 0): Set<string> {
+  const s = deref(doc, schema);
+  const found = new Set<string>();
+  if (!isNode(s) || depth > MAX_ALLOF_DEPTH) return found;
+  for (const name of Array.isArray(s.required) ? s.required : []) {
+    if (typeof name === "string") found.add(name);
+  }
+  for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
+    for (const name of requiredNames(doc, part, depth + 1)) found.add(name);
+  }
+  return found;
+}
