@@ -1,6 +1,7 @@
 /**
  * The rewrites a document goes through before its operations are read, in
- * order: hapi-swagger's own keys as the JSON Schema keywords they mean
+ * order: members given as plain values where schemas belong read as their
+ * type (`valued_members.ts`), hapi-swagger's own keys as the JSON Schema keywords they mean
  * (`joi_rules.ts`), members a schema's own example shows otherwise than
  * declared read by the example's shape (`exampled_shape.ts`), a create
  * under an item documented with its parent's body given its collection's
@@ -13,6 +14,7 @@
  */
 import type { Node } from "../../check/openapi_operations.ts";
 import { withJoiRules } from "./joi_rules.ts";
+import { withValuedMembers } from "./valued_members.ts";
 import { withExampledShapes } from "./exampled_shape.ts";
 import { withParentBodies } from "./parent_body.ts";
 import { readSecurity } from "./read_security.ts";
@@ -31,5 +33,7 @@ import { selectedDeletes } from "./many_delete.ts";
  * ```
  */
 export function passedDocument(doc: Node): { document: Node; read: string[] } {
-  return selectedDeletes(readSecurity(withParentBodies(withExampledShapes(withJoiRules(doc)))));
+  return selectedDeletes(
+    readSecurity(withParentBodies(withExampledShapes(withJoiRules(withValuedMembers(doc))))),
+  );
 }
