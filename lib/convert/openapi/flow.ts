@@ -33,7 +33,7 @@ import { captureSource, fillListed, latestHolder, thenAll } from "./producers.ts
 import { accepted, allJson, expected, statusNode } from "./responses.ts";
 import { ownNameKeys, ownNames } from "./own_names.ts";
 import { asEventStream, stepOptions } from "./stream_answer.ts";
-import { fromLogin, type SessionBuilder, withXsrf } from "./flow_session.ts";
+import { fromLogin, sentCookie, type SessionBuilder, withXsrf } from "./flow_session.ts";
 import { ownQuery, RUN_VAR_NAMES, runVarsOf } from "./run_values.ts";
 import { runPassword } from "./short_password.ts";
 import { BODY_FILLS } from "./body_fills.ts";
@@ -353,7 +353,7 @@ export class FlowBuilder {
       }
       const { value } = paramValue(this.shared.doc, maker, itemParam(this.shared.doc, op, p));
       if (p.in === "query") query.push(...ownQuery(p, value, this.runVars, maker.samples));
-      else if (p.in === "cookie") cookies.push([name, literal(simpleText(value))]);
+      else if (p.in === "cookie") cookies.push([name, sentCookie(this.#session(), op, p, value)]);
       else if (p.in !== "header" || RESERVED_HEADERS.has(name.toLowerCase())) continue;
       else if (TOKEN.test(name)) headers.push([name, literal(simpleText(value))]);
       else comments.push(`header "${name}" is no HTTP header name: left out`);

@@ -15,6 +15,8 @@ import { withSaidAuth } from "./said_auth.ts";
 import type { SetupSteps } from "./setup_steps.ts";
 import type { Shared } from "./shared.ts";
 import { renewalNote, sentToken, signedIn } from "./token_refresh.ts";
+/** A cookie parameter's value, the login's own cookie where the document gives none. */
+export { sentCookie } from "./server_cookie.ts";
 import { echoesXsrf, withXsrfEcho, xsrfCapture } from "./xsrf_cookie.ts";
 
 /**

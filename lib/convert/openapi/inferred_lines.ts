@@ -92,7 +92,8 @@ export function inferredLines(
     }
   }
   const { login } = inferred;
-  lines.push(...seconds, ...sessionLines(login, doc), ...answerJwtLines(login, doc));
+  lines.push(...seconds, ...inferred.serverCookies ?? []);
+  lines.push(...sessionLines(login, doc), ...answerJwtLines(login, doc));
   if (login) {
     for (const [scheme, served] of login.schemes) {
       const sent = served.bearer ? "Bearer <token>" : `${served.prefix}<token>`;

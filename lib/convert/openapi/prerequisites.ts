@@ -34,6 +34,8 @@ export interface Inferred {
   login?: Login;
   /** Each open sign-in that is no suite's login, and its sign-up (`signin_signup.ts`). */
   signUps?: Map<OpenApiOperation, OpenApiOperation>;
+  /** The summary's line of each cookie parameter sent the login's cookie (server_cookie.ts). */
+  serverCookies?: Set<string>;
 }
 
 /** The operations `op` reads from. */
