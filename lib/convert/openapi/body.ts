@@ -21,6 +21,7 @@ import type { OpenApiOperation } from "./operations.ts";
 import { manyToUpdate } from "./many_update.ts";
 import { oneChange, patchesOneItem } from "./one_change.ts";
 import { withSummaryNamed } from "./summary_named.ts";
+import { withRefusalNamed } from "./refusal_named.ts";
 import { withoutServerDefaults } from "./server_defaults.ts";
 import { withCreateRequired } from "./create_required.ts";
 import { somethingToCreate } from "./empty_create.ts";
@@ -238,7 +239,9 @@ function generated(
   const form = makes ? somethingToCreate(doc, maker, method ?? "", schema, made) : made;
   if (!json) return signUp ? names(form) : form;
   // A schema that requires nothing: what the operation's summary says it changes, too.
-  const said = withSummaryNamed(doc, maker, op, schema, made);
+  // And what its documented refusals say is missing (refusal_named.ts).
+  const summed = withSummaryNamed(doc, maker, op, schema, made);
+  const said = withRefusalNamed(doc, maker, op, schema, summed);
   // A create of nothing makes nothing (Jupyter's sessions: 400): `empty_create.ts`.
   const some = create ? somethingToCreate(doc, maker, method ?? "", schema, said) : said;
   // Then its optional names: a server may keep them NOT NULL (named_optional.ts); and a POST's to
