@@ -21,6 +21,8 @@ import type { OpenApiOperation } from "./operations.ts";
 import { manyToUpdate } from "./many_update.ts";
 import { oneChange, patchesOneItem } from "./one_change.ts";
 import { withSummaryNamed } from "./summary_named.ts";
+import { withRefusalNamed } from "./refusal_named.ts";
+import { withLoneMember } from "./lone_member.ts";
 import { withoutServerDefaults } from "./server_defaults.ts";
 import { withCreateRequired } from "./create_required.ts";
 import { somethingToCreate } from "./empty_create.ts";
@@ -135,6 +137,8 @@ export function bodyParts(
   // set every column (create_required.ts).
   const whole = (v: unknown) =>
     sole ? withCreateRequired(doc, maker, template, media.schema, v, keys) : v;
+  // A PUT of one setting sends the one member its schema declares (lone_member.ts).
+  const lone = (v: unknown) => withLoneMember(doc, maker, method, template, media.schema, v);
   // A JSON Patch changes a member the item has (`members`), whatever a shared schema's example
   // names (json_patch.ts).
   const value = !own.given && json
@@ -142,7 +146,7 @@ export function bodyParts(
       doc,
       maker,
       { type, schema: media.schema, members, keys },
-      update(whole(somethingToUpdate(doc, maker, method, media.schema, changed, sole, keys))),
+      lone(update(whole(somethingToUpdate(doc, maker, method, media.schema, changed, sole, keys)))),
     )
     : named;
   writeBody(doc, { type, media, value, step }, out);
@@ -238,7 +242,9 @@ function generated(
   const form = makes ? somethingToCreate(doc, maker, method ?? "", schema, made) : made;
   if (!json) return signUp ? names(form) : form;
   // A schema that requires nothing: what the operation's summary says it changes, too.
-  const said = withSummaryNamed(doc, maker, op, schema, made);
+  // And what its documented refusals say is missing (refusal_named.ts).
+  const summed = withSummaryNamed(doc, maker, op, schema, made);
+  const said = withRefusalNamed(doc, maker, op, schema, summed);
   // A create of nothing makes nothing (Jupyter's sessions: 400): `empty_create.ts`.
   const some = create ? somethingToCreate(doc, maker, method ?? "", schema, said) : said;
   // Then its optional names: a server may keep them NOT NULL (named_optional.ts); and a POST's to

@@ -10,7 +10,15 @@ import { isNode } from "../../check/openapi_operations.ts";
 import { deref } from "./examples.ts";
 import { properties } from "./schema_properties.ts";
 
-const SHAPES = ["allOf", "anyOf", "oneOf", "items", "additionalProperties", "enum", "$ref"];
+const SHAPES = ["allOf", "anyOf", "oneOf", "items", "enum", "$ref"];
+
+/**
+ * `additionalProperties: true` (or `{}`) says any member may be there and names none: an object
+ * swagger-jsdoc writers mean as "any object" (a school planner's `data` of `POST /seminars`). A
+ * schema of them (`{type: string}`) is a map's, and `false` closes the object: both are shapes.
+ */
+const openToAny = (extra: unknown) =>
+  extra === undefined || extra === true || (isNode(extra) && Object.keys(extra).length === 0);
 
 /**
  * Whether `schema` names no member: an object with no `properties` (none, or `{}`), no
@@ -20,12 +28,14 @@ const SHAPES = ["allOf", "anyOf", "oneOf", "items", "additionalProperties", "enu
  * ```ts
  * import { namesNoMember } from "./open_member.ts";
  * if (!namesNoMember({}, { type: "object", properties: {} }) || namesNoMember({}, { type: "string" })) throw new Error();
+ * if (!namesNoMember({}, { type: "object", additionalProperties: true })) throw new Error();
+ * if (namesNoMember({}, { type: "object", additionalProperties: { type: "string" } })) throw new Error();
  * ```
  */
 export function namesNoMember(doc: unknown, schema: unknown): boolean {
   const s = deref(doc, schema);
   if (!isNode(s) || (s.type !== undefined && s.type !== "object")) return false;
-  if (SHAPES.some((k) => Object.hasOwn(s, k))) return false;
+  if (SHAPES.some((k) => Object.hasOwn(s, k)) || !openToAny(s.additionalProperties)) return false;
   return !isNode(s.properties) || Object.keys(s.properties).length === 0;
 }
 

@@ -20,6 +20,7 @@ import { responseSchemas } from "./producers.ts";
 import { plainName } from "./required_props.ts";
 import { findProperty, properties } from "./schema_properties.ts";
 import { searchedLink } from "./undescribed_answer.ts";
+import { updateAnswered } from "./update_answer.ts";
 
 /** The property names of an operation's 2xx answers, one set; none when it shows one or none. */
 function shape(doc: Node, op: OpenApiOperation): Set<string> | undefined {
@@ -134,6 +135,31 @@ function answeredId(
 }
 
 /**
+ * The link of `read`'s item parameter to a giver whose sent fields (but the
+ * password) its update answers, beside an id, when the read itself shows no
+ * such object (`update_answer.ts`): the item is the account that giver made.
+ */
+function updateAnswerLink(
+  doc: Node,
+  givers: OpenApiOperation[],
+  ops: OpenApiOperation[],
+  read: OpenApiOperation,
+  param: string,
+): ParamLink | undefined {
+  const collection = read.template.split("/").filter((s) => s !== "").at(-2) ?? "";
+  const ids = new Set([plainName(param), "id", `${plainName(singular(collection))}id`]);
+  for (const own of updateAnswered(doc, ops, read, ids)) {
+    for (const producer of givers) {
+      const fields = [...bodyFields(doc, producer)].filter((n) => n !== "\0password");
+      if (fields.length === 0 || !fields.every((n) => own.has(n))) continue;
+      const path = answeredId(doc, producer, ids, fields);
+      if (path) return { param, producer, path, from: "property" };
+    }
+  }
+  return undefined;
+}
+
+/**
  * The link of `op`'s item parameter to the `sub` of the login's JWT
  * (`jwt_subject.ts`), when the item's read answers an id of its own and
  * every field the sign-up (else the login) sends but the password.
@@ -227,9 +253,11 @@ export function ownItemLink(
   const read = op.method === "GET" ? op : itemRead(doc, ops, op);
   if (!read) return undefined;
   const givers = giversOf(doc, ops, login).filter((g) => g !== op);
+  const sign = givers.filter((g) => g === login.op || g === login.register);
   const link = ownLink(doc, givers, read, param) ?? nounLink(doc, givers, read, param) ??
     sentLink(doc, givers.filter((g) => g === login.op || g === login.register), read, param) ??
-    subjectLink(doc, login, read, param) ?? updatedLink(doc, ops, login, read, param);
+    subjectLink(doc, login, read, param) ?? updatedLink(doc, ops, login, read, param) ??
+    updateAnswerLink(doc, sign, ops, read, param);
   return link && { ...link, param };
 }
 
