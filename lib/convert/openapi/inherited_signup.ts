@@ -19,7 +19,8 @@
  *   is not the login's (that would be a second sign-in);
  * - it states no security of its own, and lists no 401 or 403: a create
  *   that says it may refuse its caller (an admin's) has a caller to refuse,
- *   and one stating a requirement was said by its author to need it.
+ *   and one stating a requirement was said by its author to need it,
+ *   unless its login states the same one (login_blanket.ts).
  *
  * @module
  */
@@ -30,6 +31,7 @@ import { responseSchemas } from "./response_paths.ts";
 import { properties } from "./schema_properties.ts";
 import { plainName } from "./required_props.ts";
 import { examplesAToken } from "./exampled_token.ts";
+import { statesLoginsRequirement } from "./login_blanket.ts";
 
 /** What the login module gives this one: an operation's credential fields (`bodyFields`). */
 export type FieldsOf = (op: OpenApiOperation) => Set<string>;
@@ -131,7 +133,8 @@ export function inheritedSignUp(
   ops: readonly OpenApiOperation[],
   fields: FieldsOf,
 ): boolean {
-  if (op === login || op.method !== "POST" || Array.isArray(op.node.security)) return false;
+  if (op === login || op.method !== "POST") return false;
+  if (Array.isArray(op.node.security) && !statesLoginsRequirement(op, login)) return false;
   if (refusesCaller(op) || !sameCredentials(doc, op, login)) return false;
   if (!loginsBody(doc, op, login)) return answersAccount(doc, op, login, ops, fields);
   // The login's body and the login's answer: a second sign-in, nothing says it makes an account;

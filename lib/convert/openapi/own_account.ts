@@ -13,13 +13,15 @@
  * no create links is the account's too when it can name nothing else
  * (account_reference.ts: a recipe's `submitter_id`), or when the answers
  * show its noun holding the account (embedded_account.ts: a project's
- * `members`).
+ * `members`), or when a listing of the sign-up's answers is all that gives
+ * it (listed_account.ts: a task's `user_id`).
  *
  * @module
  */
 import type { Node } from "../../check/openapi_operations.ts";
 import { withAccountReferences } from "./account_reference.ts";
 import { withEmbeddedAccounts } from "./embedded_account.ts";
+import { withListedAccount } from "./listed_account.ts";
 import type { BodyLink } from "./body_links.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import type { Inferred } from "./prerequisites.ts";
@@ -50,7 +52,11 @@ export function withOwnAccount(
   inferred: Inferred,
   ops: OpenApiOperation[] = [],
 ): Inferred {
-  const own = withAccountReferences(doc, ops, sameAnswerLinks(doc, inferred));
+  const own = withAccountReferences(
+    doc,
+    ops,
+    withListedAccount(doc, sameAnswerLinks(doc, inferred)),
+  );
   return withEmbeddedAccounts(doc, ops, own);
 }
 

@@ -1,7 +1,8 @@
 /**
  * The security a document is read with, in order: a requirement naming an
  * undeclared scheme by its kind (undeclared_schemes.ts), a name saying
- * bearer that nothing declares (named_bearer.ts), an apiKey header
+ * bearer that nothing declares (named_bearer.ts), an undeclared alternative
+ * beside a declared one (undeclared_alternatives.ts), an apiKey header
  * its login says it hands out (said_key_login.ts), the one apiKey its
  * open login's answered token can be (answered_key_login.ts), a header parameter
  * every operation but the sign-ins requires where no security is declared (header_token.ts),
@@ -23,6 +24,7 @@ import { withNamedBearer } from "./named_bearer.ts";
 import { withSaidKeyLogin } from "./said_key_login.ts";
 import { withAnsweredKeyLogin } from "./answered_key_login.ts";
 import { withDeclaredNames } from "./undeclared_schemes.ts";
+import { withDeclaredAlternatives } from "./undeclared_alternatives.ts";
 import { withHeaderToken } from "./header_token.ts";
 import { withOwnAuthHeader } from "./own_auth_header.ts";
 
@@ -38,7 +40,7 @@ import { withOwnAuthHeader } from "./own_auth_header.ts";
  */
 export function readSecurity(document: Node): Node {
   const said = withAnsweredKeyLogin(
-    withSaidKeyLogin(withNamedBearer(withDeclaredNames(document))),
+    withSaidKeyLogin(withDeclaredAlternatives(withNamedBearer(withDeclaredNames(document)))),
   );
   return withLoginSecurity(
     withImpliedBearer(withOwnAuthHeader(withDeclaredSecurity(withHeaderToken(said)))),
