@@ -123,3 +123,18 @@ Deno.test("convert openapi: a create answering an entity that names no identifie
     assert.ok(seen.some((s) => want.test(s)), `${want}\n${seen.join("\n")}`);
   }
 });
+
+// An entity none of whose columns carries `@ApiProperty` is documented `{type: object,
+// properties: {}}` (a mecanojob API's `Appointment`, answered by its create and by the update
+// at its item's path): no member, so nothing of the id either; its `{id}` was a placeholder.
+Deno.test("convert openapi: a create answering an entity documented with no member gives its items' ids", async () => {
+  const seen: string[] = [];
+  const doc = document(json("Dish", "Created"));
+  doc.components.schemas.Dish = { type: "object", properties: {} } as never;
+  const { runs: [run], flows } = await convertAndRunSuite(doc, serveStandIn(pantry(seen)));
+  assert.equal(run.code, 0, run.stdout + run.stderr + seen.join("\n"));
+  const suite = [...flows.values()].join("\n");
+  assert.doesNotMatch(suite, /fill in/, suite);
+  assert.ok(seen.some((s) => /^GET \/dishes\/\d+$/.test(s)), seen.join("\n"));
+  assert.ok(seen.some((s) => /^DELETE \/dishes\/\d+$/.test(s)), seen.join("\n"));
+});

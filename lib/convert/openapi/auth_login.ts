@@ -12,6 +12,7 @@ import { ymap, type YNode } from "../yaml_out.ts";
 import type { MadeBlock } from "./auth_bearer.ts";
 import { type Login, tokenGiver } from "./login.ts";
 import { tokenWhere } from "./token_source.ts";
+import { namedTokenWhere } from "./bare_token.ts";
 
 /** Stands for the login's step name in a block, until the flow knows it. */
 export const LOGIN_STEP = "\u2060login\u2060";
@@ -34,7 +35,7 @@ export const TOKEN_CAPTURE = "token";
 export function loginBlock(name: string, scheme: Node, login: Login): MadeBlock {
   const served = login.schemes.get(name)!;
   const token = `\${steps.${LOGIN_STEP}.capture.${TOKEN_CAPTURE}}`;
-  const at = tokenWhere(login) ?? "a member named like a token";
+  const at = tokenWhere(login) ?? namedTokenWhere(login);
   const from = `${login.op.method} ${login.op.template} (${at})`;
   const giver = tokenGiver(login);
   // A flow that does not test the login reads the token from its sign-up's answer.

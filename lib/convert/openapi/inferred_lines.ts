@@ -20,6 +20,7 @@ import { sentToken } from "./token_refresh.ts";
 import { TOKEN_CAPTURE } from "./auth_login.ts";
 import { SUBJECT_CLAIM } from "./jwt_subject.ts";
 import { examplesAToken } from "./exampled_token.ts";
+import { namedTokenWhere } from "./bare_token.ts";
 
 /** Where a link searched for by name reads its value: an answer undescribed, or without it. */
 function searchedWhere(search: string[], unlisted?: true): string {
@@ -100,7 +101,7 @@ export function inferredLines(
       lines.push(
         `"${scheme}" (${served.where}) ← ${name(login.op)} ${
           tokenWhere(login) ??
-            `a member named like a token (${
+            `${namedTokenWhere(login)} (${
               examplesAToken(doc, login.op) ? "its documented example" : "its description"
             })`
         }, sent "${sent}"${

@@ -35,6 +35,7 @@ import { namesOnlyBlanket } from "./blanket_requirement.ts";
 import { isPasswordField } from "./password_field.ts";
 import { memberKind } from "./wrapped_member.ts";
 import { queryCredentials } from "./query_login.ts";
+import { withBare } from "./bare_token.ts";
 
 export type { TokenScheme } from "./token_schemes.ts";
 
@@ -67,6 +68,8 @@ export interface Login {
   session?: boolean;
   /** The word the documented token already starts with (`Bearer`), cut off when captured (`schemed_token.ts`). */
   schemed?: string;
+  /** Read by name, its successes giving no media type: the whole body may be the token (`bare_token.ts`). */
+  bare?: boolean;
 }
 
 const TOKEN_NAMES = new Set([
@@ -162,7 +165,7 @@ export function findLogin(doc: Node, ops: OpenApiOperation[]): Login | undefined
   const schemed = path && schemedWord(doc, op, path, served);
   const made = { op, path, register, credentials, registerAnswers, alternate, schemes: served };
   const login = withSelfSignUp(doc, made);
-  return schemed ? { ...login, schemed } : login;
+  return schemed ? { ...login, schemed } : withBare(doc, login);
 }
 
 /**

@@ -7,13 +7,16 @@
 import { ymap, type YNode } from "../yaml_out.ts";
 import { capturePath } from "./capture_source.ts";
 import { escapeRegExp } from "../../_util/regex_escape.ts";
+import { bareOrMember } from "./bare_token.ts";
 
 /**
  * Where a login's token is captured from: its path, else the first JSON
  * member named like a token anywhere in the body. A path whose documented
  * value starts with the scheme's word (`schemed`, see schemed_token.ts) is
  * read by its member's name with that word cut off: a JSONPath gives the
- * whole text, and the auth writes the word again.
+ * whole text, and the auth writes the word again. A login whose successes give
+ * no media type (`bare`, see bare_token.ts) may answer the token alone: its
+ * whole body is taken when it is one word and holds no such member.
  *
  * @example
  * ```ts
@@ -24,12 +27,15 @@ import { escapeRegExp } from "../../_util/regex_escape.ts";
  * if (new RegExp(cut.entries[0][1]).exec('{"data":{"access_token":"Bearer abc"}}')?.[1] !== "abc") throw new Error();
  * ```
  */
-export function tokenSource(login: { path?: string[]; schemed?: string }): YNode {
+export function tokenSource(
+  login: { path?: string[]; schemed?: string; bare?: boolean },
+): YNode {
   if (login.path && login.schemed) {
     const name = escapeRegExp(login.path.at(-1)!);
     return ymap([["regex", `"${name}"\\s*:\\s*${schemedText(login.schemed)}`]]);
   }
   if (login.path) return capturePath(login.path);
+  if (login.bare) return ymap([["regex", bareOrMember(`"(?:${TOKEN_KEYS})"\\s*:\\s*"`)]]);
   return ymap([["regex", `"(?:${TOKEN_KEYS})"\\s*:\\s*${TOKEN_TEXT}`]]);
 }
 

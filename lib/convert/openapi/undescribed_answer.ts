@@ -162,12 +162,15 @@ function holdsIdentifier(doc: unknown, schema: unknown, depth = 0): boolean {
 /**
  * Whether a create's described answer, other than its body's schema, is its item: the schema an
  * operation at the item's own path answers (`PATCH /recipes/{id}` answering
- * `Recipe` too). An answer that is neither (`{message}`) says nothing of the item, and one holding
- * a member of no type (an envelope's `data: {}`, which may be any value) is read as it says.
+ * `Recipe` too), were it documented with no member at all (`{type: object, properties: {}}`, an
+ * entity none of whose columns has `@ApiProperty`). An answer that is neither (`{message}`) says
+ * nothing of the item, and one holding a member of no type (an envelope's `data: {}`, which may be any value) is read as it says.
  */
 function theItem(doc: unknown, op: OpenApiOperation, answer: Node): boolean {
   const members = properties(doc, answer);
-  if (op.method !== "POST" || members.length === 0 || answer === bodySchema(doc, op)) return false;
+  // An entity none of whose columns is documented (`properties: {}`) names no member, nor its id.
+  const none = members.length === 0 && !isNode(answer.properties);
+  if (op.method !== "POST" || none || answer === bodySchema(doc, op)) return false;
   if (members.some(([, m]) => untyped(doc, m))) return false;
   const paths = isNode(doc) && isNode(doc.paths) ? doc.paths : {};
   const under = `${op.template.replace(/\/$/, "")}/{`;
