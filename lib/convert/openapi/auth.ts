@@ -30,6 +30,7 @@ import { loginBlock } from "./auth_login.ts";
 import { browserHint, schemeScopes } from "./auth_browser.ts";
 import { tokenWhat } from "./auth_oauth2.ts";
 import { cookiesOnly } from "./cookie_schemes.ts";
+import { loginAlternative } from "./login_alternative.ts";
 import { optionalBlanket } from "./blanket_requirement.ts";
 import type { Login } from "./login.ts";
 
@@ -140,7 +141,8 @@ export class AuthSchemes implements EnvNamer {
     const out: StepAuth = { none: false, notes: [], credentials, places: new Map() };
     const security = Array.isArray(operation.security) ? operation.security : this.doc.security;
     const options = Array.isArray(security) ? security.filter(isNode) : [];
-    const first = options[0];
+    // Of "any one of these", the one the suite's own login serves (login_alternative.ts).
+    const first = loginAlternative(options, new Set(this.login?.schemes.keys()));
     if (!first || Object.keys(first).length === 0) return { ...out, none: true };
     if (this.#givenByLogin(operation, options)) return { ...out, none: true };
     // An open operation offering only the framework's blanket (drf-spectacular's session cookie

@@ -21,6 +21,7 @@ import type { ParamLink } from "./producers.ts";
 import type { BodyLink } from "./body_links.ts";
 import { listedProducers } from "./listed_producers.ts";
 import { readsBeforeEnd } from "./read_before_end.ts";
+import { listingsAfterCreates } from "./listed_after_create.ts";
 import { signOutLast } from "./sign_out.ts";
 import { usesLogin } from "./uses_login.ts";
 
@@ -219,6 +220,8 @@ function dependencyEdges(
     readers[index.get(first)!].push(index.get(then)!);
   };
   for (const [reader, ender] of readsBeforeEnd(ordered, links, reads)) before(reader, ender);
+  // A listing read for what a create made after that create (listed_after_create.ts).
+  for (const [create, listing] of listingsAfterCreates(ordered, links)) before(create, listing);
   // An item's DELETE before those of what its create read (dependent_deletes.ts).
   const known = new Map<OpenApiOperation, OpenApiOperation[]>();
   const memo = (op: OpenApiOperation) => known.get(op) ?? known.set(op, reads(op)).get(op)!;

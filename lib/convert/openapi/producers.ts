@@ -50,6 +50,7 @@ import { itemSegments } from "./param_run.ts";
 import { readsSame, shallowCreate } from "./shallow_nested.ts";
 import { tagMakerLink } from "./tag_create_link.ts";
 import { fromListing, laterListing } from "./listing_producer.ts";
+import { unlessListed } from "./listed_over_echo.ts";
 import { namedCollectionLink } from "./named_collection.ts";
 import { withDescribedParams } from "./described_param.ts";
 import { siblingWord } from "./sibling_words.ts";
@@ -293,8 +294,10 @@ function fromNoun(
     const path = creates.pathIn(producer, param);
     if (path) return { param, producer, path, from: "property" };
   }
-  // A create answering its item described without any identifier: the id is searched for in it.
-  return makers.map((p) => itemAnswerLink(creates.doc, p, param, op)).find((l) => l);
+  // A create answering its item described without any identifier: the id is searched for in it,
+  // unless the collection's listing describes it (listed_over_echo.ts).
+  const searched = makers.map((p) => itemAnswerLink(creates.doc, p, param, op)).find((l) => l);
+  return unlessListed(creates, op, param, searched);
 }
 
 /** The noun a parameter names (`pet` of `{petId}`), else the segment's before it (`{id}` after `/pets/`). */

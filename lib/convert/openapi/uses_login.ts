@@ -7,9 +7,11 @@
  */
 import { isNode, type Node } from "../../check/openapi_operations.ts";
 import type { Login } from "./login.ts";
+import { loginAlternative } from "./login_alternative.ts";
 
 /**
- * Whether an operation's first security alternative names a scheme the login's token serves.
+ * Whether an operation's security alternative, its first or one the login serves
+ * (login_alternative.ts), names a scheme the login's token serves.
  *
  * @example
  * ```ts
@@ -29,6 +31,8 @@ export function usesLogin(node: Node, doc: Node, login: Login | undefined): bool
   // login's token it read a later step and the flow did not load.
   if ([login.op, login.register, login.alternate].some((op) => op?.node === node)) return false;
   const security = Array.isArray(node.security) ? node.security : doc.security;
-  const first = Array.isArray(security) ? security.find(isNode) : undefined;
+  // Of "any one of these", the one the login serves (login_alternative.ts).
+  const options = Array.isArray(security) ? security.filter(isNode) : [];
+  const first = loginAlternative(options, new Set(login.schemes.keys()));
   return first !== undefined && Object.keys(first).some((name) => login.schemes.has(name));
 }
