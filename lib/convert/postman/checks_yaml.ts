@@ -11,6 +11,7 @@ import { type Cond, NOT_EQUAL_IF_THERE } from "./script/sym.ts";
 import { onValue } from "./script/var_condition.ts";
 import { CONTAINER } from "./script/returned.ts";
 import { PICKED } from "./script/picked_expect.ts";
+import { listBounded } from "./bounded_list.ts";
 
 const isScalar = (v: unknown): v is YScalar => v === null || typeof v !== "object";
 
@@ -72,7 +73,7 @@ function lengthGroup(c: Cond, name?: string): YNode | undefined {
   return ymap([
     ["if", condNode({ path: c.path, op: "type", value: "string" })],
     ["checks", [condNode(length.text, name)]],
-    ["else", length.list.map((l) => condNode(l, name))],
+    ["else", listBounded(c, length.list).map((l) => condNode(l, name))],
   ]);
 }
 
