@@ -11,6 +11,8 @@ import { type Cond, NOT_EQUAL_IF_THERE } from "./script/sym.ts";
 import { onValue } from "./script/var_condition.ts";
 import { CONTAINER } from "./script/returned.ts";
 import { PICKED } from "./script/picked_expect.ts";
+import { listBounded } from "./bounded_list.ts";
+import { ARRAY_MEMBER } from "./script/array_member.ts";
 
 const isScalar = (v: unknown): v is YScalar => v === null || typeof v !== "object";
 
@@ -31,6 +33,7 @@ export function expand(c: Cond): Cond[] {
   if (length) return isText(c.path) ? [length.text] : length.list;
   if (c.op === "truthy") return [{ path: c.path, op: "truthy", value: true }];
   if (c.op === "falsy") return [{ path: c.path, op: "truthy", value: false }];
+  if (c.op === ARRAY_MEMBER) return [{ path: c.path, op: "exists", value: true }];
   // As a group's condition (no group of its own there): a value that is there and not equal.
   return [c.op === NOT_EQUAL_IF_THERE ? { ...c, op: "notEquals" } : c];
 }
@@ -72,7 +75,7 @@ function lengthGroup(c: Cond, name?: string): YNode | undefined {
   return ymap([
     ["if", condNode({ path: c.path, op: "type", value: "string" })],
     ["checks", [condNode(length.text, name)]],
-    ["else", length.list.map((l) => condNode(l, name))],
+    ["else", listBounded(c, length.list).map((l) => condNode(l, name))],
   ]);
 }
 
@@ -98,6 +101,17 @@ function containerGroup(c: Cond, name?: string): YNode | undefined {
     ["if", condNode({ path: c.path, op: "type", value: "array" })],
     ["checks", [type("array")]],
     ["else", [type("object")]],
+  ]);
+}
+
+/** A name every list has in Newman's sandbox (array_member.ts): a list, else the member there. */
+function arrayMemberGroup(c: Cond, name?: string): YNode | undefined {
+  if (c.op !== ARRAY_MEMBER) return undefined;
+  const list = { path: c.value as string, op: "type", value: "array" };
+  return ymap([
+    ["if", condNode(list)],
+    ["checks", [condNode(list, name)]],
+    ["else", [condNode({ path: c.path, op: "exists", value: true }, name)]],
   ]);
 }
 
@@ -162,7 +176,8 @@ export function checksYaml(items: CheckItem[]): YNode[] {
   return items.filter(once()).flatMap((item): YNode[] => {
     if ("cond" in item) {
       const group = lengthGroup(item.cond, item.name) ?? ifThere(item.cond, item.name) ??
-        containerGroup(item.cond, item.name) ?? pickedGroup(item.cond, item.name);
+        containerGroup(item.cond, item.name) ?? pickedGroup(item.cond, item.name) ??
+        arrayMemberGroup(item.cond, item.name);
       return group ? [group] : expand(item.cond).map((c) => condNode(c, item.name));
     }
     if ("at" in item) return [ymap([["at", item.at], ["checks", checksYaml(item.checks)]])];

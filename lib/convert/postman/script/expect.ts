@@ -18,6 +18,7 @@ import { turnedEquality } from "./turned_expect.ts";
 import { allSettled, pickedChecks } from "./picked_expect.ts";
 import { assertsNothing } from "./bare_expect.ts";
 import { calledWith } from "./number_of.ts";
+import { propertyCond } from "./array_member.ts";
 import {
   type Cond,
   flowText,
@@ -137,8 +138,7 @@ const propertyOf: Handler = (s, path, values) => {
   if (typeof v !== "string") return false;
   const at = member(path, named(v));
   s.subject = { k: "path", path: at };
-  if (values.length > 1) return push(s, { path: at, op: "equals", value: values[1] });
-  return push(s, { path: at, op: "exists", value: true });
+  return push(s, propertyCond(path, at, values, s.negated));
 };
 /**
  * `keys("a", "b")` (or one list): `have.keys`/`have.all.keys` are exactly
