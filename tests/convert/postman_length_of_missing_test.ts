@@ -7,34 +7,18 @@
  * A bound from above on something that is not text now also checks that it is a list.
  */
 import assert from "node:assert/strict";
-import { runCollectionAgainst } from "../support/postman_run.ts";
-
-const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+import { pageChecks, runCollectionAgainst } from "../support/postman_run.ts";
 
 /** A collection reading `/page` and bounding its `results`' length from above, twice. */
-function collection(base: string) {
-  return {
-    info: { name: "Pages", schema: V21 },
-    item: [{
-      name: "Read Page",
-      event: [{
-        listen: "test",
-        script: {
-          exec: [
-            "pm.test('At most two results', () => {",
-            "    const response = pm.response.json();",
-            "    pm.expect(response.results.length).to.be.at.most(2);",
-            "});",
-            "pm.test('Fewer than three results', () => {",
-            "    pm.expect(pm.response.json().results.length).to.be.below(3);",
-            "});",
-          ],
-        },
-      }],
-      request: { method: "GET", url: `${base}/page` },
-    }],
-  };
-}
+const collection = pageChecks([
+  "pm.test('At most two results', () => {",
+  "    const response = pm.response.json();",
+  "    pm.expect(response.results.length).to.be.at.most(2);",
+  "});",
+  "pm.test('Fewer than three results', () => {",
+  "    pm.expect(pm.response.json().results.length).to.be.below(3);",
+  "});",
+]);
 
 function runAgainst(body: unknown) {
   return runCollectionAgainst(collection, () => Response.json(body));

@@ -9,37 +9,21 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCollectionAgainst } from "../support/postman_run.ts";
-
-const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+import { pageChecks, runCollectionAgainst } from "../support/postman_run.ts";
 
 /** A collection reading `/page`, checking that it and its `items` have named properties. */
-function collection(base: string) {
-  return {
-    info: { name: "Pages", schema: V21 },
-    item: [{
-      name: "Read Page",
-      event: [{
-        listen: "test",
-        script: {
-          exec: [
-            "pm.test('Has a count', () => {",
-            "    const response = pm.response.json();",
-            "    pm.expect(response).to.have.property('count');",
-            "});",
-            "pm.test('Has a first', () => {",
-            "    pm.expect(pm.response.json().items).to.have.property('first');",
-            "});",
-            "pm.test('Has a total', () => {",
-            "    pm.expect(pm.response.json()).to.have.property('total');",
-            "});",
-          ],
-        },
-      }],
-      request: { method: "GET", url: `${base}/page` },
-    }],
-  };
-}
+const collection = pageChecks([
+  "pm.test('Has a count', () => {",
+  "    const response = pm.response.json();",
+  "    pm.expect(response).to.have.property('count');",
+  "});",
+  "pm.test('Has a first', () => {",
+  "    pm.expect(pm.response.json().items).to.have.property('first');",
+  "});",
+  "pm.test('Has a total', () => {",
+  "    pm.expect(pm.response.json()).to.have.property('total');",
+  "});",
+]);
 
 function runAgainst(body: unknown) {
   return runCollectionAgainst(collection, () => Response.json(body));
@@ -73,10 +57,9 @@ Deno.test("postman sandbox array member: a nested list has `first`", async () =>
 });
 
 Deno.test("postman sandbox array member: negated, the member alone is looked for", () => {
-  const c = collection("http://127.0.0.1:9");
-  c.item[0].event[0].script.exec = [
+  const c = pageChecks([
     "pm.test('no count', () => pm.expect(pm.response.json()).to.not.have.property('count'));",
-  ];
+  ])("http://127.0.0.1:9");
   const flow = convertPostman(JSON.stringify(c)).files.find((f) => f.path.endsWith(".yaml"))!.text;
   assert.match(flow, /\{ path: \$\.json\.count, exists: false, name: no count \}/, flow);
 });

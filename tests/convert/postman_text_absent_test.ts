@@ -8,40 +8,24 @@
  */
 import assert from "node:assert/strict";
 import { convertPostman } from "../../lib/convert/postman/mod.ts";
-import { runCollectionAgainst } from "../support/postman_run.ts";
-
-const V21 = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+import { pageChecks, runCollectionAgainst } from "../support/postman_run.ts";
 
 /** A collection reading `/page`, its text and a header checked for words they must not hold. */
-function collection(base: string) {
-  return {
-    info: { name: "Security", schema: V21 },
-    item: [{
-      name: "Read Page",
-      event: [{
-        listen: "test",
-        script: {
-          exec: [
-            "pm.test('No database error exposed', function () {",
-            "    const responseText = pm.response.text();",
-            "    pm.expect(responseText).to.not.include('SQL');",
-            "    pm.expect(responseText).to.not.include('mysql (');",
-            "});",
-            "pm.test('Script tags are not sent back', function () {",
-            "    if (pm.response.code === 200) {",
-            "        pm.expect(pm.response.text()).not.to.include('<script>');",
-            "    }",
-            "});",
-            "pm.test('Header names no server', () => {",
-            "    pm.expect(pm.response.headers.get('X-Note')).to.not.include('nginx');",
-            "});",
-          ],
-        },
-      }],
-      request: { method: "GET", url: `${base}/page` },
-    }],
-  };
-}
+const collection = pageChecks([
+  "pm.test('No database error exposed', function () {",
+  "    const responseText = pm.response.text();",
+  "    pm.expect(responseText).to.not.include('SQL');",
+  "    pm.expect(responseText).to.not.include('mysql (');",
+  "});",
+  "pm.test('Script tags are not sent back', function () {",
+  "    if (pm.response.code === 200) {",
+  "        pm.expect(pm.response.text()).not.to.include('<script>');",
+  "    }",
+  "});",
+  "pm.test('Header names no server', () => {",
+  "    pm.expect(pm.response.headers.get('X-Note')).to.not.include('nginx');",
+  "});",
+]);
 
 /** Serves `text` (and an `X-Note` header), converts and runs the collection: the run and flow. */
 function runAgainst(text: string) {
@@ -68,10 +52,9 @@ Deno.test("postman not.include on text: fails where the word is, on any line", a
 });
 
 Deno.test("postman not.include: a JSON member, which may be a list, stays untranslated", () => {
-  const c = collection("http://127.0.0.1:9");
-  c.item[0].event[0].script.exec = [
+  const c = pageChecks([
     "pm.test('no admin', () => pm.expect(pm.response.json().roles).to.not.include('admin'));",
-  ];
+  ])("http://127.0.0.1:9");
   const flow = convertPostman(JSON.stringify(c)).files.find((f) => f.path.endsWith(".yaml"))!.text;
   assert.match(flow, /# untranslated/, flow);
 });

@@ -82,6 +82,30 @@ export async function runCollectionAgainst(
 }
 
 /**
+ * A collection of one `GET {base}/page` whose test script is `exec`: the shape of the tests that
+ * check how one script's checks translate against one answer.
+ *
+ * @example
+ * ```ts ignore
+ * import { pageChecks, runCollectionAgainst } from "./postman_run.ts";
+ * await runCollectionAgainst(pageChecks(["pm.test('ok', () => {});"]), () => new Response("ok"));
+ * ```
+ */
+export function pageChecks(exec: string[]): (base: string) => unknown {
+  return (base) => ({
+    info: {
+      name: "Page",
+      schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+    },
+    item: [{
+      name: "Read Page",
+      event: [{ listen: "test", script: { exec } }],
+      request: { method: "GET", url: `${base}/page` },
+    }],
+  });
+}
+
+/**
  * Starts a server on 127.0.0.1 that keeps every JSON body it receives, gives its origin, the
  * bodies so far and a scratch folder to `body`, then stops the server and removes the folder.
  *
