@@ -94,9 +94,28 @@ function sentLink(
   param: string,
 ): ParamLink | undefined {
   const own = new Set([...shape(doc, op) ?? []].map(plainName));
-  const collection = op.template.split("/").filter((s) => s !== "").at(-2) ?? "";
-  const ids = new Set([plainName(param), "id", `${plainName(singular(collection))}id`]);
+  const ids = itemIds(op, param);
   if (![...own].some((n) => ids.has(n))) return undefined;
+  return accountGiven(doc, givers, own, ids, param);
+}
+
+/** The names an item's id goes by: its parameter's, `id`, and its collection's noun's (`userid`). */
+function itemIds(op: OpenApiOperation, param: string): Set<string> {
+  const collection = op.template.split("/").filter((s) => s !== "").at(-2) ?? "";
+  return new Set([plainName(param), "id", `${plainName(singular(collection))}id`]);
+}
+
+/**
+ * The link of `param` to the first giver whose sent fields (but the password) are all among
+ * `own`, an answer's member names, and whose own answer gives the account's id.
+ */
+function accountGiven(
+  doc: Node,
+  givers: OpenApiOperation[],
+  own: Set<string>,
+  ids: Set<string>,
+  param: string,
+): ParamLink | undefined {
   for (const producer of givers) {
     const fields = [...bodyFields(doc, producer)].filter((n) => n !== "\0password");
     if (fields.length === 0 || !fields.every((n) => own.has(n))) continue;
@@ -146,15 +165,10 @@ function updateAnswerLink(
   read: OpenApiOperation,
   param: string,
 ): ParamLink | undefined {
-  const collection = read.template.split("/").filter((s) => s !== "").at(-2) ?? "";
-  const ids = new Set([plainName(param), "id", `${plainName(singular(collection))}id`]);
+  const ids = itemIds(read, param);
   for (const own of updateAnswered(doc, ops, read, ids)) {
-    for (const producer of givers) {
-      const fields = [...bodyFields(doc, producer)].filter((n) => n !== "\0password");
-      if (fields.length === 0 || !fields.every((n) => own.has(n))) continue;
-      const path = answeredId(doc, producer, ids, fields);
-      if (path) return { param, producer, path, from: "property" };
-    }
+    const link = accountGiven(doc, givers, own, ids, param);
+    if (link) return link;
   }
   return undefined;
 }
@@ -172,9 +186,7 @@ function subjectLink(
 ): ParamLink | undefined {
   if (!jwtToken(doc, login)) return undefined;
   const own = new Set([...shape(doc, op) ?? []].map(plainName));
-  const collection = op.template.split("/").filter((s) => s !== "").at(-2) ?? "";
-  const ids = [plainName(param), "id", `${plainName(singular(collection))}id`];
-  if (!ids.some((n) => own.has(n))) return undefined;
+  if (![...itemIds(op, param)].some((n) => own.has(n))) return undefined;
   const fields = [...bodyFields(doc, login.register ?? login.op)].filter((n) => n !== "\0password");
   if (fields.length === 0 || !fields.every((n) => own.has(n))) return undefined;
   return { param, producer: login.op, path: login.path!, from: "claim" };
