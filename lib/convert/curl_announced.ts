@@ -29,6 +29,7 @@
  *
  * @module
  */
+import { successStatuses } from "./curl_announced_success.ts";
 import type { OutcomeCommand } from "./curl_error_line.ts";
 
 /** A word that says what the server answers. */
@@ -77,6 +78,17 @@ function announced(line: string): number[] {
   const text = sentence(line);
   if (text === undefined || !ANSWERING.test(text)) return [];
   return [...text.matchAll(STATUS)].map((m) => Number(m[1]));
+}
+
+/**
+ * Whether one line of prose names a success status (200 to 399) as the command's answer; a line
+ * naming a refusal too ("The first succeeds with `200 OK`. The second fails with `403`.") tells
+ * of several requests.
+ */
+function announcesSuccess(line: string): boolean {
+  const text = sentence(line);
+  return text !== undefined && ANSWERING.test(text) && successStatuses(text).length > 0 &&
+    announced(line).length === 0;
 }
 
 /** Whether one line of prose says, with no status, that the command fails. */
@@ -228,6 +240,9 @@ export function announcedRefusals(text: string, built: OutcomeCommand[]): number
     // `TOKEN=$(curl …); curl …` on one line: the sentences speak of the one run last.
     const later = built[k + 1]?.command.line === b.command.line;
     if (!record || record.status !== undefined || later) return;
+    // A success the sentences also name ("On success … Status code: `200`") makes the refusal
+    // another case's ("On failure … `404`"): the step keeps its below-400 check.
+    if (own[k].some((i) => announcesSuccess(spoken(i) ?? ""))) return;
     const said = new Map<number, number>();
     for (const i of own[k]) {
       const line = spoken(i);
