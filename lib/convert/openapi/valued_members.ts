@@ -48,7 +48,8 @@ function readValued(s: Node, booleansAreSchemas: boolean): Node {
  * import { withValuedMembers as read } from "./valued_members.ts";
  * const login = { type: "object", properties: { access_token: "string", expires: 3600, ok: true } };
  * const out = read({ openapi: "3.0.0", components: { schemas: { Login: login } } });
- * const got = out.components.schemas.Login.properties as Record<string, { type: string }>;
+ * type Members = Record<string, { type: string }>;
+ * const got = out.components.schemas.Login.properties as unknown as Members;
  * if (got.access_token.type !== "string" || got.expires.type !== "integer") throw new Error();
  * if (got.ok.type !== "boolean") throw new Error();
  * const v31 = { openapi: "3.1.0", components: { schemas: { A: { type: "object", properties: { x: false } } } } };
