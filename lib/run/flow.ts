@@ -16,7 +16,7 @@ import { noteMasked } from "./mask_result.ts";
 import { noteToldSince, saidSince } from "../secrets/said_since.ts";
 import { runSteps } from "./steps.ts";
 import { evaluateOutputs, fillVars } from "./vars.ts";
-import { withoutSkipped } from "./skipped_outputs.ts";
+import { withoutSkipped, withoutUnset } from "./skipped_outputs.ts";
 import type { Live, Walk } from "./walk.ts";
 import { expressionMessage } from "./expression_message.ts";
 
@@ -103,8 +103,9 @@ export async function runAttempt(
   // teardown gets them, to clean up what was made.
   if (outputs && flow.outputs) {
     const passed = !stop && walk.results.every((r) => r.status !== "failed");
-    // Not those reading a step its condition skipped: never meant to exist (skipped_outputs.ts).
-    const made = withoutSkipped(flow.outputs, walk.results);
+    // Not those reading a step its condition skipped, or a capture its step left unset by
+    // design (optional, when): never meant to exist (skipped_outputs.ts).
+    const made = withoutUnset(withoutSkipped(flow.outputs, walk.results), scope.steps);
     const problem = evaluateOutputs(made, scope, ctx, outputs, true);
     if (passed && problem !== undefined) outputs.set("\0failed", problem);
   }

@@ -9,6 +9,13 @@
  * the account the run makes (the converter's `.sign_in.yaml`, given the
  * user's own account) hands the account's id only when it signed up.
  *
+ * So is an output (of a setup flow or an included one) that reads a capture
+ * its step left unset by design: one declared `optional: true` that found
+ * nothing, or one whose `when` did not hold with no `otherwise`. The step
+ * said its answer may not hold the value; before, a sign-in that searched
+ * the sign-up's answer for the account's id (the converter's, for a
+ * document that shows no id) failed the setup, and every flow was skipped.
+ *
  * @module
  */
 import { expressionsOf } from "../expr/parse.ts";
@@ -48,5 +55,40 @@ export function withoutSkipped(
     ![...expressionsOf(o.value)].some(({ expr }) =>
       expr.ref.kind === "step" && skipped.has(expr.ref.step)
     )
+  );
+}
+
+/**
+ * `outputs` without those that read a capture its step, having run, left
+ * unset: `captured` (the flow's captures by step) holds the step but not
+ * the key. A capture that must find its value fails its step when it does
+ * not, so a step that passed without one declared it `optional`, or its
+ * `when` did not hold, or (an include) its flow's output was not produced;
+ * after a step that failed, the flow did not pass and an output that cannot
+ * be evaluated is not produced anyway.
+ *
+ * @example
+ * ```ts
+ * import { withoutUnset } from "./skipped_outputs.ts";
+ * import { compileValue } from "../expr/parse.ts";
+ * const outputs = [
+ *   { name: "id", value: compileValue("${steps.sign_up.capture.id}") },
+ *   { name: "token", value: compileValue("${steps.sign_up.capture.token}") },
+ * ];
+ * const captured = new Map([["sign_up", new Map([["token", "t"]])]]);
+ * const kept = withoutUnset(outputs, captured);
+ * if (kept.map((o) => o.name).join() !== "token") throw new Error(JSON.stringify(kept));
+ * ```
+ */
+export function withoutUnset(
+  outputs: readonly VarDef[],
+  captured: ReadonlyMap<string, ReadonlyMap<string, unknown>>,
+): VarDef[] {
+  return outputs.filter((o) =>
+    ![...expressionsOf(o.value)].some(({ expr }) => {
+      if (expr.ref.kind !== "step") return false;
+      const step = captured.get(expr.ref.step);
+      return step !== undefined && !step.has(expr.ref.key);
+    })
   );
 }

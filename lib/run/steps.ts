@@ -23,6 +23,7 @@ import { runStep } from "./step.ts";
 import type { Attempt } from "./attempt.ts";
 import { checkInclude, Kept, ownChecks, wanted } from "./include_checks.ts";
 import { evaluateOutputs, fillVars } from "./vars.ts";
+import { withoutUnset } from "./skipped_outputs.ts";
 import { secretMadeOf, shownValues } from "./shown.ts";
 import { type Level, type Live, record, type Walk } from "./walk.ts";
 import { expressionMessage } from "./expression_message.ts";
@@ -227,7 +228,9 @@ async function runInclude(step: Step, at: StepList): Promise<string | undefined>
     // After a failure the outputs that can be evaluated are kept, for cleanup steps to use.
     const outputs = new Map<string, unknown>();
     scope.steps.set(step.name, outputs);
-    const problem = evaluateOutputs(flow.outputs, inner, ctx, outputs, stop !== undefined);
+    // Not those reading a capture left unset by design (skipped_outputs.ts): absent, not errors.
+    const made = withoutUnset(flow.outputs ?? [], inner.steps);
+    const problem = evaluateOutputs(made, inner, ctx, outputs, stop !== undefined);
     if (problem !== undefined && !stop) {
       return await includeFailed(
         step,

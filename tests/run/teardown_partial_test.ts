@@ -94,7 +94,7 @@ Deno.test("a teardown after a failed setup gets the outputs the setup produced",
   }
 });
 
-Deno.test("a setup that passed but whose outputs failed hands the teardown every other output", async () => {
+Deno.test("a setup whose optional capture found nothing hands the flows and teardown every other output", async () => {
   const api = serve();
   const dir = await Deno.makeTempDir({ prefix: "flowrun-partial-" });
   try {
@@ -125,7 +125,8 @@ outputs:
       `${dir}/f.yaml`,
       ...["--setup", `${dir}/setup.yaml`, "--teardown", `${dir}/down.yaml`],
     ]);
-    assert.equal(run.code, 1, run.stdout + run.stderr);
+    // The flow ran (the stand-in answers its GET 500, which it does not check).
+    assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(api.deleted, ["/items/all?t=t-2"]);
   } finally {
     await api.close();

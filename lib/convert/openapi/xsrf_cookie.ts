@@ -39,8 +39,9 @@ export function echoesXsrf(method: string): boolean {
 
 /**
  * The capture of the token cookie on the sign-in's step. A server may set
- * none: the capture is then empty text, not unset, as a setup flow's output
- * must be evaluated (an unset one fails the setup and skips every flow).
+ * none: the capture is then empty text, not unset, as every unsafe request
+ * reads the setup's output (an unset one would be an expression error of
+ * each step that sends it; empty, the header is left out).
  *
  * @example
  * ```ts
