@@ -51,11 +51,7 @@ export function withoutSkipped(
       .map((r) => r.name),
   );
   if (skipped.size === 0) return [...outputs];
-  return outputs.filter((o) =>
-    ![...expressionsOf(o.value)].some(({ expr }) =>
-      expr.ref.kind === "step" && skipped.has(expr.ref.step)
-    )
-  );
+  return withoutReading(outputs, (step) => skipped.has(step));
 }
 
 /**
@@ -84,11 +80,17 @@ export function withoutUnset(
   outputs: readonly VarDef[],
   captured: ReadonlyMap<string, ReadonlyMap<string, unknown>>,
 ): VarDef[] {
+  return withoutReading(outputs, (step, key) => captured.get(step)?.has(key) === false);
+}
+
+/** `outputs` without those reading a step's capture that `unmade` says was not made. */
+function withoutReading(
+  outputs: readonly VarDef[],
+  unmade: (step: string, key: string) => boolean,
+): VarDef[] {
   return outputs.filter((o) =>
-    ![...expressionsOf(o.value)].some(({ expr }) => {
-      if (expr.ref.kind !== "step") return false;
-      const step = captured.get(expr.ref.step);
-      return step !== undefined && !step.has(expr.ref.key);
-    })
+    ![...expressionsOf(o.value)].some(({ expr }) =>
+      expr.ref.kind === "step" && unmade(expr.ref.step, expr.ref.key)
+    )
   );
 }
