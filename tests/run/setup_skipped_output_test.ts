@@ -6,7 +6,7 @@
  * expression error failed the setup and skipped every flow.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../support/cli.ts";
+import { runWithSetup } from "../support/setup_outputs.ts";
 
 function serve(): Deno.HttpServer<Deno.NetAddr> {
   return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
@@ -37,44 +37,15 @@ outputs:
   id: "\${steps.sign_up.capture.id}"
 `;
 
-const flow = (url: string) =>
-  `name: account
-steps:
-  - name: list
-    request: {method: GET, url: "${url}/items", headers: {authorization: "Bearer \${setup.token}"}}
-    assert: {status: 200}
-  - name: mine
-    if: {value: "\${setup.id}", exists: true}
-    request: {method: GET, url: "${url}/accounts/\${setup.id}", headers: {authorization: "Bearer \${setup.token}"}}
-    assert: {status: 200}
-`;
-
-type Report = {
-  flows: { name: string; status: string; steps: { name: string; status: string }[] }[];
-};
-
 async function run(signUp: boolean): Promise<Map<string, string>> {
   const server = serve();
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-setup-skipped-" });
   try {
     const url = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(`${dir}/setup.yaml`, setup(url, signUp));
-    await Deno.mkdir(`${dir}/flows`);
-    await Deno.writeTextFile(`${dir}/flows/account.yaml`, flow(url));
-    const out = await runCli([
-      "run",
-      `${dir}/flows`,
-      "--setup",
-      `${dir}/setup.yaml`,
-      "--report-json",
-      `${dir}/report.json`,
-    ]);
-    assert.equal(out.code, 0, out.stdout + out.stderr);
-    const report: Report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
-    return new Map(report.flows.flatMap((f) => f.steps.map((s) => [s.name, s.status])));
+    const out = await runWithSetup(url, setup(url, signUp));
+    assert.equal(out.code, 0, out.said);
+    return out.steps;
   } finally {
     await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
   }
 }
 

@@ -11,6 +11,12 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../support/cli.ts";
+import {
+  type Report,
+  runWithSetup,
+  type SetupRun,
+  stepStatuses,
+} from "../support/setup_outputs.ts";
 
 /** A sign-up answering with or without the id, in its body, a header and a cookie alike. */
 function serve(giveId: boolean): Deno.HttpServer<Deno.NetAddr> {
@@ -57,49 +63,18 @@ outputs:
   id: "${output}"
 `;
 
-const flow = (url: string) =>
-  `name: account
-steps:
-  - name: list
-    request: {method: GET, url: "${url}/items", headers: {authorization: "Bearer \${setup.token}"}}
-    assert: {status: 200}
-  - name: mine
-    if: {value: "\${setup.id}", exists: true}
-    request: {method: GET, url: "${url}/accounts/\${setup.id}", headers: {authorization: "Bearer \${setup.token}"}}
-    assert: {status: 200}
-`;
-
-type Report = {
-  flows: { name: string; status: string; steps: { name: string; status: string }[] }[];
-};
-
 async function run(
   giveId: boolean,
   capture: string,
   output = "\${steps.sign_up.capture.id}",
   signUpStatus = 200,
-): Promise<{ code: number; steps: Map<string, string>; said: string }> {
+): Promise<SetupRun> {
   const server = serve(giveId);
-  const dir = await Deno.makeTempDir({ prefix: "flowrun-setup-unset-" });
   try {
     const url = `http://127.0.0.1:${server.addr.port}`;
-    await Deno.writeTextFile(`${dir}/setup.yaml`, setup(url, capture, output, signUpStatus));
-    await Deno.mkdir(`${dir}/flows`);
-    await Deno.writeTextFile(`${dir}/flows/account.yaml`, flow(url));
-    const out = await runCli([
-      "run",
-      `${dir}/flows`,
-      "--setup",
-      `${dir}/setup.yaml`,
-      "--report-json",
-      `${dir}/report.json`,
-    ]);
-    const report: Report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
-    const steps = new Map(report.flows.flatMap((f) => f.steps.map((s) => [s.name, s.status])));
-    return { code: out.code, steps, said: out.stdout + out.stderr };
+    return await runWithSetup(url, setup(url, capture, output, signUpStatus));
   } finally {
     await server.shutdown();
-    await Deno.remove(dir, { recursive: true });
   }
 }
 
@@ -162,7 +137,7 @@ steps:
     const said = out.stdout + out.stderr;
     assert.equal(out.code, 0, said);
     const report: Report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
-    const steps = new Map(report.flows.flatMap((f) => f.steps.map((s) => [s.name, s.status])));
+    const steps = stepStatuses(report);
     assert.equal(steps.get("list"), "passed", said);
     assert.equal(steps.get("mine"), "skipped", said);
   } finally {
