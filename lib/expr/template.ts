@@ -267,9 +267,11 @@ function setupValue(name: string, expr: Expr, scope: Scope): unknown {
     const why = scope.setup?.get("\0failed");
     const said = `No setup flow handed out "${name}" (in "${expr.text}"): `;
     // The setup's note quotes its own message: a value here.
+    // Other outputs handed out: the setup ran, and left this one unset (skipped_outputs.ts).
+    const unset = "the setup flow left it unset (a capture found nothing, or a step was skipped).";
     throw new ExpressionError(
       why === undefined
-        ? ownWords(`${said}run with --setup FILE.`)
+        ? ownWords(`${said}${scope.setup?.size ? unset : "run with --setup FILE."}`)
         : around(said, told`${why}`, " before it was evaluated."),
     );
   }

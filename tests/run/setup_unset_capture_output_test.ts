@@ -80,8 +80,10 @@ async function run(
 
 for (const [how, capture] of Object.entries(CAPTURES)) {
   Deno.test(`setup: an output of ${how} capture left unset is not produced, and the setup passes`, async () => {
-    const { code, steps, said } = await run(false, capture);
+    const { code, steps, messages, said } = await run(false, capture);
     assert.equal(code, 0, said);
+    // Said as what happened, not as a missing --setup (it was given).
+    assert.match(messages.get("mine") ?? "", /the setup flow left it unset/, said);
     assert.equal(steps.get("sign_up"), "passed");
     assert.equal(steps.get("login"), "passed");
     assert.equal(steps.get("list"), "passed", said);

@@ -23,13 +23,18 @@ steps:
 
 /** The JSON report's part these tests read. */
 export type Report = {
-  flows: { name: string; status: string; steps: { name: string; status: string }[] }[];
+  flows: {
+    name: string;
+    status: string;
+    steps: { name: string; status: string; message?: string }[];
+  }[];
 };
 
-/** What a run said: its exit code, each step's status by name, and its output. */
+/** What a run said: its exit code, each step's status and message by name, and its output. */
 export interface SetupRun {
   code: number;
   steps: Map<string, string>;
+  messages: Map<string, string>;
   said: string;
 }
 
@@ -51,7 +56,10 @@ export async function runWithSetup(url: string, setup: string): Promise<SetupRun
       ...["--setup", `${dir}/setup.yaml`, "--report-json", `${dir}/report.json`],
     ]);
     const report: Report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
-    return { code: out.code, steps: stepStatuses(report), said: out.stdout + out.stderr };
+    const messages = new Map(
+      report.flows.flatMap((f) => f.steps.map((s) => [s.name, s.message ?? ""])),
+    );
+    return { code: out.code, steps: stepStatuses(report), messages, said: out.stdout + out.stderr };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -47,6 +47,7 @@ import { withVarComments } from "./var_comments.ts";
 import { type OwnItem, withOwnItem } from "./second_producer.ts";
 import { sendOwnMember, sentMember } from "./own_listed.ts";
 import { echoesRequest } from "./echoed_answer.ts";
+import { strictListing } from "./skippable_create.ts";
 
 // The spec says these parameters are ignored: the flow's own settings send them.
 const RESERVED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -176,17 +177,14 @@ export class FlowBuilder {
     // A login's answer shown only by what its request sends describes nothing the server makes
     // (echoed_answer.ts): its token is read by name, and the answer is not checked against it.
     const echoed = this.shared.inferred.login?.op === op && echoesRequest(doc, op);
-    const openapi = documentRef !== undefined && allJson(doc, found.responses) && !echoed
-      ? documentRef
-      : undefined;
+    const openapi = allJson(doc, found.responses) && !echoed ? documentRef : undefined;
     return ymap([["status", statusNode(found)], ["openapi", openapi]]);
   }
 
   /**
-   * The step's URL: under BASE_URL, also for an operation with a server of its own (an upload
-   * host, as Box's and GitHub's uploads have: said in a comment); when that server is no URL or
-   * the path is none (DigitalOcean's `/<upload_url>`, a presigned URL another answer gives), a
-   * var to fill in.
+   * The step's URL: under BASE_URL, also for an operation with its own server (an upload host, as
+   * Box's and GitHub's: said in a comment); a var to fill in when that server is no URL or the path
+   * is none (DigitalOcean's `/<upload_url>`, a presigned URL another answer gives).
    */
   #url(
     op: OpenApiOperation,
@@ -259,11 +257,12 @@ export class FlowBuilder {
     const link = this.shared.inferred.params.get(op)?.find((l) => l.param === param);
     const step = link && this.stepOf.get(latestHolder(this.shared.doc, link, this.stepOf.keys()));
     // An item found by what its create sent is never the listing's first instead.
-    const sent = link?.match &&
-      sentMember(this.#nodeOf.get(this.stepOf.get(link.after!)!), link.match);
+    const made = link?.after && this.#nodeOf.get(this.stepOf.get(link.after)!);
+    const sent = link?.match && sentMember(made, link.match);
     if (!link || step === undefined || (link.match && !sent) || link.from === "client") return;
     const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
-    return this.capture(step, key, captureSource(link, sent));
+    const listed = strictListing(link, made, this.#nodeOf.get(step)); // skippable_create.ts
+    return this.capture(step, key, captureSource(listed, sent));
   }
 
   /**
