@@ -701,9 +701,15 @@ async function checkExamples(root: string): Promise<PartRun> {
   const success = await examplesTypeCheck(root);
   // Named in "What failed" like any test: unnamed, a CI log's tail said "1 failed" and nothing
   // more, and the whole run had to be repeated to find which example it was.
-  const failures = success
-    ? []
-    : ["deno check --doc-only => an example of the JSDoc or Markdown does not type-check (above)"];
+  return checkRun(
+    success,
+    "deno check --doc-only => an example of the JSDoc or Markdown does not type-check (above)",
+  );
+}
+
+/** A check counted as one test: passed, or failed and named in "What failed" as `failure`. */
+function checkRun(success: boolean, failure: string): PartRun {
+  const failures = success ? [] : [failure];
   return {
     code: success ? 0 : 1,
     tally: { passed: 1 - failures.length, failed: failures.length, ignored: 0 },
@@ -744,12 +750,7 @@ async function checkFiles(root: string, files: readonly string[]): Promise<PartR
     cwd: root,
     stdin: "null",
   }).spawn().status;
-  const failures = success ? [] : ["deno check => the types of the quick part's files (above)"];
-  return {
-    code: success ? 0 : 1,
-    tally: { passed: 1 - failures.length, failed: failures.length, ignored: 0 },
-    failures,
-  };
+  return checkRun(success, "deno check => the types of the quick part's files (above)");
 }
 
 /**
