@@ -12,6 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { convertAndRunSuite, serveStandIn } from "../support/openapi_suite.ts";
+import { flasggerDocument } from "../support/openapi_doc_parts.ts";
 
 const credentials = {
   type: "object",
@@ -25,48 +26,35 @@ const credentials = {
 function document(refresh: boolean): Record<string, unknown> {
   const bearer = [{ Bearer: [] }];
   const body = (schema: unknown) => [{ name: "body", in: "body", required: true, schema }];
-  return {
-    swagger: "2.0",
-    info: { title: "bookmarks", version: "1" },
-    basePath: "/api/v1",
-    securityDefinitions: {
-      Bearer: {
-        type: "apiKey",
-        name: "Authorization",
-        in: "header",
-        description: 'JWT Authorization header "Authorization: Bearer {token}"',
+  return flasggerDocument("bookmarks", {
+    "/user/register": {
+      post: {
+        summary: "Register a new user",
+        parameters: body({
+          ...credentials,
+          properties: { ...credentials.properties, username: { type: "string" } },
+        }),
+        responses: { 201: { description: "registered" } },
       },
     },
-    paths: {
-      "/user/register": {
-        post: {
-          summary: "Register a new user",
-          parameters: body({
-            ...credentials,
-            properties: { ...credentials.properties, username: { type: "string" } },
-          }),
-          responses: { 201: { description: "registered" } },
-        },
+    "/user/login": {
+      post: {
+        summary: "Authenticate a user",
+        parameters: body(credentials),
+        responses: { 200: { description: "User successfully logged in" } },
       },
-      "/user/login": {
-        post: {
-          summary: "Authenticate a user",
-          parameters: body(credentials),
-          responses: { 200: { description: "User successfully logged in" } },
-        },
-      },
-      "/user/whoami": {
-        get: { security: bearer, responses: { 200: { description: "the user" } } },
-      },
-      ...(refresh
-        ? {
-          "/user/token/refresh": {
-            get: { security: bearer, responses: { 200: { description: "a new access token" } } },
-          },
-        }
-        : {}),
     },
-  };
+    "/user/whoami": {
+      get: { security: bearer, responses: { 200: { description: "the user" } } },
+    },
+    ...(refresh
+      ? {
+        "/user/token/refresh": {
+          get: { security: bearer, responses: { 200: { description: "a new access token" } } },
+        },
+      }
+      : {}),
+  });
 }
 
 /** The stand-in: accounts by email, the tokens it issued, and what it was sent. */

@@ -48,6 +48,32 @@ export const tokenDocument = (rest: Record<string, unknown>) => ({
 });
 
 /**
+ * A Swagger 2.0 document as flasgger serves a Flask API's: under `/api/v1`, its token sent in an
+ * `Authorization` apiKey whose description alone calls it a JWT.
+ *
+ * @example
+ * ```ts
+ * import { flasggerDocument } from "./openapi_doc_parts.ts";
+ * const doc = flasggerDocument("bookmarks", {});
+ * if (doc.basePath !== "/api/v1" || doc.securityDefinitions.Bearer.in !== "header") throw new Error();
+ * ```
+ */
+export const flasggerDocument = (title: string, paths: Record<string, unknown>) => ({
+  swagger: "2.0",
+  info: { title, version: "1" },
+  basePath: "/api/v1",
+  securityDefinitions: {
+    Bearer: {
+      type: "apiKey",
+      name: "Authorization",
+      in: "header",
+      description: 'JWT Authorization header "Authorization: Bearer {token}"',
+    },
+  },
+  paths,
+});
+
+/**
  * The paths of a sign-up and a login that both take `credentials` and answer `token`, neither
  * under the document's security: the account every bearer-token suite of these tests starts with.
  *

@@ -23,6 +23,7 @@ import { withAccountParent } from "./account_parent.ts";
 import { type OpenApiOperation, operationsOf } from "./operations.ts";
 import { withPrerequisites } from "./prerequisites.ts";
 import { withSignInSignUps } from "./signin_signup.ts";
+import { withAccountSubject } from "./account_subject.ts";
 import { inferredLinks } from "./producers.ts";
 import { inferredLines } from "./inferred_lines.ts";
 import { ownResources, stopsServer } from "./stops.ts";
@@ -126,7 +127,7 @@ export function convertOpenApi(input: OpenApiInput): OpenApiResult {
   const server = firstServer(doc);
   const links = withOwnAccount(doc, { ...inferredLinks(doc, ops), login: loginOf(doc, ops) }, ops);
   const parented = withAccountParent(doc, ops, withOwnRead(doc, ops, links));
-  const inferred = withSignInSignUps(doc, ops, parented);
+  const inferred = withAccountSubject(doc, withSignInSignUps(doc, ops, parented));
   const ambiguous = ambiguousOps(inferred);
   const auth = new AuthSchemes(doc, server, inferred.login);
   const shared: Shared = {

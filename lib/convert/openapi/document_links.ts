@@ -57,6 +57,8 @@ export interface ParamLink {
   search?: string[];
   /** With `search`: the answer is described, without the member searched for (`unlisted_id.ts`). */
   unlisted?: true;
+  /** With `search` of the account's own read: else the `sub` of the login's token (`account_subject.ts`). */
+  subject?: true;
   /**
    * With `listing` after a create answering no id: the listed item's member
    * holding what the create sent (`name`), the run's own item (`own_listed.ts`).

@@ -48,6 +48,7 @@ import { type OwnItem, withOwnItem } from "./second_producer.ts";
 import { sendOwnMember, sentMember } from "./own_listed.ts";
 import { echoesRequest } from "./echoed_answer.ts";
 import { strictListing } from "./skippable_create.ts";
+import { orSubject } from "./account_subject.ts";
 
 // The spec says these parameters are ignored: the flow's own settings send them.
 const RESERVED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -262,7 +263,7 @@ export class FlowBuilder {
     if (!link || step === undefined || (link.match && !sent) || link.from === "client") return;
     const key = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(param) ? param : "id";
     const listed = strictListing(link, made, this.#nodeOf.get(step)); // skippable_create.ts
-    return this.capture(step, key, captureSource(listed, sent));
+    return this.capture(step, key, orSubject(this.#session(), link, captureSource(listed, sent)));
   }
 
   /**

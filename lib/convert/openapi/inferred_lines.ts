@@ -22,10 +22,16 @@ import { SUBJECT_CLAIM } from "./jwt_subject.ts";
 import { examplesAToken } from "./exampled_token.ts";
 import { namedTokenWhere } from "./bare_token.ts";
 
-/** Where a link searched for by name reads its value: an answer undescribed, or without it. */
-function searchedWhere(search: string[], unlisted?: true): string {
-  const why = unlisted ? "its description shows none" : "undescribed";
-  return `${searchPath(search)} (the first anywhere in its answer, ${why})`;
+/**
+ * Where a link searched for by name reads its value: an answer undescribed, or without it; and
+ * the token's `sub` it falls back on (account_subject.ts).
+ */
+function searchedWhere(link: ParamLink): string {
+  const why = link.unlisted ? "its description shows none" : "undescribed";
+  const or = link.subject
+    ? `, else the ${SUBJECT_CLAIM} of the login's token when it is a JWT`
+    : "";
+  return `${searchPath(link.search!)} (the first anywhere in its answer, ${why})${or}`;
 }
 
 /** Where in its producer's answer a link reads its value, for the summary. */
@@ -36,7 +42,7 @@ function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): str
   }
   if (link.from === "href") return `${capturePath(link.path)} (the link its example shows)`;
   if (link.fresh) return "(a new name of the run's own, for what the call makes)";
-  if (link.search) return searchedWhere(link.search, link.unlisted);
+  if (link.search) return searchedWhere(link);
   if (link.from === "client") return "(the run's own name, which the client names there)";
   const how = link.from === "links"
     ? " (the document's links)"
