@@ -106,7 +106,8 @@ export function capture(
 function claimed(value: unknown, from: CaptureSource): Captured {
   const got = jwtClaim(value, from.claim!);
   if (got.why === undefined) return { found: true, value: got.value };
-  return notFound(around(`${describeSource(from)} gave no claim ${from.claim}: `, got.said, ""));
+  const names = [from.claim!].flat().join(", ");
+  return notFound(around(`${describeSource(from)} gave no claim ${names}: `, got.said, ""));
 }
 
 /** Takes a capture of one kind of source. */

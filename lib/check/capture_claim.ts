@@ -41,7 +41,7 @@ function payloadOf(token: string): Record<string, unknown> | undefined {
 
 /**
  * The claim `name` of the JWT `value` holds (a `Bearer ` before it is
- * allowed), or why there is none.
+ * allowed), or of a list of names the first it holds, or why there is none.
  *
  * @example
  * ```ts
@@ -53,11 +53,15 @@ function payloadOf(token: string): Record<string, unknown> | undefined {
  * }
  * if (jwtClaim(jwt, "iat").why !== 'the JWT has no claim "iat"') throw new Error();
  * if (jwtClaim("opaque", "sub").why !== "it is not a JWT") throw new Error();
+ * if (jwtClaim(jwt, ["user_id", "name", "sub"]).value !== "ann") throw new Error();
  * ```
  */
-export function jwtClaim(value: unknown, name: string): Claimed {
+export function jwtClaim(value: unknown, name: string | readonly string[]): Claimed {
   const claims = typeof value === "string" ? payloadOf(value) : undefined;
   if (!claims) return none(own("it is not a JWT"));
-  if (!Object.hasOwn(claims, name)) return none(told`the JWT has no claim "${name}"`);
-  return { value: claims[name] };
+  const names = [name].flat();
+  const held = names.find((n) => Object.hasOwn(claims, n));
+  if (held !== undefined) return { value: claims[held] };
+  if (names.length === 1) return none(told`the JWT has no claim "${names[0]}"`);
+  return none(told`the JWT has none of the claims ${names.map((n) => `"${n}"`).join(", ")}`);
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Node, YAMLMap } from "yaml";
-import { isScalar } from "./nodes.ts";
+import { isScalar, isSeq } from "./nodes.ts";
 import { CAPTURE_SOURCES, type CaptureSource } from "../model/flow.ts";
 import { CAPTURE_TYPES, type CaptureType } from "../model/checks.ts";
 import type { PathRoot } from "../expr/path.ts";
@@ -276,20 +276,31 @@ function withPattern(
   return part && { ...from, ...part };
 }
 
-/** `claim` (a JWT claim's name): `{claim}`, `{}` when absent, or undefined with the problem reported. */
+/**
+ * `claim` (a JWT claim's name, or a list of them, the first the token holds): `{claim}`, `{}` when
+ * absent, or undefined with the problem reported.
+ */
 function claimName(
   ctx: Loading,
   entry: Entry | undefined,
   what: string,
-): { claim?: string } | undefined {
-  const v = entry && isScalar(entry.value) ? entry.value.value : undefined;
+): { claim?: string | string[] } | undefined {
   if (!entry) return {};
-  if (typeof v === "string" && v !== "") return { claim: v };
+  const name = (node: unknown) => {
+    const v = isScalar(node) ? node.value : undefined;
+    return typeof v === "string" && v !== "" ? v : undefined;
+  };
+  const list = isSeq(entry.value) ? entry.value.items.map((i) => name(ctx.deref(i))) : undefined;
+  const one = list ? undefined : name(entry.value);
+  if (one !== undefined) return { claim: one };
+  if (list && list.length > 0 && list.every((n) => n !== undefined)) return { claim: list };
   ctx.problem(
     "wrong-type",
-    `Expected "claim" in ${what} to be the name of a JWT claim, got ${describe(entry.value)}.`,
+    `Expected "claim" in ${what} to be the name of a JWT claim or a list of names, got ${
+      describe(entry.value)
+    }.`,
     entry.value ?? entry.keyNode,
-    "Write claim: sub to keep the subject (the account) of the JWT the source gives, e.g. {path: $.json.token, claim: sub}.",
+    "Write claim: sub to keep the subject (the account) of the JWT the source gives, e.g. {path: $.json.token, claim: sub}, or claim: [sub, id] for the first of them it holds.",
   );
   return undefined;
 }

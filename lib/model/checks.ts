@@ -210,8 +210,8 @@ export type CaptureSource =
     | { kind: "body"; encoding: "base64" }
   )
   & {
-    /** The claim of the JWT the source gives (`claim: sub`), kept before `as` turns it. */
-    claim?: string;
+    /** The claim of the JWT the source gives (`claim: sub`; of a list, the first it holds), kept before `as` turns it. */
+    claim?: string | readonly string[];
     as?: CaptureType;
     /** Finding nothing leaves the capture unset instead of failing the step (`optional: true`). */
     optional?: true;

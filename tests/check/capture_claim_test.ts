@@ -44,19 +44,22 @@ steps:
       status: 200
 `;
 
+/** Loads the flow of `capture` and `read` against `api` (no load problem) and runs it. */
+async function runCaptured(api: { url: string }, capture: string, read: string, runId: string) {
+  const { flow, problems } = loadFlow(flowOf(api.url, capture, read), `${runId}.yaml`);
+  assert.deepEqual(problems, []);
+  return await runFlows([flow!], { runId });
+}
+
 Deno.test("claim: sub reads the account's id from the JWT a login answers, in both spellings and with as", async () => {
   const api = serve();
   try {
-    const a = loadFlow(
-      flowOf(
-        api.url,
-        "capture: {token: $.json.token, id: {path: $.json.token, claim: sub, as: number}}",
-        "${steps.login.capture.id}",
-      ),
-      "a.yaml",
+    const run = await runCaptured(
+      api,
+      "capture: {token: $.json.token, id: {path: $.json.token, claim: sub, as: number}}",
+      "${steps.login.capture.id}",
+      "r1",
     );
-    assert.deepEqual(a.problems, []);
-    const run = await runFlows([a.flow!], { runId: "r1" });
     assert.equal(run.status, "passed", JSON.stringify(run.flows[0].steps.map((s) => s.message)));
     const b = loadFlow(
       `name: b
@@ -111,20 +114,47 @@ Deno.test("claim: a text that is not a JWT, or a claim the JWT lacks, fails the 
   }
 });
 
-Deno.test("a bad claim is a positioned load problem", () => {
-  const { problems } = loadFlow(
-    `name: f
+Deno.test("a bad claim, or a claim list of nothing or of a name that is no text, is a positioned load problem", () => {
+  for (const bad of ['""', "[]", "[sub, 3]", "[sub, {a: 1}]"]) {
+    const { problems } = loadFlow(
+      `name: f
 steps:
   - name: s
     request: {url: "http://x.test"}
     capture:
-      a: {path: $.json.token, claim: ""}
+      a: {path: $.json.token, claim: ${bad}}
 `,
-    "f.yaml",
-  );
-  assert.deepEqual(problems.map((p) => [p.code, p.line]), [["wrong-type", 6]]);
-  assert.match(
-    problems[0].message,
-    /Expected "claim" in capture "a" of step "s" to be the name of a JWT claim/,
-  );
+      "f.yaml",
+    );
+    assert.deepEqual(problems.map((p) => [p.code, p.line]), [["wrong-type", 6]], bad);
+    assert.match(
+      problems[0].message,
+      /Expected "claim" in capture "a" of step "s" to be the name of a JWT claim or a list of names/,
+    );
+  }
+});
+
+Deno.test("claim: a list keeps the first claim the JWT holds, and names them all when it holds none", async () => {
+  const api = serve();
+  try {
+    const token = "capture: {token: $.json.token, id: {path: $.json.token, claim:";
+    const run = await runCaptured(
+      api,
+      `${token} [user_id, sub, iat]}}`,
+      "${steps.login.capture.id}",
+      "r4",
+    );
+    assert.equal(run.status, "passed", JSON.stringify(run.flows[0].steps.map((s) => s.message)));
+    const failed = await runCaptured(api, `${token} [user_id, uid]}}`, "1", "r5");
+    const login = failed.flows[0].steps[0];
+    assert.equal(login.status, "failed");
+    assert.match(
+      login.message ?? "",
+      /\$\.json\.token gave no claim user_id, uid: the JWT has none of the claims "user_id", "uid"/,
+    );
+    const left = await runCaptured(api, `${token} [user_id, uid], optional: true}}`, "1", "r6");
+    assert.equal(left.flows[0].steps[0].status, "passed");
+  } finally {
+    await api.stop();
+  }
 });

@@ -75,12 +75,17 @@ function document(format: string | undefined, registerAnswersId = false): Record
 const part = (o: object) =>
   btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 
-/** Users from 41 on; the login's token is a JWT naming the user in `sub`; only yours is yours. */
-function social() {
+/**
+ * Users from 41 on; the login's token is a JWT naming the user in `claim` (`sub`; jsonwebtoken's
+ * `jwt.sign({id})` signs `id`); only yours is yours.
+ */
+function social(claim = "sub") {
   const users: { id: number; username: string; email: string; password: string }[] = [];
   const counted = { own: 0, refused: 0 };
   const jwt = (id: number) =>
-    `${part({ alg: "HS256", typ: "JWT" })}.${part({ sub: String(id) })}.c2ln`;
+    `${part({ alg: "HS256", typ: "JWT" })}.${
+      part({ [claim]: claim === "sub" ? String(id) : id })
+    }.c2ln`;
   const shown = (u: (typeof users)[number]) => ({ id: u.id, username: u.username, email: u.email });
   const server = serveStandIn(async (req) => {
     const { pathname } = new URL(req.url);
@@ -115,24 +120,26 @@ function social() {
   return { server, counted, jwt };
 }
 
-Deno.test("the account's own read, update and delete take the sub of the login's JWT when nothing answers the id", async () => {
-  const { server, counted, jwt } = social();
-  const { runs, summary, flows } = await convertAndRunSuite(document("JWT"), server, { runs: 2 });
-  for (const run of runs) assert.equal(run.code, 0, `${summary}\n${run.stdout}\n${run.stderr}`);
-  // The token is never shown, though its claim is read.
-  for (const run of runs) assert.ok(!`${run.stdout}${run.stderr}`.includes(jwt(41)));
-  for (const method of ["GET", "PUT", "DELETE"]) {
-    assert.match(
-      summary,
-      new RegExp(
-        `\\{id\\} of ${method} /users/\\{id\\} ← POST /auth/login \\$\\.json\\.token \\(its JWT's claim sub`,
-      ),
-    );
-  }
-  assert.equal(counted.refused, 0);
-  assert.ok(counted.own >= 6, JSON.stringify(counted));
-  assert.match([...flows.values()].join("\n"), /claim: sub/);
-});
+for (const claim of ["sub", "id"]) {
+  Deno.test(`the account's own read, update and delete take the ${claim} of the login's JWT when nothing answers the id`, async () => {
+    const { server, counted, jwt } = social(claim);
+    const { runs, summary, flows } = await convertAndRunSuite(document("JWT"), server, { runs: 2 });
+    for (const run of runs) assert.equal(run.code, 0, `${summary}\n${run.stdout}\n${run.stderr}`);
+    // The token is never shown, though its claim is read.
+    for (const run of runs) assert.ok(!`${run.stdout}${run.stderr}`.includes(jwt(41)));
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      assert.match(
+        summary,
+        new RegExp(
+          `\\{id\\} of ${method} /users/\\{id\\} ← POST /auth/login \\$\\.json\\.token \\(its JWT's claim sub`,
+        ),
+      );
+    }
+    assert.equal(counted.refused, 0);
+    assert.ok(counted.own >= 6, JSON.stringify(counted));
+    assert.match([...flows.values()].join("\n"), /claim: \[sub, id\]/);
+  });
+}
 
 Deno.test("a token the document does not call a JWT is never opened; an answered id is preferred", async () => {
   for (

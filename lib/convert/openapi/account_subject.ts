@@ -24,7 +24,7 @@ import { singular } from "../names.ts";
 import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import { searchPath } from "./capture_source.ts";
 import type { ParamLink } from "./document_links.ts";
-import { SUBJECT_CLAIM } from "./jwt_subject.ts";
+import { subjectClaims } from "./jwt_subject.ts";
 import { type Login, tokenGiver } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import type { Inferred } from "./prerequisites.ts";
@@ -128,7 +128,7 @@ export function orSubject(b: SubjectBuilder, link: ParamLink, source: YNode): YN
   const step = b.stepOf.get(login.op) ?? b.stepOf.get(tokenGiver(login));
   if (step === undefined) return source;
   const token = tokenSource(login);
-  const claim: [string, YNode][] = [["claim", SUBJECT_CLAIM], ["optional", true]];
+  const claim: [string, YNode][] = [["claim", subjectClaims(link.param)], ["optional", true]];
   const sub = typeof token === "string" || token === null || (token as YMap).kind !== "map"
     ? ymap([["path", token], ...claim])
     : ymap([...(token as YMap).entries, ...claim]);

@@ -18,7 +18,7 @@
  */
 import { ymap, type YNode } from "../yaml_out.ts";
 import type { ParamLink } from "./document_links.ts";
-import { SUBJECT_CLAIM } from "./jwt_subject.ts";
+import { subjectClaims } from "./jwt_subject.ts";
 
 /**
  * The capture of a link's value: its JSONPath, or the segment of the
@@ -39,7 +39,9 @@ import { SUBJECT_CLAIM } from "./jwt_subject.ts";
  * ```
  */
 export function captureSource(
-  link: Pick<ParamLink, "path" | "from" | "fromEnd" | "search" | "match" | "after" | "pattern">,
+  link:
+    & Pick<ParamLink, "path" | "from" | "fromEnd" | "search" | "match" | "after" | "pattern">
+    & { param?: string },
   sent?: string,
 ): YNode {
   // An answer the document does not describe may not hold it: the create passes all the same.
@@ -56,7 +58,7 @@ export function captureSource(
   if (link.from === "parent" || link.from === "property") return memberSource(link.path);
   // The account the token was issued to (jwt_subject.ts).
   if (link.from === "claim") {
-    return ymap([["path", capturePath(link.path)], ["claim", SUBJECT_CLAIM]]);
+    return ymap([["path", capturePath(link.path)], ["claim", subjectClaims(link.param ?? "id")]]);
   }
   // A listing nothing in the suite adds to may be empty on a fresh instance (orders a shop's front
   // places): the listing passes, and what reads its first item is skipped, saying so. One read

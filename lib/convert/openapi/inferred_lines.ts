@@ -18,9 +18,17 @@ import { matchPath, searchPath } from "./capture_source.ts";
 import { tokenWhere } from "./token_source.ts";
 import { sentToken } from "./token_refresh.ts";
 import { TOKEN_CAPTURE } from "./auth_login.ts";
-import { SUBJECT_CLAIM } from "./jwt_subject.ts";
+import { subjectClaims } from "./jwt_subject.ts";
 import { examplesAToken } from "./exampled_token.ts";
 import { namedTokenWhere } from "./bare_token.ts";
+
+/** The claims a token may name the account by, in the summary's words: `sub, else id`. */
+function claimWords(param: string): string {
+  const [first, ...rest] = subjectClaims(param);
+  const last = rest.pop();
+  if (last === undefined) return first;
+  return `${first}, else ${rest.length > 0 ? `${rest.join(", ")} or ` : ""}${last}`;
+}
 
 /**
  * Where a link searched for by name reads its value: an answer undescribed, or without it; and
@@ -29,7 +37,7 @@ import { namedTokenWhere } from "./bare_token.ts";
 function searchedWhere(link: ParamLink): string {
   const why = link.unlisted ? "its description shows none" : "undescribed";
   const or = link.subject
-    ? `, else the ${SUBJECT_CLAIM} of the login's token when it is a JWT`
+    ? `, else the login token's claim ${claimWords(link.param)} when it is a JWT`
     : "";
   return `${searchPath(link.search!)} (the first anywhere in its answer, ${why})${or}`;
 }
@@ -47,7 +55,7 @@ function linkWhere(link: ParamLink, name: (op: OpenApiOperation) => string): str
   const how = link.from === "links"
     ? " (the document's links)"
     : link.from === "claim"
-    ? ` (its JWT's claim ${SUBJECT_CLAIM}: no answer gives the account's id)`
+    ? ` (its JWT's claim ${claimWords(link.param)}: no answer gives the account's id)`
     : link.match
     ? ` (the run's own, after ${name(link.after!)})`
     : link.from === "listing"

@@ -28,6 +28,26 @@ export interface TokenLogin {
 export const SUBJECT_CLAIM = "sub";
 
 /**
+ * The claims a token may name the account `param` reads by: `sub`, else the
+ * parameter's own name, the same noun's id in either spelling, and `id`. Many
+ * servers sign `{id}` or `{userId}` and no `sub` (jsonwebtoken's
+ * `jwt.sign({id: user.id}, secret)`): the capture keeps the first the token
+ * holds (`claim: [sub, …]`, docs/flow-format.md).
+ *
+ * @example
+ * ```ts
+ * import { subjectClaims } from "./jwt_subject.ts";
+ * if (subjectClaims("user_id").join() !== "sub,user_id,userId,id") throw new Error();
+ * if (subjectClaims("id").join() !== "sub,id") throw new Error();
+ * ```
+ */
+export function subjectClaims(param: string): string[] {
+  const noun = /^(.+?)(?:_id|Id|ID)$/.exec(param)?.[1];
+  const named = noun ? [param, `${noun}_id`, `${noun}Id`] : [param];
+  return [...new Set([SUBJECT_CLAIM, ...named, "id"])];
+}
+
+/**
  * Whether the login's token is one the document calls a JWT: it is found at
  * a path of the login's answer, and a scheme it serves declares
  * `bearerFormat: JWT`.
