@@ -267,7 +267,7 @@ function setupValue(name: string, expr: Expr, scope: Scope): unknown {
     const why = scope.setup?.get("\0failed");
     const said = `No setup flow handed out "${name}" (in "${expr.text}"): `;
     // The setup's note quotes its own message: a value here.
-    // Other outputs handed out: the setup ran, and left this one unset (skipped_outputs.ts).
+    // A setup ran (`\0ran`, flows.ts) and left this one unset (skipped_outputs.ts).
     const unset = "the setup flow left it unset (a capture found nothing, or a step was skipped).";
     throw new ExpressionError(
       why === undefined

@@ -175,6 +175,8 @@ async function runSetup(flows: readonly Flow[], ctx: Context): Promise<Setup> {
     for (const [k, v] of outputs) if (k !== "\0failed") setup.forTeardown.set(k, v);
   }
   if (setup.failed !== undefined) setup.forTeardown.set("\0failed", setup.failed);
+  // Set up, whatever it handed out: a read of an output it left unset says so (template.ts).
+  else if (flows.length > 0) setup.outputs.set("\0ran", true);
   return setup;
 }
 

@@ -147,3 +147,51 @@ steps:
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("setup: a setup whose only output it left unset says so, not that --setup is missing", async () => {
+  const server = serve(false);
+  const dir = await Deno.makeTempDir({ prefix: "flowrun-setup-only-unset-" });
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}`;
+    await Deno.writeTextFile(
+      `${dir}/setup.yaml`,
+      `name: sign up
+steps:
+  - name: sign_up
+    request: {method: POST, url: "${url}/sign-up"}
+    capture: {id: {path: $.json.id, optional: true}}
+outputs:
+  id: "\${steps.sign_up.capture.id}"
+`,
+    );
+    await Deno.mkdir(`${dir}/flows`);
+    await Deno.writeTextFile(
+      `${dir}/flows/mine.yaml`,
+      `name: mine
+steps:
+  - name: mine
+    if: {value: "\${setup.id}", exists: true}
+    request: {url: "${url}/accounts/\${setup.id}"}
+`,
+    );
+    const report = `${dir}/report.json`;
+    const out = await runCli([
+      "run",
+      `${dir}/flows`,
+      "--setup",
+      `${dir}/setup.yaml`,
+      "--report-json",
+      report,
+    ]);
+    const said = out.stdout + out.stderr;
+    assert.equal(out.code, 0, said);
+    const { flows }: Report = JSON.parse(await Deno.readTextFile(report));
+    const mine = flows.flatMap((f) => f.steps).find((s) => s.name === "mine");
+    assert.equal(mine?.status, "skipped", said);
+    assert.match(mine?.message ?? "", /the setup flow left it unset/, said);
+    assert.doesNotMatch(mine?.message ?? "", /--setup FILE/, said);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
