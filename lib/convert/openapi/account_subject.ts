@@ -9,8 +9,9 @@
  * Extended's identity), so the read was skipped. The search now falls back
  * on the token's claim, which the login's step captures optionally: the
  * token the server issued decides, not what the document calls it. When the
- * answer holds the id it wins; an opaque token, or a JWT without `sub`,
- * leaves the capture unset and the read skipped, saying why, as before.
+ * answer holds the id it wins; an opaque token, or a JWT without `sub` or
+ * the id's own claims (`subjectClaims`), leaves the capture unset and the
+ * read skipped, saying why, as before.
  *
  * Only for an id searched in the account's own read: a signed-in `GET` of
  * no parameter whose path names the id's noun in the singular (`/auth/user`
@@ -24,7 +25,7 @@ import { singular } from "../names.ts";
 import { type YMap, ymap, type YNode } from "../yaml_out.ts";
 import { searchPath } from "./capture_source.ts";
 import type { ParamLink } from "./document_links.ts";
-import { subjectClaims } from "./jwt_subject.ts";
+import { idNoun, subjectClaims } from "./jwt_subject.ts";
 import { type Login, tokenGiver } from "./login.ts";
 import type { OpenApiOperation } from "./operations.ts";
 import type { Inferred } from "./prerequisites.ts";
@@ -35,27 +36,22 @@ import { usesLogin } from "./uses_login.ts";
 /** The login step's capture of the token's subject. */
 const SUBJECT_CAPTURE = "token_subject";
 
-/** The noun an id parameter names (`user` of `user_id`, `userId`); none for another name. */
-function nounOf(param: string): string | undefined {
-  const plain = plainName(param);
-  return plain.length > 2 && plain.endsWith("id") ? plain.slice(0, -2) : undefined;
-}
-
 /** Whether `read` is the signed-in account's own read, answering the account `param` names. */
 function accountRead(doc: Node, login: Login, read: OpenApiOperation, param: string): boolean {
   if (read.method !== "GET" || read.template.includes("{")) return false;
   if (!usesLogin(read.node, doc, login)) return false;
   const words = read.template.split("/").filter((w) => w !== "").map(plainName);
   const last = words.at(-1);
-  const noun = nounOf(param);
+  const noun = idNoun(param);
   if (last === undefined || noun === undefined) return false;
   // A plural last word is a listing of many accounts, of which the first is anyone's.
-  return last === "me" || (singular(last) === last && words.map(singular).includes(noun));
+  return last === "me" ||
+    (singular(last) === last && words.map(singular).includes(plainName(noun)));
 }
 
 /**
  * The links whose search of the account's own read falls back on the token's
- * `sub` (`subject: true`), for a token login; the rest as they were.
+ * claims (`subject: true`), for a token login; the rest as they were.
  *
  * @example
  * ```ts
@@ -75,6 +71,10 @@ function accountRead(doc: Node, login: Login, read: OpenApiOperation, param: str
  * const token = { op: login, path: ["token"], schemes: new Map([["b", {}]]) };
  * const inferred = { params: new Map([[courses, [link]]]), login: token as never };
  * if (withAccountSubject(doc, inferred).params.get(courses)?.[0].subject !== true) throw new Error();
+ * // A listing of accounts (`/users`) is anyone's, never the signed-in one's.
+ * const listing = { ...me, template: "/users" };
+ * const listed = { params: new Map([[courses, [{ ...link, producer: listing }]]]), login: token as never };
+ * if (withAccountSubject(doc, listed).params.get(courses)?.[0].subject) throw new Error();
  * ```
  */
 export function withAccountSubject(doc: Node, inferred: Inferred): Inferred {
@@ -103,8 +103,8 @@ export interface SubjectBuilder {
 
 /**
  * A searched capture (`source`, a map) that, when its answer holds none of
- * the names searched, is the `sub` of the login's token instead: the login's
- * step captures it, optionally, beside the token.
+ * the names searched, is the login token's claim instead (`sub`, else the
+ * id's own): the login's step captures it, optionally, beside the token.
  *
  * @example
  * ```ts
@@ -127,12 +127,13 @@ export function orSubject(b: SubjectBuilder, link: ParamLink, source: YNode): YN
   if (!link.subject || !link.search || !login || map?.kind !== "map") return source;
   const step = b.stepOf.get(login.op) ?? b.stepOf.get(tokenGiver(login));
   if (step === undefined) return source;
+  // The token's own source (a path, or a map: a regex), with the claims read of it.
   const token = tokenSource(login);
-  const claim: [string, YNode][] = [["claim", subjectClaims(link.param)], ["optional", true]];
-  const sub = typeof token === "string" || token === null || (token as YMap).kind !== "map"
-    ? ymap([["path", token], ...claim])
-    : ymap([...(token as YMap).entries, ...claim]);
-  const otherwise = b.capture(step, SUBJECT_CAPTURE, sub);
+  const from = typeof token === "string"
+    ? [["path", token] as [string, YNode]]
+    : (token as YMap).entries;
+  const claims = ymap([...from, ["claim", subjectClaims(link.param)], ["optional", true]]);
+  const otherwise = b.capture(step, SUBJECT_CAPTURE, claims);
   // A path of `..` selects a list, found even when empty: the answer holds one when it is not.
   const found = ymap([["path", searchPath(link.search)], ["notEquals", []]]);
   return ymap([...map.entries, ["when", found], ["otherwise", otherwise]]);

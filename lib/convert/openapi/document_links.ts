@@ -57,7 +57,7 @@ export interface ParamLink {
   search?: string[];
   /** With `search`: the answer is described, without the member searched for (`unlisted_id.ts`). */
   unlisted?: true;
-  /** With `search` of the account's own read: else the `sub` of the login's token (`account_subject.ts`). */
+  /** With `search` of the account's own read: else the login token's claim (`account_subject.ts`). */
   subject?: true;
   /**
    * With `listing` after a create answering no id: the listed item's member

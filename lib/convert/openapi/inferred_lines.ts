@@ -32,7 +32,7 @@ function claimWords(param: string): string {
 
 /**
  * Where a link searched for by name reads its value: an answer undescribed, or without it; and
- * the token's `sub` it falls back on (account_subject.ts).
+ * the token's claim it falls back on (account_subject.ts).
  */
 function searchedWhere(link: ParamLink): string {
   const why = link.unlisted ? "its description shows none" : "undescribed";

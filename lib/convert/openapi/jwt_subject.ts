@@ -28,6 +28,22 @@ export interface TokenLogin {
 export const SUBJECT_CLAIM = "sub";
 
 /**
+ * The noun an id parameter is named for, as written (`user` of `user_id`,
+ * `userId`, `userID`); none for `id` itself or a word ending in "id" (`paid`).
+ *
+ * @example
+ * ```ts
+ * import { idNoun } from "./jwt_subject.ts";
+ * if (idNoun("userId") !== "user" || idNoun("paid") !== undefined || idNoun("id") !== undefined) {
+ *   throw new Error();
+ * }
+ * ```
+ */
+export function idNoun(param: string): string | undefined {
+  return /^(.+?)(?:_id|Id|ID)$/.exec(param)?.[1];
+}
+
+/**
  * The claims a token may name the account `param` reads by: `sub`, else the
  * parameter's own name, the same noun's id in either spelling, and `id`. Many
  * servers sign `{id}` or `{userId}` and no `sub` (jsonwebtoken's
@@ -42,7 +58,7 @@ export const SUBJECT_CLAIM = "sub";
  * ```
  */
 export function subjectClaims(param: string): string[] {
-  const noun = /^(.+?)(?:_id|Id|ID)$/.exec(param)?.[1];
+  const noun = idNoun(param);
   const named = noun ? [param, `${noun}_id`, `${noun}Id`] : [param];
   return [...new Set([SUBJECT_CLAIM, ...named, "id"])];
 }
